@@ -1,0 +1,88 @@
+# amqcert — see README.md. `make certify` is the main job, `make check` the tests.
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CFLAGS  ?= -O2 -g
+CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Isrc -Ispec -Iacsl
+LDLIBS_AMQ   := -lmpfr -lgmp -lxxhash -lm
+
+LIB_SRC   := $(wildcard src/*.c spec/*.c)
+CLI_SRC   := $(wildcard tools/cli/*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+TSUP_SRC  := $(wildcard tests/support/*.c)
+BENCH_SRC := $(wildcard tools/bench/*.c)
+
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+PIC_OBJ   := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+CLI_OBJ   := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TSUP_OBJ  := $(TSUP_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS     := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+ASAN_TESTS:= $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
+ASAN_FLAGS:= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
+ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
+
+.SECONDARY:
+.PHONY: all deps check check-plain check-asan prove certify bench install clean
+all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
+
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -fPIC -MMD -MP -c $< -o $@
+$(BUILD)/asan/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -MMD -MP -c $< -o $@
+
+$(BUILD)/libamq.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/libamq.so: $(PIC_OBJ)
+	$(CC) -shared -Wl,-soname,libamq.so.0 -o $@ $^ $(LDLIBS_AMQ)
+$(BUILD)/amq: $(CLI_OBJ) $(BUILD)/libamq.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+
+$(BUILD)/tests/%: tests/%.c $(TSUP_OBJ) $(BUILD)/libamq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(TSUP_OBJ) $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
+$(BUILD)/asan/tests/%: tests/%.c $(ASAN_TSUP) $(ASAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(ASAN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
+$(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
+
+# The whole suite, then the whole suite again under ASan+UBSan; one summary line.
+check: deps all $(TESTS) $(ASAN_TESTS)
+	@sh tools/run-tests.sh $(BUILD) $(TESTS) -- $(ASAN_TESTS)
+
+prove: deps
+	@sh proofs/prove.sh $(BUILD)
+
+certify: deps all
+	@sh tools/certify.sh $(BUILD)
+
+$(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
+	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+bench: deps $(BUILD)/bench
+	@$(BUILD)/bench
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/amq $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(BUILD)/libamq.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libamq.so $(DESTDIR)$(PREFIX)/lib/libamq.so.0
+	ln -sf libamq.so.0 $(DESTDIR)$(PREFIX)/lib/libamq.so
+	install -m 644 src/amq.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 src/amq/*.h spec/amq/*.h acsl/amq/*.h $(DESTDIR)$(PREFIX)/include/amq/
+	install -m 755 $(BUILD)/amq $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' tools/amq.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/amq.pc
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

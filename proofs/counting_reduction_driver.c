@@ -1,0 +1,189 @@
+/* Reduction of the counting Bloom kernel to the Bloom kernel (Ceramist section 4.4),
+ * both counter widths.  The map sends counters c to the bit array with bit p set iff
+ * counter p > 0 (amq_creflects(c, w, bits, m)).  Not part of the library: WP proves these
+ * bodies against both kernels' contracts.
+ *
+ *   amq_proof_countingN_reduce_add:    Property 5: the map commutes with add.
+ *   amq_proof_countingN_reduce_query:  Property 6: query on the image equals query on c.
+ *   amq_proof_countingN_reduce_remove: a successful remove(x) leaves the image unchanged
+ *                                      iff every counter x names is saturated or exceeds
+ *                                      the multiplicity of its index in x
+ *                                      (amq_ckeeps_positive), i.e. iff no counter of x
+ *                                      drops to 0.
+ *   amq_proof_countingN_reduce_remove_kept: the "if" direction as a precondition: the
+ *                                      remove then succeeds and the image is unchanged.
+ * No precondition on counter values (saturation included) or on repeated indices. */
+#include <amq/counting_kernel.h>
+#include <amq/bloom_kernel.h>
+
+/* ---- 8-bit counters ---- */
+
+void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
+                                    const uint64_t *x, size_t k);
+int amq_proof_counting8_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
+                                     const uint64_t *x, size_t k);
+int amq_proof_counting8_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                      const uint64_t *x, size_t k);
+int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                           const uint64_t *x, size_t k);
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires sep_bits:   \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
+    requires related:    amq_creflects(c, 8, bits, m);
+    assigns c[0 .. amq_cbytes(8, m) - 1], bits[0 .. amq_words(m) - 1];
+    ensures related:     amq_creflects(c, 8, bits, m);
+*/
+void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
+                                    const uint64_t *x, size_t k)
+{
+    amq_counting8_add(c, m, x, k);
+    amq_bloom_kernel_add(bits, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid_read(c + (0 .. amq_cbytes(8, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires related:    amq_creflects(c, 8, bits, m);
+    assigns \nothing;
+    ensures same_answer: \result == 1;
+*/
+int amq_proof_counting8_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
+                                     const uint64_t *x, size_t k)
+{
+    int counted = amq_counting8_query(c, m, x, k);
+    int bloomed = amq_bloom_kernel_query(bits, m, x, k);
+    return counted == bloomed;
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires related:    amq_creflects(c, 8, bits, m);
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures image_kept_iff: \result == 0 ==>
+              (amq_creflects(c, 8, bits, m) <==> \at(amq_ckeeps_positive(c, 8, x, k), Pre));
+*/
+int amq_proof_counting8_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                      const uint64_t *x, size_t k)
+{
+    (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    return amq_counting8_remove(c, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires related:    amq_creflects(c, 8, bits, m);
+    requires kept:       amq_ckeeps_positive(c, 8, x, k);
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures removed:     \result == 0;
+    ensures related:     amq_creflects(c, 8, bits, m);
+*/
+int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                           const uint64_t *x, size_t k)
+{
+    (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    return amq_counting8_remove(c, m, x, k);
+}
+
+/* ---- 4-bit counters ---- */
+
+void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
+                                    const uint64_t *x, size_t k);
+int amq_proof_counting4_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
+                                     const uint64_t *x, size_t k);
+int amq_proof_counting4_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                      const uint64_t *x, size_t k);
+int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                           const uint64_t *x, size_t k);
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires sep_bits:   \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
+    requires related:    amq_creflects(c, 4, bits, m);
+    assigns c[0 .. amq_cbytes(4, m) - 1], bits[0 .. amq_words(m) - 1];
+    ensures related:     amq_creflects(c, 4, bits, m);
+*/
+void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
+                                    const uint64_t *x, size_t k)
+{
+    amq_counting4_add(c, m, x, k);
+    amq_bloom_kernel_add(bits, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid_read(c + (0 .. amq_cbytes(4, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires related:    amq_creflects(c, 4, bits, m);
+    assigns \nothing;
+    ensures same_answer: \result == 1;
+*/
+int amq_proof_counting4_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
+                                     const uint64_t *x, size_t k)
+{
+    int counted = amq_counting4_query(c, m, x, k);
+    int bloomed = amq_bloom_kernel_query(bits, m, x, k);
+    return counted == bloomed;
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires related:    amq_creflects(c, 4, bits, m);
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures image_kept_iff: \result == 0 ==>
+              (amq_creflects(c, 4, bits, m) <==> \at(amq_ckeeps_positive(c, 4, x, k), Pre));
+*/
+int amq_proof_counting4_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                      const uint64_t *x, size_t k)
+{
+    (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    return amq_counting4_remove(c, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_c:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1),
+                                    bits + (0 .. amq_words(m) - 1));
+    requires related:    amq_creflects(c, 4, bits, m);
+    requires kept:       amq_ckeeps_positive(c, 4, x, k);
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures removed:     \result == 0;
+    ensures related:     amq_creflects(c, 4, bits, m);
+*/
+int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uint64_t m,
+                                           const uint64_t *x, size_t k)
+{
+    (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    return amq_counting4_remove(c, m, x, k);
+}

@@ -1,0 +1,134 @@
+/* Removal drivers for the counting Bloom kernel (amq/counting_kernel.h), both widths.
+ * Not part of the library: WP proves these bodies against the kernel's contracts.
+ *
+ *   amq_proof_countingN_remove:   Ceramist Theorem 11: add(x'), add(x), remove(x') ==>
+ *                                 the remove succeeds and query(x) == 1.  No precondition on
+ *                                 counters: sticky saturation makes it hold even when
+ *                                 counters saturate; x and x' may overlap, repeat indices,
+ *                                 or be the same vector.
+ *   amq_proof_countingN_undo:     remove(add(s)) succeeds, and restores every counter iff
+ *                                 each counter x names is already saturated or stays below
+ *                                 the maximum after the add (amq_cno_new_saturation).
+ *                                 In particular, with no saturation at all
+ *                                 (amq_cfits_strictly), remove(add(s)) == s. */
+#include <amq/counting_kernel.h>
+
+/* ---- 8-bit counters ---- */
+
+int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
+                               const uint64_t *xr, size_t kr);
+int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k);
+int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k);
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires xr_valid:   \valid_read(xr + (0 .. kr - 1));
+    requires xr_range:   amq_in_range(xr, kr, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1));
+    requires sep_xr:     \separated(c + (0 .. amq_cbytes(8, m) - 1), xr + (0 .. kr - 1));
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures removed_and_found: \result == 1;
+*/
+int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
+                               const uint64_t *xr, size_t kr)
+{
+    amq_counting8_add(c, m, xr, kr);
+    amq_counting8_add(c, m, x, k);
+    int refused = amq_counting8_remove(c, m, xr, kr);
+    int found = amq_counting8_query(c, m, x, k);
+    return (refused == 0) & (found == 1); /* no branch: both parts are proved */
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures removed:     \result == 0;
+    ensures restored_iff: amq_csame{Pre, Post}(c, 8, m) <==> \at(amq_cno_new_saturation(c, 8, x, k), Pre);
+*/
+int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
+{
+    amq_counting8_add(c, m, x, k);
+    return amq_counting8_remove(c, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1));
+    requires no_sat:     amq_cfits_strictly(c, 8, x, k);
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures removed:     \result == 0;
+    ensures restored:    amq_csame{Pre, Post}(c, 8, m);
+    ensures sum:         amq_csum(c, 8, m) == amq_csum{Pre}(c, 8, m);
+*/
+int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
+{
+    amq_counting8_add(c, m, x, k);
+    return amq_counting8_remove(c, m, x, k);
+}
+
+/* ---- 4-bit counters ---- */
+
+int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
+                               const uint64_t *xr, size_t kr);
+int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k);
+int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k);
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires xr_valid:   \valid_read(xr + (0 .. kr - 1));
+    requires xr_range:   amq_in_range(xr, kr, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1));
+    requires sep_xr:     \separated(c + (0 .. amq_cbytes(4, m) - 1), xr + (0 .. kr - 1));
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures removed_and_found: \result == 1;
+*/
+int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
+                               const uint64_t *xr, size_t kr)
+{
+    amq_counting4_add(c, m, xr, kr);
+    amq_counting4_add(c, m, x, k);
+    int refused = amq_counting4_remove(c, m, xr, kr);
+    int found = amq_counting4_query(c, m, x, k);
+    return (refused == 0) & (found == 1); /* no branch: both parts are proved */
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures removed:     \result == 0;
+    ensures restored_iff: amq_csame{Pre, Post}(c, 4, m) <==> \at(amq_cno_new_saturation(c, 4, x, k), Pre);
+*/
+int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
+{
+    amq_counting4_add(c, m, x, k);
+    return amq_counting4_remove(c, m, x, k);
+}
+
+/*@ requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, m);
+    requires sep_x:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1));
+    requires no_sat:     amq_cfits_strictly(c, 4, x, k);
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures removed:     \result == 0;
+    ensures restored:    amq_csame{Pre, Post}(c, 4, m);
+    ensures sum:         amq_csum(c, 4, m) == amq_csum{Pre}(c, 4, m);
+*/
+int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
+{
+    amq_counting4_add(c, m, x, k);
+    return amq_counting4_remove(c, m, x, k);
+}

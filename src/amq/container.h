@@ -1,0 +1,74 @@
+/* The common amqcert file container (portable, little-endian, fixed-width):
+ *
+ *   offset  size  field
+ *   0       8     magic "AMQCERT\0"
+ *   8       4     format version (AMQ_FORMAT_VERSION)
+ *   12      4     structure type (amq_type)
+ *   16      8     params length P (<= AMQ_MAX_PARAMS)
+ *   24      8     payload length L
+ *   32      P     structure parameters (structure-specific, little-endian)
+ *   32+P    L     payload (structure-specific, little-endian)
+ *   32+P+L  8     XXH3-64 (seed 0) of bytes [0, 32+P+L)
+ *
+ * Saving writes a temporary file in the target directory, fsyncs it and renames
+ * it over the target, so a crash never leaves a half-written filter. Loading is
+ * two-stage so the structure can validate its parameters (and the payload length
+ * they imply) before anything large is allocated. */
+#ifndef AMQ_CONTAINER_H
+#define AMQ_CONTAINER_H
+#include <stdint.h>
+#include <stdio.h>
+#include <amq/error.h>
+
+#define AMQ_FORMAT_VERSION 1u
+#define AMQ_MAX_PARAMS 256u
+#define AMQ_HEADER_SIZE 32u
+
+typedef enum amq_type {
+    AMQ_TYPE_BLOOM = 1,
+    AMQ_TYPE_COUNTING = 2
+} amq_type;
+
+const char *amq_type_name(uint32_t type);
+
+/* Payload given as 64-bit words, written little-endian. */
+amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *params,
+                              uint64_t params_len, const uint64_t *words, uint64_t nwords);
+/* Payload given as bytes, written as they are. */
+amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8_t *params,
+                                    uint64_t params_len, const uint8_t *bytes, uint64_t nbytes);
+
+typedef struct amq_reader {
+    FILE *f;
+    uint32_t type;
+    uint64_t params_len;
+    uint64_t payload_len;
+    uint8_t params[AMQ_MAX_PARAMS];
+    void *xxh; /* XXH3 streaming state over everything read so far */
+} amq_reader;
+
+/* Reads and checks the header and parameters: magic, version, lengths against
+ * the real file size (truncation / trailing bytes). */
+amq_status amq_reader_open(amq_reader *r, const char *path);
+/* Reads the payload as nwords little-endian words (the payload length must be
+ * exactly 8*nwords), then checks the checksum. */
+amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords);
+/* Reads the payload as nbytes raw bytes, then checks the checksum. */
+amq_status amq_reader_bytes(amq_reader *r, uint8_t *bytes, uint64_t nbytes);
+void amq_reader_close(amq_reader *r);
+
+/* Little-endian field helpers for parameter blocks. */
+static inline void amq_put_u64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+static inline uint64_t amq_get_u64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+#endif

@@ -1,0 +1,40 @@
+/* Status codes shared by every amqcert API. Each failing call also leaves a
+ * human-readable message, naming the problem, in amq_last_error(). */
+#ifndef AMQ_ERROR_H
+#define AMQ_ERROR_H
+
+typedef enum amq_status {
+    AMQ_OK = 0,
+    AMQ_E_INVALID_M = 1,     /* m = 0, or m not allowed for the structure  */
+    AMQ_E_INVALID_K = 2,     /* k = 0, or k above AMQ_MAX_K                 */
+    AMQ_E_INVALID_FPR = 3,   /* target false-positive rate outside (0,1)    */
+    AMQ_E_INVALID_N = 4,     /* expected item count n = 0                   */
+    AMQ_E_OVERFLOW = 5,      /* a size computation would overflow           */
+    AMQ_E_NOMEM = 6,         /* allocation failed                           */
+    AMQ_E_MISMATCH = 7,      /* union/merge of filters whose parameters differ */
+    AMQ_E_INVALID_ARG = 8,   /* any other bad argument (NULL, bad enum, ...) */
+    AMQ_E_TOO_LARGE = 9,     /* parameters beyond what a routine can compute */
+    AMQ_E_IO = 10,           /* open/read/write/rename failed               */
+    AMQ_E_TRUNCATED = 11,    /* file shorter than its header says           */
+    AMQ_E_BAD_MAGIC = 12,    /* not an amqcert file                         */
+    AMQ_E_BAD_VERSION = 13,  /* unsupported format version                  */
+    AMQ_E_BAD_PARAMS = 14,   /* impossible parameters stored in a file      */
+    AMQ_E_SIZE_MISMATCH = 15,/* payload size does not match the parameters  */
+    AMQ_E_CHECKSUM = 16,     /* XXH3 checksum does not match                */
+    AMQ_E_BAD_TYPE = 17,     /* file holds another structure type           */
+    AMQ_E_NOT_PRESENT = 18,  /* remove of a key the structure does not hold */
+    AMQ_E_SATURATED = 19     /* a counter is saturated: exact count unknown */
+} amq_status;
+
+/* Short fixed description of a status code. */
+const char *amq_strerror(amq_status s);
+/* Detailed message of the last failure in this thread ("" if none). */
+const char *amq_last_error(void);
+/* Record a failure message for this thread and return s (for `return amq_fail(...)`). */
+amq_status amq_fail(amq_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

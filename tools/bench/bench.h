@@ -1,0 +1,13 @@
+/* `make bench`: speed figures only; nothing here asserts. */
+#ifndef AMQ_BENCH_H
+#define AMQ_BENCH_H
+#include <time.h>
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+void bench_bloom(void);
+void bench_spec(void);
+#endif

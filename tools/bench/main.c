@@ -1,0 +1,15 @@
+#include "bench.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    const char *only = argc > 1 ? argv[1] : NULL;
+    printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
+    if (!only || !strcmp(only, "bloom"))
+        bench_bloom();
+    if (!only || !strcmp(only, "spec"))
+        bench_spec();
+    return 0;
+}
