@@ -1,0 +1,228 @@
+/* Cross-checks of the compiled kernels against the exact theory (issue 3).
+ *
+ * Two checks, both over a generic "AMQ kernel" descriptor, so later structures
+ * (counting Bloom, blocked filters, quotient filters) reuse them unchanged:
+ *
+ *  1. Exhaustive enumeration (check_enum.c). Every hash outcome - n inserted index
+ *     vectors and one query vector, each of k indices in [0, m) - is fed to the
+ *     real compiled add/query functions: clear, add the n vectors, query the last
+ *     one. The positives are counted and the exact probability is returned as the
+ *     reduced rational positives / m^{k(n+1)}. Under the uniform-hash model this
+ *     is the false-positive rate, so it must equal the closed forms of the spec
+ *     (amq/spec_bloom.h) exactly. With removals (structures that have a remove
+ *     op, e.g. the counting Bloom filter), the first r inserted vectors are then
+ *     removed again before the query; a refused removal of an inserted vector is
+ *     a kernel bug and stops the enumeration with an error.
+ *
+ *  2. Monte Carlo (check_mc.c) with FRESH FILTERS: each trial clears the state,
+ *     inserts n keys and makes ONE query with a fresh key, so trials are
+ *     independent and, under the null hypothesis (a correct kernel fed indices
+ *     that are uniform and independent, as the model assumes), the count of
+ *     positives X over T trials is exactly Binomial(T, p), p the exact FP rate.
+ *     With removals (amq_mc_config.removals = r), the trial removes the first r
+ *     of its n keys after inserting them all, then queries the fresh key.
+ *     Many queries against one filter would NOT be independent (they share the
+ *     filter), which is why each trial builds its own. The count is judged by the
+ *     exact binomial test of amq/stats.h (two-sided p-value, FAIL when
+ *     p-value < alpha, default alpha = 1e-6 = the false-alarm rate). With real
+ *     hashing the null hypothesis is only approximately true (double / triple /
+ *     enhanced indices of one key are correlated): a pass means the strategy and
+ *     kernel are indistinguishable from the model at this number of trials.
+ *     Index sources per trial:
+ *       - random oracle: every index uniform on [0, m) from amq_rng (SplitMix64
+ *         seeding xoshiro256**, amq/stats.h), seeded with the run's seed;
+ *       - real hashing: a fresh 64-bit hash seed per trial (drawn from the same
+ *         amq_rng) and fresh keys: the 8-byte little-endian encodings of a counter
+ *         that runs over the whole run, so every key is distinct from every other -
+ *         the query key in particular from all inserted ones - through
+ *         amq_hash_indices with the chosen strategy (XXH3).
+ */
+#ifndef AMQ_CHECK_H
+#define AMQ_CHECK_H
+#include <stddef.h>
+#include <stdint.h>
+#include <gmp.h>
+#include <amq/error.h>
+#include <amq/hash.h>
+#include <amq/stats.h>
+
+/* ---- Kernel descriptor ---- */
+
+/* Kernel functions of the Bloom kernel's shape: state words, alphabet m, k indices. */
+typedef void (*amq_kernel_add_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+typedef int (*amq_kernel_query_fn)(const uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+/* Remove one vector: 0 removed, nonzero refused (state unchanged). */
+typedef int (*amq_kernel_remove_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+typedef amq_kernel_add_fn amq_bloom_add_fn;
+typedef amq_kernel_query_fn amq_bloom_query_fn;
+
+typedef struct amq_kernel amq_kernel;
+struct amq_kernel {
+    const char *name;
+    uint64_t m;         /* alphabet: every index is in [0, m)                        */
+    size_t k;           /* indices per vector (one vector per key)                     */
+    size_t state_words; /* state: this many uint64_t words, copyable with memcpy      */
+    /* Reset the state to "empty"; NULL means: set every word to 0. */
+    void (*clear)(const amq_kernel *kn, uint64_t *state);
+    /* Insert / query one vector of k indices; query returns nonzero for "maybe".
+     * Either the direct form, called as add(state, m, idx, k) - kernels of the
+     * Bloom kernel's shape plug in as they are, with no wrapper in the hot loop -
+     */
+    amq_kernel_add_fn add;
+    amq_kernel_query_fn query;
+    /* - or, when add / query are NULL, the contextual form, for kernels that need
+     * more than m and k (counter width, block size, remainder bits, ...): */
+    void (*add_ctx)(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+    int (*query_ctx)(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
+    const void *ctx; /* structure-specific data for the contextual callbacks */
+    /* Optional removal (only the removal checks need it), in either form; both
+     * NULL = the structure cannot remove. 0 removed, nonzero refused. */
+    amq_kernel_remove_fn remove;
+    int (*remove_ctx)(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+};
+
+/* Descriptor of a Bloom kernel of m bits and k indices per key. add / query NULL
+ * select the real kernel (amq_bloom_kernel_add / amq_bloom_kernel_query); tests
+ * pass deliberately broken variants. Needs m >= 1. */
+amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add_fn add,
+                            amq_bloom_query_fn query);
+
+/* Counting Bloom kernels (amq/counting_kernel.h): counters of `width` bits over
+ * uint8_t storage, so they plug in through the contextual form with these ops. */
+typedef void (*amq_counting_add_fn)(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+typedef int (*amq_counting_query_fn)(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+typedef int (*amq_counting_remove_fn)(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+typedef struct amq_counting_ops {
+    const char *name;
+    amq_counting_add_fn add;       /* required */
+    amq_counting_query_fn query;   /* required */
+    amq_counting_remove_fn remove; /* NULL: a descriptor without removal */
+} amq_counting_ops;
+
+/* The real kernels of width 4 or 8 (amq_counting4_* / amq_counting8_*); NULL otherwise. */
+const amq_counting_ops *amq_counting_ops_real(unsigned width);
+/* Descriptor of a counting Bloom kernel of m counters of `width` bits (4: packed two
+ * per byte, 8: one per byte) and k indices per key. ops NULL = the real kernel of
+ * that width; otherwise tests' variants with the same storage layout (ops must
+ * outlive the descriptor: it is kept in kn->ctx). Needs m >= 1, width 4 or 8. */
+amq_status amq_kernel_counting(amq_kernel *out, uint64_t m, size_t k, unsigned width,
+                               const amq_counting_ops *ops);
+
+/* Nonzero when kn is non-NULL and has an add and a query callback (either form). */
+int amq_kernel_valid(const amq_kernel *kn);
+/* Nonzero when kn is valid and also has a remove callback. */
+int amq_kernel_can_remove(const amq_kernel *kn);
+/* One operation through whichever form the descriptor provides. */
+void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
+void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
+int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+
+/* Progress hook: done out of total units of work (outcomes, or trials). */
+typedef void (*amq_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+/* ---- 1. Exhaustive enumeration ---- */
+
+/* Largest number of outcomes the enumeration accepts (m^{k(n+1)} <= 2^32). */
+#define AMQ_CHECK_ENUM_MAX (UINT64_C(1) << 32)
+/* Also refused: k(n+1) > AMQ_CHECK_ENUM_MAX_DIGITS (only reachable with m = 1). */
+#define AMQ_CHECK_ENUM_MAX_DIGITS 4096u
+
+/* Number of outcomes m^{k * vectors} in *outcomes; AMQ_E_TOO_LARGE when it exceeds
+ * AMQ_CHECK_ENUM_MAX or k * vectors exceeds AMQ_CHECK_ENUM_MAX_DIGITS, AMQ_E_INVALID_M
+ * when m = 0. (The FP enumeration has vectors = n + 1, the fixed-query one n.) */
+amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_t *outcomes);
+/* Probability that a uniformly drawn query vector is reported positive after n
+ * uniformly drawn vectors were added: positives / m^{k(n+1)}, reduced, in rop
+ * (initialised by the caller). AMQ_E_TOO_LARGE when m^{k(n+1)} > 2^32.
+ * progress may be NULL. */
+amq_status amq_check_enum_fp(mpq_t rop, const amq_kernel *kn, uint64_t n,
+                             amq_progress_fn progress, void *ctx);
+/* The same with removals: add the n vectors, remove the first r <= n of them again
+ * (in order; each must succeed, else AMQ_E_NOT_PRESENT naming the outcome), then
+ * query. r = 0 is amq_check_enum_fp; r > 0 needs a remove callback. */
+amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
+                                      amq_progress_fn progress, void *ctx);
+/* Probability that the FIXED query vector q (k indices < m, non-NULL) is reported
+ * positive after n uniformly drawn vectors were added: positives / m^{kn}. */
+amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
+                                amq_progress_fn progress, void *ctx);
+
+/* The same for nq fixed query vectors at once (vector i is qs[i*k .. i*k+k-1]):
+ * positives[i] of the *outcomes = m^{kn} insert outcomes report vector i positive.
+ * outcomes may be NULL. */
+amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
+                                       const amq_kernel *kn, uint64_t n, const uint64_t *qs,
+                                       size_t nq, amq_progress_fn progress, void *ctx);
+
+/* Bloom shorthands (add / query NULL = the real kernel).
+ * enum_fp: the false-positive rate, to compare with amq_bloom_fp_exact/_stirling.
+ * enum_bit: probability that bit `bit` is set after n adds, to compare with
+ * amq_bloom_bit_prob_exact; it is the query of the vector (bit, bit, ..., bit),
+ * which a correct kernel reports positive exactly when that bit is set. */
+amq_status amq_check_bloom_enum_fp(mpq_t rop, uint64_t m, uint64_t k, uint64_t n,
+                                   amq_bloom_add_fn add, amq_bloom_query_fn query);
+amq_status amq_check_bloom_enum_bit(mpq_t rop, uint64_t m, uint64_t k, uint64_t n, uint64_t bit,
+                                    amq_bloom_add_fn add, amq_bloom_query_fn query);
+/* Counting shorthand (ops NULL = the real kernel of `width`): the FP rate after n
+ * adds and r removals, to compare with amq_counting_fp_after_removals (equal while
+ * no counter can saturate, i.e. k*n < 15 resp. 255; see amq/spec_counting.h). */
+amq_status amq_check_counting_enum_fp(mpq_t rop, uint64_t m, uint64_t k, unsigned width, uint64_t n,
+                                      uint64_t r, const amq_counting_ops *ops);
+
+/* ---- 2. Monte Carlo ---- */
+
+/* Index source: AMQ_CHECK_RANDOM_ORACLE, or an amq_hash_strategy (0..3). */
+#define AMQ_CHECK_RANDOM_ORACLE (-1)
+/* Defaults of `amq check`: the seed is fixed so that runs are reproducible. */
+#define AMQ_CHECK_DEFAULT_SEED UINT64_C(1)
+#define AMQ_CHECK_DEFAULT_TRIALS UINT64_C(100000)
+
+typedef struct amq_mc_config {
+    uint64_t n;      /* keys inserted into each fresh filter               */
+    uint64_t trials; /* independent trials, >= 1                           */
+    uint64_t seed;   /* seeds the amq_rng of the run                       */
+    int hash;        /* AMQ_CHECK_RANDOM_ORACLE or an amq_hash_strategy    */
+    amq_progress_fn progress; /* may be NULL; called with trials done      */
+    void *progress_ctx;
+    uint64_t removals; /* r <= n: keys removed again before the query; r > 0
+                          needs a remove callback, and a refused removal is
+                          an error (AMQ_E_NOT_PRESENT)                         */
+} amq_mc_config;
+
+/* "random", or the strategy's name. */
+const char *amq_check_hash_name(int hash);
+/* Parse "random", "independent", "double", "triple", "enhanced". */
+amq_status amq_check_hash_parse(const char *name, int *out);
+
+/* Run the trials; *positives = number of trials whose query was positive. */
+amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives);
+
+/* The exact Bloom FP rate rounded to double, from the spec's certified enclosure
+ * (amq_bloom_fp_enclose at 128 bits, midpoint). For the statistics only. */
+amq_status amq_check_bloom_rate(double *p, uint64_t m, uint64_t k, uint64_t n);
+
+typedef struct amq_check_report {
+    uint64_t m, k, n, trials, seed;
+    int hash;
+    amq_binom_test_result test; /* positives, estimate, CI, p-value, verdict */
+    uint64_t removals;          /* cfg->removals                              */
+    unsigned width;             /* counter width; 0 for Bloom                 */
+} amq_check_report;
+
+/* Monte Carlo of a Bloom kernel (add / query NULL = the real one) against the exact
+ * rate: amq_check_mc, amq_check_bloom_rate, then amq_binom_test at alpha. */
+amq_status amq_check_bloom_mc(amq_check_report *rep, uint64_t m, uint64_t k,
+                              const amq_mc_config *cfg, double alpha, amq_bloom_add_fn add,
+                              amq_bloom_query_fn query);
+
+/* Monte Carlo of a counting kernel (ops NULL = the real one of `width`) with n adds
+ * and cfg->removals = r removals per trial, against the Bloom rate for n - r keys
+ * (amq_counting_fp_after_removals: exact only while no counter saturates, which at
+ * realistic sizes has negligible probability; where it does not, the check fails,
+ * as it should: the filter then is NOT at that rate). */
+amq_status amq_check_counting_mc(amq_check_report *rep, uint64_t m, uint64_t k, unsigned width,
+                                 const amq_mc_config *cfg, double alpha,
+                                 const amq_counting_ops *ops);
+
+#endif
