@@ -1,0 +1,14 @@
+/* amqcert umbrella header. */
+#ifndef AMQ_H
+#define AMQ_H
+#include <amq/error.h>
+#include <amq/hash.h>
+#include <amq/bloom_kernel.h>
+#include <amq/bloom.h>
+#include <amq/counting_kernel.h>
+#include <amq/counting.h>
+#include <amq/container.h>
+#include <amq/certified.h>
+#include <amq/spec_bloom.h>
+#include <amq/spec_counting.h>
+#endif

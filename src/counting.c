@@ -1,0 +1,235 @@
+/* Key-level counting Bloom filter over the proved kernels (src/counting_kernel.c). */
+#include <amq/bloom.h>
+#include <amq/container.h>
+#include <amq/counting.h>
+#include <amq/counting_kernel.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct amq_counting {
+    uint64_t m, k, seed, nbytes;
+    unsigned width;
+    amq_hash_strategy strategy;
+    uint8_t *c;
+};
+
+static amq_status check_params(uint64_t m, uint64_t k, unsigned width, int strategy, uint64_t *nbytes)
+{
+    if (m == 0)
+        return amq_fail(AMQ_E_INVALID_M, "m = 0: a counting filter needs at least one counter");
+    if (k == 0 || k > AMQ_BLOOM_MAX_K)
+        return amq_fail(AMQ_E_INVALID_K, "k = %llu: the number of hash functions must be in [1, %u]",
+                        (unsigned long long)k, AMQ_BLOOM_MAX_K);
+    if (width != 4 && width != 8)
+        return amq_fail(AMQ_E_INVALID_ARG, "counter width %u: supported widths are 4 and 8 bits", width);
+    if (!amq_hash_valid(strategy))
+        return amq_fail(AMQ_E_INVALID_ARG, "unknown hashing strategy %d", strategy);
+    *nbytes = width == 8 ? m : m / 2 + m % 2;
+    if (*nbytes > SIZE_MAX)
+        return amq_fail(AMQ_E_OVERFLOW, "m = %llu counters do not fit in memory addresses",
+                        (unsigned long long)m);
+    return AMQ_OK;
+}
+
+amq_status amq_counting_create(amq_counting **out, uint64_t m, uint64_t k, unsigned width,
+                               amq_hash_strategy strategy, uint64_t seed)
+{
+    uint64_t nbytes = 0;
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
+    amq_status s = check_params(m, k, width, (int)strategy, &nbytes);
+    if (s != AMQ_OK)
+        return s;
+    amq_counting *cf = malloc(sizeof *cf);
+    uint8_t *c = cf ? calloc((size_t)nbytes, 1) : NULL;
+    if (!c) {
+        free(cf);
+        return amq_fail(AMQ_E_NOMEM, "cannot allocate %llu bytes for m = %llu counters",
+                        (unsigned long long)nbytes, (unsigned long long)m);
+    }
+    *cf = (amq_counting){.m = m, .k = k, .seed = seed, .nbytes = nbytes, .width = width,
+                         .strategy = strategy, .c = c};
+    *out = cf;
+    return AMQ_OK;
+}
+
+amq_status amq_counting_create_for(amq_counting **out, uint64_t n, double fpr, unsigned width,
+                                   amq_hash_strategy strategy, uint64_t seed, double *achieved)
+{
+    uint64_t m, k;
+    amq_status s = amq_bloom_size_for(n, fpr, &m, &k, achieved);
+    return s != AMQ_OK ? s : amq_counting_create(out, m, k, width, strategy, seed);
+}
+
+void amq_counting_free(amq_counting *cf)
+{
+    if (cf) {
+        free(cf->c);
+        free(cf);
+    }
+}
+
+amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
+{
+    if (!cf || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
+    uint64_t idx[AMQ_BLOOM_MAX_K];
+    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
+    if (cf->width == 8)
+        amq_counting8_add(cf->c, cf->m, idx, (size_t)cf->k);
+    else
+        amq_counting4_add(cf->c, cf->m, idx, (size_t)cf->k);
+    return AMQ_OK;
+}
+
+int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
+{
+    uint64_t idx[AMQ_BLOOM_MAX_K];
+    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
+    return cf->width == 8 ? amq_counting8_query(cf->c, cf->m, idx, (size_t)cf->k)
+                          : amq_counting4_query(cf->c, cf->m, idx, (size_t)cf->k);
+}
+
+amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
+{
+    if (!cf || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
+    uint64_t idx[AMQ_BLOOM_MAX_K];
+    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
+    int r = cf->width == 8 ? amq_counting8_remove(cf->c, cf->m, idx, (size_t)cf->k)
+                           : amq_counting4_remove(cf->c, cf->m, idx, (size_t)cf->k);
+    if (r != 0)
+        return amq_fail(AMQ_E_NOT_PRESENT,
+                        "remove: key not present (one of its counters is below its multiplicity); "
+                        "nothing changed");
+    return AMQ_OK;
+}
+
+void amq_counting_clear(amq_counting *cf) { memset(cf->c, 0, (size_t)cf->nbytes); }
+
+unsigned amq_counting_get(const amq_counting *cf, uint64_t i)
+{
+    if (cf->width == 8)
+        return cf->c[i];
+    return (cf->c[i / 2] >> (4 * (i % 2))) & 0xFu;
+}
+
+/* One pass over the counters: sum, non-zero and saturated counts. */
+static void scan(const amq_counting *cf, uint64_t *sum, uint64_t *nonzero, uint64_t *sat)
+{
+    const unsigned max = cf->width == 8 ? 255u : 15u;
+    uint64_t s = 0, nz = 0, st = 0;
+    for (uint64_t i = 0; i < cf->m; i++) {
+        unsigned v = amq_counting_get(cf, i);
+        s += v;
+        nz += v != 0;
+        st += v == max;
+    }
+    if (sum) *sum = s;
+    if (nonzero) *nonzero = nz;
+    if (sat) *sat = st;
+}
+
+amq_status amq_counting_count(const amq_counting *cf, uint64_t *count)
+{
+    uint64_t sum, sat;
+    scan(cf, &sum, NULL, &sat);
+    if (sat)
+        return amq_fail(AMQ_E_SATURATED, "count: %llu counters are saturated, the exact count is lost",
+                        (unsigned long long)sat);
+    *count = sum / cf->k;
+    return AMQ_OK;
+}
+
+uint64_t amq_counting_nonzero(const amq_counting *cf)
+{
+    uint64_t nz;
+    scan(cf, NULL, &nz, NULL);
+    return nz;
+}
+
+uint64_t amq_counting_saturated(const amq_counting *cf)
+{
+    uint64_t st;
+    scan(cf, NULL, NULL, &st);
+    return st;
+}
+
+double amq_counting_estimate_count(const amq_counting *cf)
+{
+    uint64_t nz = amq_counting_nonzero(cf);
+    if (nz == 0)
+        return 0.0;
+    if (nz == cf->m)
+        return INFINITY;
+    double p0 = (double)(cf->m - nz) / (double)cf->m;
+    return log(p0) / ((double)cf->k * log1p(-1.0 / (double)cf->m));
+}
+
+uint64_t amq_counting_m(const amq_counting *cf) { return cf->m; }
+uint64_t amq_counting_k(const amq_counting *cf) { return cf->k; }
+unsigned amq_counting_width(const amq_counting *cf) { return cf->width; }
+amq_hash_strategy amq_counting_strategy(const amq_counting *cf) { return cf->strategy; }
+uint64_t amq_counting_seed(const amq_counting *cf) { return cf->seed; }
+
+/* Parameter block: m, k, strategy, seed, width (u64 each, little-endian). */
+#define COUNTING_PARAMS 40u
+
+amq_status amq_counting_save(const amq_counting *cf, const char *path)
+{
+    if (!cf)
+        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL filter");
+    uint8_t p[COUNTING_PARAMS];
+    amq_put_u64(p, cf->m);
+    amq_put_u64(p + 8, cf->k);
+    amq_put_u64(p + 16, (uint64_t)cf->strategy);
+    amq_put_u64(p + 24, cf->seed);
+    amq_put_u64(p + 32, cf->width);
+    return amq_container_save_bytes(path, AMQ_TYPE_COUNTING, p, sizeof p, cf->c, cf->nbytes);
+}
+
+amq_status amq_counting_load(amq_counting **out, const char *path)
+{
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "load: NULL output pointer");
+    amq_reader r;
+    amq_status s = amq_reader_open(&r, path);
+    if (s != AMQ_OK)
+        return s;
+    amq_counting *cf = NULL;
+    if (r.type != AMQ_TYPE_COUNTING)
+        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a counting filter", path,
+                     amq_type_name(r.type));
+    else if (r.params_len != COUNTING_PARAMS)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': counting parameters are %u bytes, file has %llu",
+                     path, COUNTING_PARAMS, (unsigned long long)r.params_len);
+    else {
+        uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
+        uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
+        uint64_t width = amq_get_u64(r.params + 32), nbytes = 0;
+        if (strat > AMQ_HASH_ENHANCED || width > 8 ||
+            check_params(m, k, (unsigned)width, (int)strat, &nbytes) != AMQ_OK)
+            s = amq_fail(AMQ_E_BAD_PARAMS,
+                         "load: '%s': impossible parameters m=%llu k=%llu hash=%llu width=%llu", path,
+                         (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat,
+                         (unsigned long long)width);
+        else if (r.payload_len != nbytes)
+            s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
+                         path, (unsigned long long)r.payload_len, (unsigned long long)m,
+                         (unsigned long long)nbytes);
+        else if ((s = amq_counting_create(&cf, m, k, (unsigned)width, (amq_hash_strategy)strat, seed)) ==
+                 AMQ_OK)
+            s = amq_reader_bytes(&r, cf->c, nbytes);
+        /* an odd m leaves a spare high nibble in the last byte: it must be zero */
+        if (s == AMQ_OK && width == 4 && m % 2 && (cf->c[nbytes - 1] >> 4) != 0)
+            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': counter beyond position m-1 is non-zero", path);
+    }
+    amq_reader_close(&r);
+    if (s != AMQ_OK) {
+        amq_counting_free(cf);
+        return s;
+    }
+    *out = cf;
+    return AMQ_OK;
+}

@@ -1,0 +1,285 @@
+#include <amq/counting_kernel.h>
+
+/* One body per operation, written for a width w in {4, 8}: the public functions call it
+ * with a constant w, so after inlining the compiler drops the width tests, and WP proves
+ * each body once, on top of the logic counter amq_cnt(c, w, p).  Width-specific
+ * bit-twiddling lives only in the three accessors below, each with its own contract. */
+
+/* Lemma: occurrence counts are nonnegative, grow with the prefix length, and by at most
+ * one per entry.  It needs induction, hence a ghost lemma function whose loop WP proves. */
+/*@ ghost
+  /@ requires idx_valid: \valid_read(idx + (0 .. k - 1));
+     assigns \nothing;
+     ensures occ_bounds: \forall integer i, j, p; 0 <= i <= j <= k ==>
+       0 <= amq_occ(idx, i, p) <= amq_occ(idx, j, p) <= amq_occ(idx, i, p) + (j - i);
+  @/
+  static void amq_occ_lemma(const uint64_t *idx, size_t k)
+  {
+    /@ loop invariant bounds: 0 <= n <= k;
+       loop invariant occ_bounds: \forall integer i, j, p; 0 <= i <= j <= n ==>
+         0 <= amq_occ(idx, i, p) <= amq_occ(idx, j, p) <= amq_occ(idx, i, p) + (j - i);
+       loop assigns n;
+       loop variant k - n;
+    @/
+    for (size_t n = 0; n < k; n++) { }
+  }
+*/
+
+/*@ requires width:   amq_width(w);
+    requires p_range: p < m;
+    requires c_valid: \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    assigns \nothing;
+    ensures value:    \result == amq_cnt(c, w, p);
+*/
+static inline unsigned amq_cnt_get(const uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+{
+    (void)m; /* m is for the contract */
+    if (w == 8u)
+        return c[p];
+    return p % 2u == 0u ? c[p / 2u] % 16u : c[p / 2u] / 16u;
+}
+
+/*@ requires width:   amq_width(w);
+    requires p_range: p < m;
+    requires c_valid: \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires room:    amq_cnt(c, w, p) < amq_cmax(w);
+    assigns c[amq_cbyte(w, p)];
+    ensures bumped:   amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1;
+    ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
+                        amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
+    ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + 1;
+*/
+static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+{
+    (void)m; /* m bounds the ghost sum loop only */
+    if (w == 8u)
+        c[p] = (uint8_t)(c[p] + 1u);
+    else
+        c[p / 2u] = (uint8_t)(c[p / 2u] + (p % 2u == 0u ? 1u : 16u));
+    /*@ assert bumped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1; */
+    /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
+                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q); */
+    /*@ ghost
+      /@ loop invariant bounds: 0 <= j <= m;
+         loop invariant sum: amq_csum(c, w, j) == amq_csum{Pre}(c, w, j) + (p < j ? 1 : 0);
+         loop assigns j;
+         loop variant m - j;
+      @/
+      for (uint64_t j = 0; j < m; j++) { }
+    */
+}
+
+/*@ requires width:   amq_width(w);
+    requires p_range: p < m;
+    requires c_valid: \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires nonzero: amq_cnt(c, w, p) > 0;
+    assigns c[amq_cbyte(w, p)];
+    ensures dropped:  amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1;
+    ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
+                        amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
+    ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - 1;
+*/
+static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+{
+    (void)m; /* m bounds the ghost sum loop only */
+    if (w == 8u)
+        c[p] = (uint8_t)(c[p] - 1u);
+    else
+        c[p / 2u] = (uint8_t)(c[p / 2u] - (p % 2u == 0u ? 1u : 16u));
+    /*@ assert dropped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1; */
+    /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
+                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q); */
+    /*@ ghost
+      /@ loop invariant bounds: 0 <= j <= m;
+         loop invariant sum: amq_csum(c, w, j) == amq_csum{Pre}(c, w, j) - (p < j ? 1 : 0);
+         loop assigns j;
+         loop variant m - j;
+      @/
+      for (uint64_t j = 0; j < m; j++) { }
+    */
+}
+
+/*@ requires width:      amq_width(w);
+    requires m_pos:      m >= 1;
+    requires c_valid:    \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid:  \valid_read(idx + (0 .. k - 1));
+    requires idx_range:  amq_in_range(idx, k, m);
+    requires separated:  \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(w, m) - 1];
+    ensures inserted:    amq_cpresent(c, w, idx, k);
+    ensures incremented: amq_cincremented{Pre, Post}(c, w, idx, k);
+    ensures monotone:    amq_cgrows{Pre, Post}(c, w, m);
+    ensures frame:       amq_cframe{Pre, Post}(c, w, m, idx, k);
+    ensures exact:       amq_cadded{Pre, Post}(c, w, m, idx, k);
+    behavior no_overflow:
+      assumes amq_cfits(c, w, idx, k);
+      ensures sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + k;
+*/
+static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
+                                    const uint64_t *idx, size_t k)
+{
+    const unsigned max = w == 8u ? 255u : 15u;
+    //@ ghost amq_occ_lemma(idx, k);
+    /*@ loop invariant bounds:      0 <= i <= k;
+        loop invariant inserted:    amq_cpresent(c, w, idx, i);
+        loop invariant incremented: amq_cincremented{Pre, Here}(c, w, idx, i);
+        loop invariant monotone:    amq_cgrows{Pre, Here}(c, w, m);
+        loop invariant frame:       amq_cframe{Pre, Here}(c, w, m, idx, i);
+        loop invariant exact:       amq_cadded{Pre, Here}(c, w, m, idx, i);
+        for no_overflow: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + i;
+        loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
+        loop variant k - i;
+    */
+    for (size_t i = 0; i < k; i++) {
+        const uint64_t p = idx[i];
+        /*@ assert occ_next: amq_occ(idx, i + 1, p) == amq_occ(idx, i, p) + 1; */
+        /*@ assert occ_le:   amq_occ(idx, i + 1, p) <= amq_occ(idx, k, p); */
+        /*@ assert now:      amq_cnt(c, w, p) ==
+                               amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
+        /*@ for no_overflow: assert fits: amq_cnt{Pre}(c, w, p) + amq_occ(idx, k, p) <= amq_cmax(w); */
+        /*@ for no_overflow: assert room: amq_cnt(c, w, p) < amq_cmax(w); */
+        /* Sticky saturation: a counter at max stays there, so it can never reach 0 by
+         * later removals, whatever was added. */
+        if (amq_cnt_get(c, w, m, p) < max)
+            amq_cnt_inc(c, w, m, p);
+    }
+}
+
+/*@ requires width:     amq_width(w);
+    requires m_pos:     m >= 1;
+    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, m);
+    assigns \nothing;
+    behavior present:
+      assumes amq_cpresent(c, w, idx, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_cpresent(c, w, idx, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static inline int amq_counting_query(const uint8_t *c, unsigned w, uint64_t m,
+                                     const uint64_t *idx, size_t k)
+{
+    /*@ loop invariant bounds: 0 <= i <= k;
+        loop invariant seen:   amq_cpresent(c, w, idx, i);
+        loop assigns i;
+        loop variant k - i;
+    */
+    for (size_t i = 0; i < k; i++)
+        if (amq_cnt_get(c, w, m, idx[i]) == 0u)
+            return 0;
+    return 1;
+}
+
+/*@ requires width:     amq_width(w);
+    requires m_pos:     m >= 1;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, m);
+    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(w, m) - 1];
+    behavior removed:
+      assumes amq_ccovers(c, w, idx, k);
+      assigns c[0 .. amq_cbytes(w, m) - 1];
+      ensures result:      \result == 0;
+      ensures decremented: amq_cdecremented{Pre, Post}(c, w, idx, k);
+      ensures shrinks:     amq_cshrinks{Pre, Post}(c, w, m);
+      ensures frame:       amq_cframe{Pre, Post}(c, w, m, idx, k);
+      ensures exact:       amq_cremoved{Pre, Post}(c, w, m, idx, k);
+    behavior refused:
+      assumes !amq_ccovers(c, w, idx, k);
+      ensures unchanged:   amq_cbytes_same{Pre, Post}(c, w, m);
+      ensures result:      \result == 1;
+    behavior exact_sum:
+      assumes amq_cunsaturated_cover(c, w, idx, k);
+      ensures result:      \result == 0;
+      ensures sum:         amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - k;
+    complete behaviors removed, refused;
+    disjoint behaviors removed, refused;
+*/
+static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
+                                      const uint64_t *idx, size_t k)
+{
+    const unsigned max = w == 8u ? 255u : 15u;
+    //@ ghost amq_occ_lemma(idx, k);
+    /* Check everything before changing anything, so a refused remove is a no-op. */
+    /*@ loop invariant bounds:  0 <= t <= k;
+        loop invariant covered: \forall integer u; 0 <= u < t ==>
+                                  amq_ccovered_at(c, w, idx, k, u);
+        loop assigns t;
+        loop variant k - t;
+    */
+    for (size_t t = 0; t < k; t++) {
+        const uint64_t p = idx[t];
+        const unsigned v = amq_cnt_get(c, w, m, p);
+        if (v == max || v >= k) /* saturated, or cannot be short: p occurs <= k times */
+            continue;
+        size_t n = 0;
+        /*@ loop invariant bounds: 0 <= s <= k;
+            loop invariant count:  n == amq_occ(idx, s, p);
+            loop invariant small:  n <= s;
+            loop assigns s, n;
+            loop variant k - s;
+        */
+        for (size_t s = 0; s < k; s++)
+            if (idx[s] == p)
+                n++;
+        if (n > v) {
+            /*@ assert short: !amq_ccovered_at(c, w, idx, k, t); */
+            return 1;
+        }
+    }
+    /*@ loop invariant bounds:      0 <= i <= k;
+        loop invariant decremented: amq_cdecremented{Pre, Here}(c, w, idx, i);
+        loop invariant shrinks:     amq_cshrinks{Pre, Here}(c, w, m);
+        loop invariant frame:       amq_cframe{Pre, Here}(c, w, m, idx, i);
+        loop invariant exact:       amq_cremoved{Pre, Here}(c, w, m, idx, i);
+        for exact_sum: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - i;
+        loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
+        loop variant k - i;
+    */
+    for (size_t i = 0; i < k; i++) {
+        const uint64_t p = idx[i];
+        /*@ assert occ_next: amq_occ(idx, i + 1, p) == amq_occ(idx, i, p) + 1; */
+        /*@ assert occ_le:   amq_occ(idx, i + 1, p) <= amq_occ(idx, k, p); */
+        /*@ assert covered:  amq_ccovered_at{Pre}(c, w, idx, k, i); */
+        /*@ assert now:      amq_cnt(c, w, p) ==
+                               amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
+        if (amq_cnt_get(c, w, m, p) != max) /* a saturated counter has lost its count */
+            amq_cnt_dec(c, w, m, p);
+    }
+    return 0;
+}
+
+void amq_counting8_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    amq_counting_add(c, 8u, m, idx, k);
+}
+
+int amq_counting8_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    return amq_counting_query(c, 8u, m, idx, k);
+}
+
+int amq_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    return amq_counting_remove(c, 8u, m, idx, k);
+}
+
+void amq_counting4_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    amq_counting_add(c, 4u, m, idx, k);
+}
+
+int amq_counting4_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    return amq_counting_query(c, 4u, m, idx, k);
+}
+
+int amq_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+{
+    return amq_counting_remove(c, 4u, m, idx, k);
+}

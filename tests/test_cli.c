@@ -1,0 +1,158 @@
+/* The amq CLI end to end (runs build/amq, or $AMQ_BIN). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[64], out[4096 * 16];
+static const char *amq;
+
+/* Run `cmd` through sh; stdout+stderr land in `out`; returns the exit status. */
+static int run(const char *fmt, ...)
+{
+    char cmd[2048], full[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof full, "cd '%s' && (%s) > out.txt 2>&1", dir, cmd);
+    int rc = system(full);
+    char p[128];
+    snprintf(p, sizeof p, "%s/out.txt", dir);
+    FILE *f = fopen(p, "r");
+    size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
+    out[n] = 0;
+    if (f)
+        fclose(f);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    static char bin[1024];
+    const char *env = getenv("AMQ_BIN");
+    if (env)
+        snprintf(bin, sizeof bin, "%s", env);
+    else if (!getcwd(bin, sizeof bin - 16) || !strcat(bin, "/build/amq"))
+        return -1;
+    amq = bin;
+    strcpy(dir, "/tmp/amq-cli-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "cd '%s' && seq 1 2000 > keys.txt && seq 100001 110000 > other.txt", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void build_query_info(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' build -n 2000 -p 0.01 -o f.amq < keys.txt", amq), 0);
+    assert_non_null(strstr(out, "2000 keys added"));
+    assert_int_equal(run("'%s' query f.amq < keys.txt | grep -c 'maybe$'", amq), 0);
+    assert_int_equal(atoi(out), 2000); /* no false negatives */
+    assert_int_equal(run("'%s' query f.amq --count < keys.txt", amq), 0);
+    assert_string_equal(out, "maybe 2000\nno 0\n");
+    assert_int_equal(run("'%s' query f.amq --count < other.txt", amq), 0);
+    unsigned long maybe = 0, no = 0;
+    assert_int_equal(sscanf(out, "maybe %lu\nno %lu", &maybe, &no), 2);
+    assert_int_equal(maybe + no, 10000);
+    assert_true(maybe < 250); /* target 1%: 100 expected, 250 is > 10 sd away */
+    assert_int_equal(run("printf 'a\\nb\\n' | '%s' query f.amq", amq), 0);
+    assert_true(strstr(out, "a\t") == out);
+    assert_int_equal(run("'%s' info f.amq", amq), 0);
+    assert_non_null(strstr(out, "structure        bloom"));
+    assert_non_null(strstr(out, "estimated items"));
+    assert_non_null(strstr(out, "FP rate at n="));
+    assert_int_equal(run("'%s' info f.amq --json", amq), 0);
+    const char *e = strstr(out, "\"estimated_count\": ");
+    assert_non_null(e);
+    double est = atof(e + 19);
+    assert_true(est > 1900 && est < 2100);
+    /* explicit m/k and a strategy */
+    assert_int_equal(run("'%s' build -m 30000 -k 5 --hash double --seed 9 -o g.amq < keys.txt && '%s' info g.amq",
+                         amq, amq), 0);
+    assert_non_null(strstr(out, "double (seed 9)"));
+}
+
+static void usage_errors(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s'", amq), 2);
+    assert_int_equal(run("'%s' frobnicate", amq), 2);
+    assert_int_equal(run("'%s' --help", amq), 0);
+    assert_non_null(strstr(out, "build"));
+    const char *subs[] = {"build", "query", "info", "rate", "check", "remove"};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(run("'%s' %s --help", amq, subs[i]), 0);
+        assert_int_equal(run("'%s' %s --no-such-flag", amq, subs[i]), 2);
+        assert_non_null(strstr(out, "usage:"));
+    }
+    assert_int_equal(run("'%s' build -n 0 -p 0.01 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "n = 0"));
+    assert_int_equal(run("'%s' build -n 10 -p 1.5 -o x.amq < keys.txt", amq), 2);
+    assert_non_null(strstr(out, "-p"));
+    assert_int_equal(run("'%s' build -n ten -p 0.1 -o x.amq < keys.txt", amq), 2);
+    assert_int_equal(run("'%s' build -m 0 -k 3 -o x.amq < keys.txt", amq), 1);
+    assert_int_equal(run("'%s' build -n 10 -p 0.1 < keys.txt", amq), 2);
+    assert_int_equal(run("'%s' build -n 10 -p 0.1 --hash quadruple -o x.amq < keys.txt", amq), 2);
+    assert_int_equal(run("'%s' build -n 10 -p 0.1 --type cuckoo -o x.amq < keys.txt", amq), 2);
+    assert_int_equal(run("test -e x.amq"), 1); /* failed builds write nothing */
+    assert_int_equal(run("'%s' build -m 100 -k 2 -o b.amq < keys.txt && '%s' remove b.amq < keys.txt", amq, amq), 1);
+    assert_non_null(strstr(out, "does not support removal"));
+}
+
+static void corrupt_file_is_reported(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' build -m 1000 -k 3 -o c.amq < keys.txt", amq), 0);
+    assert_int_equal(run("printf 'X' | dd of=c.amq bs=1 seek=100 conv=notrunc 2>/dev/null; '%s' info c.amq", amq), 1);
+    assert_non_null(strstr(out, "checksum"));
+    assert_int_equal(run("head -c 20 c.amq > t.amq; '%s' query t.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "truncated"));
+    assert_int_equal(run("'%s' info keys.txt", amq), 1);
+    assert_non_null(strstr(out, "not an amqcert file"));
+    assert_int_equal(run("'%s' info missing.amq", amq), 1);
+}
+
+static void rate_and_check(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' rate bloom -m 2 -k 2 -n 1 --exact", amq), 0);
+    assert_non_null(strstr(out, "5/8"));
+    assert_int_equal(run("'%s' rate bloom -m 2 -k 2 -n 1 --exact --json", amq), 0);
+    const char *keys[] = {"\"structure\"", "\"m\"", "\"k\"", "\"n\"", "\"exact\"", "\"value\"",
+                          "\"lower\"", "\"upper\"", "\"approx_classic\"", "\"approx_exp\""};
+    for (int i = 0; i < 10; i++)
+        assert_non_null(strstr(out, keys[i]));
+    assert_non_null(strstr(out, "\"5/8\""));
+    assert_int_equal(run("'%s' rate bloom -m 0 -k 2 -n 1", amq), 1);
+    assert_int_equal(run("'%s' rate bloom -k 2 -n 1", amq), 2);
+    assert_int_equal(run("'%s' check bloom -m 64 -k 2 -n 8 --trials 20000 --seed 3", amq), 0);
+    assert_non_null(strstr(out, "pass"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(build_query_info),
+        cmocka_unit_test(usage_errors),
+        cmocka_unit_test(corrupt_file_is_reported),
+        cmocka_unit_test(rate_and_check),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

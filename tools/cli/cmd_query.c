@@ -1,0 +1,54 @@
+/* amq query: test keys from stdin against a saved filter of any type. */
+#include "cli.h"
+#include "filters.h"
+#include <getopt.h>
+
+static const char USAGE[] =
+    "amq query FILE [--count] < keys\n"
+    "  prints each key, a tab, and \"maybe\" or \"no\"; with --count prints only the counts";
+
+struct querier {
+    const cli_type *t;
+    void *obj;
+    int count_only;
+    uint64_t maybe, no;
+};
+
+static int query_key(void *ctx, const char *key, size_t len)
+{
+    struct querier *q = ctx;
+    int r = q->t->query(q->obj, key, len);
+    r ? q->maybe++ : q->no++;
+    if (!q->count_only)
+        printf("%.*s\t%s\n", (int)len, key, r ? "maybe" : "no");
+    return 0;
+}
+
+int cmd_query(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"count", no_argument, 0, 'c'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    struct querier q = {0};
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'c')
+            q.count_only = 1;
+        else if (c == 'h') {
+            puts(USAGE);
+            return 0;
+        } else
+            return cli_usage("query", USAGE, "invalid option");
+    }
+    if (argc - optind != 1)
+        return cli_usage("query", USAGE, "expected exactly one FILE");
+    if (cli_load_any(argv[optind], &q.t, &q.obj) != AMQ_OK)
+        return cli_fail("query", "%s", amq_last_error());
+    int rc = cli_each_line(query_key, &q);
+    q.t->free(q.obj);
+    if (rc != 0)
+        return cli_fail("query", "error reading keys from standard input");
+    if (q.count_only)
+        printf("maybe %llu\nno %llu\n", (unsigned long long)q.maybe, (unsigned long long)q.no);
+    return 0;
+}

@@ -1,0 +1,366 @@
+/* amq rate: exact / certified false-positive rate of a structure from its closed forms.
+ *
+ * Each structure is one entry of `structures[]` below: its parameters (flag, JSON key),
+ * and adapters to the spec/ routines (certified decimal, exact rational, double
+ * approximations, certified relative error). Parsing and printing are shared. */
+#include "cli.h"
+#include <amq/spec_counting.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RATE_MAX_PARAMS 8
+#define RATE_MAX_APPROX 4
+#define RATE_EXACT_MAX_DIGITS 10000 /* --exact prints bit lengths beyond this */
+
+typedef struct rate_param {
+    char flag;           /* short option, also the JSON key */
+    const char *key;     /* JSON key / display name ("m") */
+    const char *longopt; /* long option ("bits") */
+} rate_param;
+
+typedef struct rate_approx {
+    const char *name; /* JSON key is "approx_<name>" */
+    double (*fn)(const uint64_t *p);
+} rate_approx;
+
+typedef struct rate_structure {
+    const char *name;
+    const char *usage;
+    size_t nparams;
+    rate_param params[RATE_MAX_PARAMS];
+    /* correctly rounded decimal; lo/hi receive an enclosure (rounded outward into them) */
+    amq_status (*decimal)(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi);
+    amq_status (*exact)(mpq_t q, const uint64_t *p);
+    size_t napprox;
+    rate_approx approx[RATE_MAX_APPROX];
+    /* certified rlo <= |approx - value| / value <= rhi (used when the value may be 0;
+     * otherwise the driver uses the enclosure from `decimal`) */
+    amq_status (*relerr)(mpfr_t rlo, mpfr_t rhi, double approx, const uint64_t *p);
+    /* explanation of an edge case (value decided without computation), or NULL */
+    const char *(*note)(const uint64_t *p);
+} rate_structure;
+
+/* ---------- Bloom filter ---------- */
+
+static amq_status bloom_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_bloom_fp_decimal(out, p[0], p[1], p[2], digits, lo, hi);
+}
+static amq_status bloom_exact(mpq_t q, const uint64_t *p) { return amq_bloom_fp_exact(q, p[0], p[1], p[2]); }
+static double bloom_classic(const uint64_t *p) { return amq_bloom_fp_approx_classic(p[0], p[1], p[2]); }
+static double bloom_exp(const uint64_t *p) { return amq_bloom_fp_approx_exp(p[0], p[1], p[2]); }
+static amq_status bloom_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    return amq_bloom_approx_relerr(rlo, rhi, a, p[0], p[1], p[2]);
+}
+static const char *bloom_note(const uint64_t *p)
+{
+    if (p[0] == 0)
+        return NULL;
+    if (p[1] == 0)
+        return "k = 0: the empty index vector is always present, so FP = 1 exactly";
+    if (p[2] == 0)
+        return "n = 0: no bit is set, so FP = 0 exactly";
+    if (p[0] == 1)
+        return "m = 1: the only bit is set by the first key, so FP = 1 exactly";
+    return NULL;
+}
+
+/* ---------- counting Bloom filter: the Bloom rate, by reduction (Theorem 8) ---------- */
+
+static amq_status counting_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_counting_fp_decimal(out, p[0], p[1], p[2], digits, lo, hi);
+}
+static amq_status counting_exact(mpq_t q, const uint64_t *p)
+{
+    return amq_counting_fp_exact(q, p[0], p[1], p[2]);
+}
+
+static const rate_structure structures[] = {
+    {"bloom",
+     "amq rate bloom -m M -k K -n N [--digits D] [--exact] [--json]\n"
+     "  Bloom filter with M bits and K hash functions after N distinct insertions;\n"
+     "  P(a fresh key tests positive). Long forms: --bits, --hashes, --keys.",
+     3,
+     {{'m', "m", "bits"}, {'k', "k", "hashes"}, {'n', "n", "keys"}},
+     bloom_decimal,
+     bloom_exact,
+     2,
+     {{"classic", bloom_classic}, {"exp", bloom_exp}},
+     bloom_relerr,
+     bloom_note},
+    {"counting",
+     "amq rate counting -m M -k K -n N [--digits D] [--exact] [--json]\n"
+     "  counting Bloom filter with M counters and K hash functions after N distinct\n"
+     "  insertions: its FP rate is the Bloom rate (Ceramist Theorem 8, by reduction).",
+     3,
+     {{'m', "m", "counters"}, {'k', "k", "hashes"}, {'n', "n", "keys"}},
+     counting_decimal,
+     counting_exact,
+     2,
+     {{"classic", bloom_classic}, {"exp", bloom_exp}},
+     bloom_relerr,
+     bloom_note},
+};
+#define NSTRUCTURES (sizeof structures / sizeof structures[0])
+
+/* ---------- shared driver ---------- */
+
+static const char GENERAL_USAGE_HEAD[] = "amq rate STRUCTURE PARAMETERS [--digits D] [--exact] [--json]";
+
+static void general_usage(FILE *f)
+{
+    fprintf(f, "usage: %s\n", GENERAL_USAGE_HEAD);
+    fputs("  Prints the false-positive rate correctly rounded to D significant digits\n"
+          "  (default 17; ties to even), a certified enclosure [lower, upper] (ends rounded\n"
+          "  outward to D+3 digits), and the textbook approximations with a certified\n"
+          "  interval for their relative error. --exact adds the reduced fraction (or its\n"
+          "  bit lengths beyond 10000 digits). --json prints one JSON object.\nstructures:\n",
+          f);
+    for (size_t i = 0; i < NSTRUCTURES; i++)
+        fprintf(f, "  %s\n", structures[i].usage);
+}
+
+/* Exact decimal digit count of |x| > 0 exceeds `limit`? */
+static int digits_exceed(const mpz_t x, size_t limit)
+{
+    size_t d = mpz_sizeinbase(x, 10); /* exact or one too many */
+    if (d <= limit)
+        return 0;
+    if (d > limit + 1)
+        return 1;
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 10, (unsigned long)limit);
+    int r = mpz_cmpabs(x, p) >= 0;
+    mpz_clear(p);
+    return r;
+}
+
+static char *dec_or_null(const mpfr_t x, int digits, amq_round_dir dir)
+{
+    char *s = NULL;
+    if (mpfr_inf_p(x) && mpfr_sgn(x) > 0) {
+        s = malloc(4);
+        if (s)
+            strcpy(s, "inf");
+        return s;
+    }
+    if (amq_mpfr_decimal(&s, x, digits, dir) != AMQ_OK)
+        return NULL;
+    return s;
+}
+
+static int run_structure(const rate_structure *s, int argc, char **argv)
+{
+    /* options: the structure's parameters, then the shared ones */
+    enum { OPT_DIGITS = 256, OPT_EXACT, OPT_JSON };
+    struct option opts[RATE_MAX_PARAMS + 5];
+    char shortopts[2 * RATE_MAX_PARAMS + 2];
+    size_t o = 0, so = 0;
+    for (size_t i = 0; i < s->nparams; i++) {
+        opts[o++] = (struct option){s->params[i].longopt, required_argument, 0, s->params[i].flag};
+        shortopts[so++] = s->params[i].flag;
+        shortopts[so++] = ':';
+    }
+    shortopts[so++] = 'h';
+    shortopts[so] = 0;
+    opts[o++] = (struct option){"digits", required_argument, 0, OPT_DIGITS};
+    opts[o++] = (struct option){"exact", no_argument, 0, OPT_EXACT};
+    opts[o++] = (struct option){"json", no_argument, 0, OPT_JSON};
+    opts[o++] = (struct option){"help", no_argument, 0, 'h'};
+    opts[o] = (struct option){0, 0, 0, 0};
+
+    uint64_t p[RATE_MAX_PARAMS] = {0}, digits64 = 17;
+    int have[RATE_MAX_PARAMS] = {0}, want_exact = 0, json = 0, c;
+    optind = 0; /* GNU: full re-initialisation (main or earlier code may have used getopt) */
+    while ((c = getopt_long(argc, argv, shortopts, opts, NULL)) != -1) {
+        size_t i;
+        for (i = 0; i < s->nparams && c != s->params[i].flag; i++)
+            ;
+        if (i < s->nparams) {
+            char flag[3] = {'-', s->params[i].flag, 0};
+            if (!cli_u64("rate", flag, optarg, &p[i])) {
+                fprintf(stderr, "usage: %s\n", s->usage);
+                return CLI_EXIT_USAGE;
+            }
+            have[i] = 1;
+        } else if (c == OPT_DIGITS) {
+            if (!cli_u64("rate", "--digits", optarg, &digits64) || digits64 < 1 ||
+                digits64 > AMQ_DECIMAL_MAX_DIGITS)
+                return cli_usage("rate", s->usage, "--digits must be an integer in [1, %d]",
+                                 AMQ_DECIMAL_MAX_DIGITS);
+        } else if (c == OPT_EXACT) {
+            want_exact = 1;
+        } else if (c == OPT_JSON) {
+            json = 1;
+        } else if (c == 'h') {
+            printf("usage: %s\n", s->usage);
+            return 0;
+        } else {
+            return cli_usage("rate", s->usage, "invalid option");
+        }
+    }
+    if (optind < argc)
+        return cli_usage("rate", s->usage, "unexpected argument '%s'", argv[optind]);
+    for (size_t i = 0; i < s->nparams; i++)
+        if (!have[i])
+            return cli_usage("rate", s->usage, "missing -%c (%s)", s->params[i].flag, s->params[i].longopt);
+    int digits = (int)digits64, bdigits = digits + 3 > AMQ_DECIMAL_MAX_DIGITS ? AMQ_DECIMAL_MAX_DIGITS : digits + 3;
+
+    int rc = CLI_EXIT_FAIL;
+    char *value = NULL, *lower = NULL, *upper = NULL, *exact_str = NULL;
+    char *rel_lo[RATE_MAX_APPROX] = {0}, *rel_hi[RATE_MAX_APPROX] = {0};
+    char rel_err[RATE_MAX_APPROX][200] = {{0}};
+    char exact_note[160] = "";
+    double approx[RATE_MAX_APPROX];
+    mpfr_t lo, hi, rlo, rhi;
+    mpfr_inits2(4 * (mpfr_prec_t)digits + 128, lo, hi, (mpfr_ptr)0);
+    mpfr_inits2(64, rlo, rhi, (mpfr_ptr)0);
+    mpq_t q;
+    mpq_init(q);
+
+    if (s->decimal(&value, p, digits, lo, hi) != AMQ_OK) {
+        cli_fail("rate", "%s", amq_last_error());
+        goto out;
+    }
+    lower = dec_or_null(lo, bdigits, AMQ_ROUND_DOWN);
+    upper = dec_or_null(hi, bdigits, AMQ_ROUND_UP);
+    if (!lower || !upper) {
+        cli_fail("rate", "cannot print the enclosure: %s", amq_last_error());
+        goto out;
+    }
+    if (want_exact) {
+        if (s->exact(q, p) != AMQ_OK) {
+            snprintf(exact_note, sizeof exact_note, "not computed: %s", amq_last_error());
+            if (json) /* "exact" is null; say why on stderr */
+                fprintf(stderr, "amq rate: exact fraction %s\n", exact_note);
+        } else if (digits_exceed(mpq_numref(q), RATE_EXACT_MAX_DIGITS) ||
+                   digits_exceed(mpq_denref(q), RATE_EXACT_MAX_DIGITS)) {
+            snprintf(exact_note, sizeof exact_note,
+                     "numerator %zu bits, denominator %zu bits (longer than %d digits; not printed)",
+                     mpz_sizeinbase(mpq_numref(q), 2), mpz_sizeinbase(mpq_denref(q), 2),
+                     RATE_EXACT_MAX_DIGITS);
+        } else {
+            char *n = mpz_get_str(NULL, 10, mpq_numref(q)), *d = mpz_get_str(NULL, 10, mpq_denref(q));
+            if (n && d && (exact_str = malloc(strlen(n) + strlen(d) + 2)))
+                sprintf(exact_str, "%s/%s", n, d);
+            free(n);
+            free(d);
+            if (!exact_str) {
+                cli_fail("rate", "out of memory");
+                goto out;
+            }
+        }
+    }
+    for (size_t i = 0; i < s->napprox; i++) {
+        approx[i] = s->approx[i].fn(p);
+        amq_status rst;
+        if (mpfr_sgn(lo) > 0 && isfinite(approx[i])) { /* reuse the enclosure already computed */
+            mpfr_t a;
+            mpfr_init2(a, 64);
+            mpfr_set_d(a, approx[i], MPFR_RNDN); /* exact */
+            rst = amq_relerr_enclose(rlo, rhi, a, lo, hi);
+            mpfr_clear(a);
+        } else { /* value 0 (or no usable enclosure): the structure's own rule */
+            rst = s->relerr(rlo, rhi, approx[i], p);
+        }
+        if (rst != AMQ_OK) {
+            snprintf(rel_err[i], sizeof rel_err[i], "%s", amq_last_error());
+            continue;
+        }
+        rel_lo[i] = dec_or_null(rlo, 3, AMQ_ROUND_DOWN);
+        rel_hi[i] = dec_or_null(rhi, 3, AMQ_ROUND_UP);
+    }
+
+    if (json) {
+        printf("{\"structure\": ");
+        cli_json_str(stdout, s->name);
+        for (size_t i = 0; i < s->nparams; i++)
+            printf(", \"%s\": %llu", s->params[i].key, (unsigned long long)p[i]);
+        printf(", \"exact\": ");
+        if (exact_str)
+            cli_json_str(stdout, exact_str);
+        else
+            printf("null");
+        printf(", \"value\": ");
+        cli_json_str(stdout, value);
+        printf(", \"lower\": ");
+        cli_json_str(stdout, lower);
+        printf(", \"upper\": ");
+        cli_json_str(stdout, upper);
+        for (size_t i = 0; i < s->napprox; i++) {
+            if (isfinite(approx[i]))
+                printf(", \"approx_%s\": %.17g", s->approx[i].name, approx[i]);
+            else
+                printf(", \"approx_%s\": null", s->approx[i].name);
+        }
+        printf("}\n");
+    } else {
+        printf("structure  %s (", s->name);
+        for (size_t i = 0; i < s->nparams; i++)
+            printf("%s%s = %llu", i ? ", " : "", s->params[i].key, (unsigned long long)p[i]);
+        printf(")\n");
+        const char *note = s->note ? s->note(p) : NULL;
+        if (note)
+            printf("note       %s\n", note);
+        if (!strcmp(value, "0") || !strcmp(value, "1")) /* printed so only when exact */
+            printf("value      %s   (false-positive rate, exact)\n", value);
+        else
+            printf("value      %s   (false-positive rate, correctly rounded to %d significant digits)\n",
+                   value, digits);
+        printf("enclosure  [%s, %s]   (certified; ends rounded outward)\n", lower, upper);
+        if (want_exact)
+            printf("exact      %s\n", exact_str ? exact_str : exact_note);
+        for (size_t i = 0; i < s->napprox; i++) {
+            printf("approx_%-8s %.17g   (approximation)", s->approx[i].name, approx[i]);
+            if (rel_lo[i] && rel_hi[i])
+                printf("   relative error in [%s, %s]\n", rel_lo[i], rel_hi[i]);
+            else
+                printf("   relative error not available: %s\n", rel_err[i][0] ? rel_err[i] : "out of memory");
+        }
+    }
+    rc = 0;
+out:
+    for (size_t i = 0; i < RATE_MAX_APPROX; i++) {
+        free(rel_lo[i]);
+        free(rel_hi[i]);
+    }
+    free(value);
+    free(lower);
+    free(upper);
+    free(exact_str);
+    mpq_clear(q);
+    mpfr_clears(lo, hi, rlo, rhi, (mpfr_ptr)0);
+    return rc;
+}
+
+static const char *structure_list(void)
+{
+    static char buf[256];
+    size_t o = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < NSTRUCTURES && o < sizeof buf; i++)
+        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? ", " : "", structures[i].name);
+    return buf;
+}
+
+int cmd_rate(int argc, char **argv)
+{
+    if (argc < 2)
+        return cli_usage("rate", GENERAL_USAGE_HEAD, "missing STRUCTURE (one of: %s)", structure_list());
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        general_usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < NSTRUCTURES; i++)
+        if (!strcmp(argv[1], structures[i].name))
+            return run_structure(&structures[i], argc - 1, argv + 1);
+    if (argv[1][0] == '-')
+        return cli_usage("rate", GENERAL_USAGE_HEAD, "invalid option '%s' (the STRUCTURE comes first)", argv[1]);
+    return cli_usage("rate", GENERAL_USAGE_HEAD, "unknown structure '%s' (one of: %s)", argv[1],
+                     structure_list());
+}

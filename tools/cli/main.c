@@ -1,0 +1,43 @@
+/* amq: command-line front end of amqcert. */
+#include "cli.h"
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const char *summary;
+} commands[] = {
+    {"build", cmd_build, "build a filter from keys on stdin (one per line)"},
+    {"query", cmd_query, "query keys on stdin against a saved filter"},
+    {"remove", cmd_remove, "remove keys on stdin from a saved filter (counting filters)"},
+    {"info", cmd_info, "show a saved filter's parameters, fill, estimated count and FP rate"},
+    {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
+    {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fputs("usage: amq COMMAND [OPTIONS]   (amq COMMAND --help for details)\n\ncommands:\n", f);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+    fputs("\nexit status: 0 success, 1 failure (or a failed check), 2 usage error\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "amq: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return CLI_EXIT_USAGE;
+}
