@@ -36,10 +36,15 @@ static int setup(void **state)
 {
     (void)state;
     static char bin[1024];
-    const char *env = getenv("AMQ_BIN");
+    const char *env = getenv("AMQ_BIN"), *b = getenv("AMQ_BUILD");
+    char cwd[512];
     if (env)
         snprintf(bin, sizeof bin, "%s", env);
-    else if (!getcwd(bin, sizeof bin - 16) || !strcat(bin, "/build/amq"))
+    else if (b && b[0] == '/')
+        snprintf(bin, sizeof bin, "%s/amq", b);
+    else if (getcwd(cwd, sizeof cwd))
+        snprintf(bin, sizeof bin, "%s/%s/amq", cwd, b ? b : "build");
+    else
         return -1;
     amq = bin;
     strcpy(dir, "/tmp/amq-cli-XXXXXX");
@@ -146,6 +151,39 @@ static void rate_and_check(void **state)
     assert_non_null(strstr(out, "pass"));
 }
 
+static void counting_build_remove(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' build --type counting --width 8 -n 2000 -p 0.01 -o c8.amq < keys.txt", amq), 0);
+    assert_int_equal(run("'%s' info c8.amq", amq), 0);
+    assert_non_null(strstr(out, "structure        counting"));
+    assert_non_null(strstr(out, "net insertions   2000"));
+    /* remove the first half; the rest must still be found */
+    assert_int_equal(run("head -n 1000 keys.txt | '%s' remove c8.amq", amq), 0);
+    assert_int_equal(run("tail -n 1000 keys.txt | '%s' query c8.amq --count", amq), 0);
+    assert_string_equal(out, "maybe 1000\nno 0\n");
+    assert_int_equal(run("'%s' info c8.amq --json", amq), 0);
+    assert_non_null(strstr(out, "\"net_insertions\": 1000"));
+    assert_non_null(strstr(out, "\"width\": 8"));
+    /* removing keys that are not there: refused, and the file is unchanged */
+    assert_int_equal(run("cp c8.amq before.amq && '%s' remove c8.amq < other.txt", amq), 1);
+    assert_non_null(strstr(out, "not present"));
+    assert_int_equal(run("cmp c8.amq before.amq"), 0);
+    assert_int_equal(run("'%s' build --type counting --width 5 -m 100 -k 2 -o w.amq < keys.txt", amq), 2);
+}
+
+static void quotient_rate(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' rate quotient -p 3 -n 3 --exact --json", amq), 0);
+    assert_non_null(strstr(out, "\"169/512\""));
+    assert_int_equal(run("'%s' rate quotient -p 64 -n 18446744073709551615", amq), 0);
+    assert_non_null(strstr(out, "6.3212055882855768e-01"));
+    assert_int_equal(run("'%s' rate quotient -p 65 -n 3", amq), 1);
+    assert_int_equal(run("'%s' rate counting -m 2 -k 2 -n 1 --exact", amq), 0);
+    assert_non_null(strstr(out, "5/8"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +191,8 @@ int main(void)
         cmocka_unit_test(usage_errors),
         cmocka_unit_test(corrupt_file_is_reported),
         cmocka_unit_test(rate_and_check),
+        cmocka_unit_test(counting_build_remove),
+        cmocka_unit_test(quotient_rate),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

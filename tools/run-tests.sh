@@ -2,6 +2,7 @@
 # Run cmocka test binaries and print one closing line "N passed, N failed".
 # usage: run-tests.sh BUILD plain-tests... -- asan-tests...
 build=$1; shift
+export AMQ_BUILD="$build"   # tests that run the CLI or make use this build
 passed=0; failed=0; phase=plain
 log="$build/test-logs"; mkdir -p "$log"
 for t in "$@"; do

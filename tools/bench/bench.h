@@ -10,4 +10,5 @@ static inline double bench_now(void)
 }
 void bench_bloom(void);
 void bench_spec(void);
+void bench_counting(void);
 #endif

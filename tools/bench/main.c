@@ -9,6 +9,8 @@ int main(int argc, char **argv)
     printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
     if (!only || !strcmp(only, "bloom"))
         bench_bloom();
+    if (!only || !strcmp(only, "counting"))
+        bench_counting();
     if (!only || !strcmp(only, "spec"))
         bench_spec();
     return 0;

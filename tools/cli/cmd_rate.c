@@ -5,6 +5,7 @@
  * approximations, certified relative error). Parsing and printing are shared. */
 #include "cli.h"
 #include <amq/spec_counting.h>
+#include <amq/spec_quotient.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -79,6 +80,43 @@ static amq_status counting_exact(mpq_t q, const uint64_t *p)
     return amq_counting_fp_exact(q, p[0], p[1], p[2]);
 }
 
+/* ---------- quotient filter: 1 - (1 - 2^-p)^n (Ceramist Theorem 9) ---------- */
+
+static amq_status quotient_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_quotient_fp_decimal(out, p[0], p[1], digits, lo, hi);
+}
+static amq_status quotient_exact(mpq_t q, const uint64_t *p) { return amq_quotient_fp_exact(q, p[0], p[1]); }
+static double quotient_union(const uint64_t *p) { return amq_quotient_fp_approx_union(p[0], p[1]); }
+static double quotient_exp(const uint64_t *p) { return amq_quotient_fp_approx_exp(p[0], p[1]); }
+static amq_status quotient_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    mpfr_t lo, hi, ap;
+    mpfr_inits2(256, lo, hi, ap, (mpfr_ptr)0);
+    mpfr_set_d(ap, a, MPFR_RNDN);
+    amq_status st = amq_quotient_fp_enclose(lo, hi, 256, p[0], p[1]);
+    if (st == AMQ_OK && mpfr_sgn(lo) <= 0) {
+        mpfr_set_ui(rlo, a == 0 ? 0 : 1, MPFR_RNDD); /* value 0: any non-zero approximation is wrong */
+        if (a == 0)
+            mpfr_set_ui(rhi, 0, MPFR_RNDU);
+        else
+            mpfr_set_inf(rhi, 1);
+    } else if (st == AMQ_OK)
+        st = amq_relerr_enclose(rlo, rhi, ap, lo, hi);
+    mpfr_clears(lo, hi, ap, (mpfr_ptr)0);
+    return st;
+}
+static const char *quotient_note(const uint64_t *p)
+{
+    if (p[0] > 64)
+        return NULL;
+    if (p[1] == 0)
+        return "n = 0: nothing is stored, so FP = 0 exactly";
+    if (p[0] == 0)
+        return "p = 0: every fingerprint is equal, so FP = 1 exactly";
+    return NULL;
+}
+
 static const rate_structure structures[] = {
     {"bloom",
      "amq rate bloom -m M -k K -n N [--digits D] [--exact] [--json]\n"
@@ -104,6 +142,19 @@ static const rate_structure structures[] = {
      {{"classic", bloom_classic}, {"exp", bloom_exp}},
      bloom_relerr,
      bloom_note},
+    {"quotient",
+     "amq rate quotient -p P -n N [--digits D] [--exact] [--json]\n"
+     "  quotient filter with P-bit fingerprints (P = q + r <= 64) after N distinct keys,\n"
+     "  no overflow: 1 - (1 - 2^-P)^N (Ceramist Theorem 9). approx_classic is the union\n"
+     "  bound N 2^-P. Long forms: --fingerprint-bits, --keys.",
+     2,
+     {{'p', "p", "fingerprint-bits"}, {'n', "n", "keys"}},
+     quotient_decimal,
+     quotient_exact,
+     2,
+     {{"classic", quotient_union}, {"exp", quotient_exp}},
+     quotient_relerr,
+     quotient_note},
 };
 #define NSTRUCTURES (sizeof structures / sizeof structures[0])
 
