@@ -181,16 +181,20 @@ uint64_t amq_bloom_count_bits(const amq_bloom *bf)
     return c;
 }
 
-double amq_bloom_estimate_count(const amq_bloom *bf)
+double amq_fill_estimate(uint64_t used, uint64_t m, uint64_t k)
 {
-    uint64_t set = amq_bloom_count_bits(bf);
-    if (set == 0)
+    if (used == 0 || m == 0 || k == 0)
         return 0.0;
-    if (set == bf->m)
+    if (used >= m)
         return INFINITY;
     /* p0 = (1 - 1/m)^{ik}  =>  i = ln p0 / (k ln(1 - 1/m)) */
-    double p0 = (double)(bf->m - set) / (double)bf->m;
-    return log(p0) / ((double)bf->k * log1p(-1.0 / (double)bf->m));
+    double p0 = (double)(m - used) / (double)m;
+    return log(p0) / ((double)k * log1p(-1.0 / (double)m));
+}
+
+double amq_bloom_estimate_count(const amq_bloom *bf)
+{
+    return amq_fill_estimate(amq_bloom_count_bits(bf), bf->m, bf->k);
 }
 
 uint64_t amq_bloom_m(const amq_bloom *bf) { return bf->m; }
@@ -226,32 +230,21 @@ amq_status amq_bloom_load(amq_bloom **out, const char *path)
     if (!out)
         return amq_fail(AMQ_E_INVALID_ARG, "load: NULL output pointer");
     amq_reader r;
-    amq_status s = amq_reader_open(&r, path);
+    amq_status s = amq_reader_open_as(&r, path, AMQ_TYPE_BLOOM, BLOOM_PARAMS);
     if (s != AMQ_OK)
         return s;
     amq_bloom *bf = NULL;
-    uint64_t nwords = 0;
-    if (r.type != AMQ_TYPE_BLOOM)
-        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a Bloom filter", path,
-                     amq_type_name(r.type));
-    else if (r.params_len != BLOOM_PARAMS)
-        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': Bloom parameters are %u bytes, file has %llu",
-                     path, BLOOM_PARAMS, (unsigned long long)r.params_len);
-    else {
-        uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
-        uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
-        if (m == 0 || k == 0 || k > AMQ_BLOOM_MAX_K || strat > AMQ_HASH_ENHANCED)
-            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible parameters m=%llu k=%llu hash=%llu",
-                         path, (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat);
-        else if (r.payload_len != AMQ_BLOOM_WORDS(m) * 8)
-            s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
-                         path, (unsigned long long)r.payload_len, (unsigned long long)m,
-                         (unsigned long long)(AMQ_BLOOM_WORDS(m) * 8));
-        else if ((s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK) {
-            nwords = bf->nwords;
-            s = amq_reader_words(&r, bf->bits, nwords);
-        }
-    }
+    uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
+    uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
+    if (m == 0 || k == 0 || k > AMQ_BLOOM_MAX_K || strat > AMQ_HASH_ENHANCED)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible parameters m=%llu k=%llu hash=%llu",
+                     path, (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat);
+    else if (r.payload_len != AMQ_BLOOM_WORDS(m) * 8)
+        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
+                     path, (unsigned long long)r.payload_len, (unsigned long long)m,
+                     (unsigned long long)(AMQ_BLOOM_WORDS(m) * 8));
+    else if ((s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK)
+        s = amq_reader_words(&r, bf->bits, bf->nwords);
     if (s == AMQ_OK && m_tail_dirty(bf))
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': bits set beyond position m-1", path);
     amq_reader_close(&r);

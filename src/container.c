@@ -183,6 +183,22 @@ amq_status amq_reader_open(amq_reader *r, const char *path)
     return s;
 }
 
+amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len)
+{
+    amq_status s = amq_reader_open(r, path);
+    if (s != AMQ_OK)
+        return s;
+    if (r->type != type)
+        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a %s", path,
+                     amq_type_name(r->type), amq_type_name(type));
+    else if (r->params_len != params_len)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': %s parameters are %llu bytes, the file has %llu", path,
+                     amq_type_name(type), (unsigned long long)params_len, (unsigned long long)r->params_len);
+    if (s != AMQ_OK)
+        amq_reader_close(r);
+    return s;
+}
+
 static amq_status check_sum(amq_reader *r);
 
 amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords)

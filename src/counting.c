@@ -3,7 +3,6 @@
 #include <amq/container.h>
 #include <amq/counting.h>
 #include <amq/counting_kernel.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,13 +157,7 @@ uint64_t amq_counting_saturated(const amq_counting *cf)
 
 double amq_counting_estimate_count(const amq_counting *cf)
 {
-    uint64_t nz = amq_counting_nonzero(cf);
-    if (nz == 0)
-        return 0.0;
-    if (nz == cf->m)
-        return INFINITY;
-    double p0 = (double)(cf->m - nz) / (double)cf->m;
-    return log(p0) / ((double)cf->k * log1p(-1.0 / (double)cf->m));
+    return amq_fill_estimate(amq_counting_nonzero(cf), cf->m, cf->k);
 }
 
 uint64_t amq_counting_m(const amq_counting *cf) { return cf->m; }
@@ -194,37 +187,29 @@ amq_status amq_counting_load(amq_counting **out, const char *path)
     if (!out)
         return amq_fail(AMQ_E_INVALID_ARG, "load: NULL output pointer");
     amq_reader r;
-    amq_status s = amq_reader_open(&r, path);
+    amq_status s = amq_reader_open_as(&r, path, AMQ_TYPE_COUNTING, COUNTING_PARAMS);
     if (s != AMQ_OK)
         return s;
     amq_counting *cf = NULL;
-    if (r.type != AMQ_TYPE_COUNTING)
-        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a counting filter", path,
-                     amq_type_name(r.type));
-    else if (r.params_len != COUNTING_PARAMS)
-        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': counting parameters are %u bytes, file has %llu",
-                     path, COUNTING_PARAMS, (unsigned long long)r.params_len);
-    else {
-        uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
-        uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
-        uint64_t width = amq_get_u64(r.params + 32), nbytes = 0;
-        if (strat > AMQ_HASH_ENHANCED || width > 8 ||
-            check_params(m, k, (unsigned)width, (int)strat, &nbytes) != AMQ_OK)
-            s = amq_fail(AMQ_E_BAD_PARAMS,
-                         "load: '%s': impossible parameters m=%llu k=%llu hash=%llu width=%llu", path,
-                         (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat,
-                         (unsigned long long)width);
-        else if (r.payload_len != nbytes)
-            s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
-                         path, (unsigned long long)r.payload_len, (unsigned long long)m,
-                         (unsigned long long)nbytes);
-        else if ((s = amq_counting_create(&cf, m, k, (unsigned)width, (amq_hash_strategy)strat, seed)) ==
-                 AMQ_OK)
-            s = amq_reader_bytes(&r, cf->c, nbytes);
-        /* an odd m leaves a spare high nibble in the last byte: it must be zero */
-        if (s == AMQ_OK && width == 4 && m % 2 && (cf->c[nbytes - 1] >> 4) != 0)
-            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': counter beyond position m-1 is non-zero", path);
-    }
+    uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
+    uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
+    uint64_t width = amq_get_u64(r.params + 32), nbytes = 0;
+    if (strat > AMQ_HASH_ENHANCED || width > 8 ||
+        check_params(m, k, (unsigned)width, (int)strat, &nbytes) != AMQ_OK)
+        s = amq_fail(AMQ_E_BAD_PARAMS,
+                     "load: '%s': impossible parameters m=%llu k=%llu hash=%llu width=%llu", path,
+                     (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat,
+                     (unsigned long long)width);
+    else if (r.payload_len != nbytes)
+        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
+                     path, (unsigned long long)r.payload_len, (unsigned long long)m,
+                     (unsigned long long)nbytes);
+    else if ((s = amq_counting_create(&cf, m, k, (unsigned)width, (amq_hash_strategy)strat, seed)) ==
+             AMQ_OK)
+        s = amq_reader_bytes(&r, cf->c, nbytes);
+    /* an odd m leaves a spare high nibble in the last byte: it must be zero */
+    if (s == AMQ_OK && width == 4 && m % 2 && (cf->c[nbytes - 1] >> 4) != 0)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': counter beyond position m-1 is non-zero", path);
     amq_reader_close(&r);
     if (s != AMQ_OK) {
         amq_counting_free(cf);

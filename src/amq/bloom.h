@@ -38,6 +38,10 @@ uint64_t amq_bloom_count_bits(const amq_bloom *bf);
  * An approximation (double). Returns +infinity when every bit is set. */
 double amq_bloom_estimate_count(const amq_bloom *bf);
 
+/* The same estimate from raw figures: `used` of m positions set, k hashes. Shared by
+ * every structure whose set positions follow the Bloom occupancy law. */
+double amq_fill_estimate(uint64_t used, uint64_t m, uint64_t k);
+
 uint64_t amq_bloom_m(const amq_bloom *bf);
 uint64_t amq_bloom_k(const amq_bloom *bf);
 amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf);

@@ -50,6 +50,10 @@ typedef struct amq_reader {
 /* Reads and checks the header and parameters: magic, version, lengths against
  * the real file size (truncation / trailing bytes). */
 amq_status amq_reader_open(amq_reader *r, const char *path);
+/* amq_reader_open, then checks that the file holds structure `type` with a parameter
+ * block of exactly params_len bytes (AMQ_E_BAD_TYPE / AMQ_E_BAD_PARAMS otherwise; the
+ * reader is closed on any failure). The structure's loaders start with this. */
+amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len);
 /* Reads the payload as nwords little-endian words (the payload length must be
  * exactly 8*nwords), then checks the checksum. */
 amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords);
