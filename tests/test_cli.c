@@ -170,6 +170,11 @@ static void counting_build_remove(void **state)
     assert_non_null(strstr(out, "not present"));
     assert_int_equal(run("cmp c8.amq before.amq"), 0);
     assert_int_equal(run("'%s' build --type counting --width 5 -m 100 -k 2 -o w.amq < keys.txt", amq), 2);
+    /* Monte Carlo of the counting kernel with removals; saturation breaks the identity */
+    assert_int_equal(run("'%s' check counting -m 64 -k 2 -n 8 --width 8 --removals 2 --trials 20000 --json", amq), 0);
+    assert_non_null(strstr(out, "\"removals\": 2"));
+    assert_int_equal(run("'%s' check counting -m 1 -k 4 -n 4 --removals 4 --trials 100", amq), 1);
+    assert_int_equal(run("'%s' check counting -m 1 -k 4 -n 4 --width 8 --removals 4 --trials 100", amq), 0);
 }
 
 static void quotient_rate(void **state)

@@ -116,6 +116,7 @@ int amq_kernel_can_remove(const amq_kernel *kn);
 void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
 void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
 int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
+/* remove: only when amq_kernel_can_remove(kn). */
 int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
 
 /* Progress hook: done out of total units of work (outcomes, or trials). */

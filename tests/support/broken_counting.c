@@ -35,9 +35,9 @@ int broken_counting4_remove_unsticky(uint8_t *c, uint64_t m, const uint64_t *idx
 
 const broken_counting broken_countings[N_BROKEN_COUNTING] = {
     {8, {"query takes 1 for empty", amq_counting8_add, broken_counting8_query_one_empty,
-         amq_counting8_remove}, 0},
+         amq_counting8_remove}, 0, 0},
     {4, {"remove skips the last index", amq_counting4_add, amq_counting4_query,
-         broken_counting4_remove_skip_last}, 1},
+         broken_counting4_remove_skip_last}, 1, 0},
     {4, {"remove ignores saturation", amq_counting4_add, amq_counting4_query,
-         broken_counting4_remove_unsticky}, 1},
+         broken_counting4_remove_unsticky}, 1, 1},
 };

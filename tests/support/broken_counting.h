@@ -29,10 +29,12 @@ int broken_counting4_remove_unsticky(uint8_t *c, uint64_t m, const uint64_t *idx
 typedef struct broken_counting {
     unsigned width;
     amq_counting_ops ops;
-    int removal_bug; /* shows only in the removal checks */
+    int removal_bug;     /* shows only in the removal checks                  */
+    int saturation_only; /* shows only where a counter saturates              */
 } broken_counting;
 
 extern const broken_counting broken_countings[];
 #define N_BROKEN_COUNTING 3
+#define BROKEN_UNSTICKY 2 /* index of the saturation bug in broken_countings */
 
 #endif

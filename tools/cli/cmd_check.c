@@ -7,14 +7,16 @@
  * exact binomial p-value is below alpha (default 1e-6: a correct kernel is
  * reported as failing with probability at most alpha).
  *
- * Structures plug in through the `structures` table: their parameters (short
- * options, all required integers), which parameter is the number of keys per
- * trial, how to build the kernel descriptor, and the exact rate. The options
- * common to every structure (--trials --seed --hash --alpha --json --help) and
- * the whole run/report are shared. */
+ * Structures plug in through the `structures` table: their parameters (integers:
+ * required short options, or optional long options with a default), which
+ * parameter is the number of keys per trial (and which, if any, the number of
+ * them removed again before the query), how to build the kernel descriptor, and
+ * the exact rate. The options common to every structure (--trials --seed --hash
+ * --alpha --json --help) and the whole run/report are shared. */
 #include "cli.h"
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
+#include <amq/spec_counting.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -24,28 +26,56 @@
 #define EXACT_DIGITS 15
 
 typedef struct check_param {
-    char flag;         /* short option, also the JSON key ("m") */
-    const char *what;  /* for messages: "number of bits" */
+    char flag;        /* required short option, also the JSON key ("m"); 0: optional */
+    const char *name; /* optional long option, also the JSON key ("width")           */
+    const char *meta; /* its value in the usage ("4|8"); NULL: upper-case initial      */
+    const char *what; /* for messages and help: "number of bits m"                    */
+    uint64_t def;     /* default of an optional parameter                             */
 } check_param;
+
+#define NO_PARAM ((size_t)-1)
 
 typedef struct check_structure {
     const char *name;
     const char *title;
     const check_param *params;
     size_t nparams;
-    size_t keys_param; /* index of the keys-per-trial parameter (n) */
+    size_t keys_param;     /* index of the keys-per-trial parameter (n)              */
+    size_t removals_param; /* index of the removals-per-trial parameter, or NO_PARAM */
+    /* NULL, or a usage error message for parameter values out of the domain. */
+    const char *(*invalid)(const uint64_t *v, char *buf, size_t len);
     /* The kernel descriptor for these parameter values. */
     amq_status (*kernel)(amq_kernel *kn, const uint64_t *v);
     /* The exact rate: correctly rounded decimal (malloc'd) and its double. */
     amq_status (*exact)(char **decimal, double *p, const uint64_t *v);
 } check_structure;
 
+/* The JSON key and the printed name of a parameter. */
+static const char *param_key(const check_param *q, char buf[2])
+{
+    if (q->name)
+        return q->name;
+    buf[0] = q->flag;
+    buf[1] = 0;
+    return buf;
+}
+
+/* Midpoint of the certified enclosure [lo, hi] as a double; clears lo, hi. */
+static double midpoint(mpfr_t lo, mpfr_t hi)
+{
+    mpfr_add(lo, lo, hi, MPFR_RNDN);
+    mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
+    double p = mpfr_get_d(lo, MPFR_RNDN);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return p;
+}
+
 /* ---------------- Bloom ---------------- */
 
 static const check_param bloom_params[] = {
-    {'m', "number of bits m"},
-    {'k', "number of hash functions k"},
-    {'n', "number of keys n inserted per trial"},
+    {'m', NULL, NULL, "number of bits m", 0},
+    {'k', NULL, NULL, "number of hash functions k", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
 };
 
 static amq_status bloom_kernel(amq_kernel *kn, const uint64_t *v)
@@ -62,12 +92,49 @@ static amq_status bloom_exact(char **decimal, double *p, const uint64_t *v)
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = amq_bloom_fp_decimal(decimal, v[0], v[1], v[2], EXACT_DIGITS, lo, hi);
-    if (st == AMQ_OK) {
-        mpfr_add(lo, lo, hi, MPFR_RNDN);
-        mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
-        *p = mpfr_get_d(lo, MPFR_RNDN);
-    }
-    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
+/* ---------------- counting Bloom ---------------- */
+
+static const check_param counting_params[] = {
+    {'m', NULL, NULL, "number of counters m", 0},
+    {'k', NULL, NULL, "number of hash functions k", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "width", "4|8", "counter width in bits: 4 (packed) or 8", 4},
+    {0, "removals", "R", "inserted keys removed again before the query, R <= n", 0},
+};
+
+static const char *counting_invalid(const uint64_t *v, char *buf, size_t len)
+{
+    if (v[3] != 4 && v[3] != 8)
+        snprintf(buf, len, "--width %llu: counter width must be 4 or 8", (unsigned long long)v[3]);
+    else if (v[4] > v[2])
+        snprintf(buf, len, "--removals %llu exceeds n = %llu inserted keys", (unsigned long long)v[4],
+                 (unsigned long long)v[2]);
+    else
+        return NULL;
+    return buf;
+}
+
+static amq_status counting_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    if (v[1] == 0)
+        return amq_fail(AMQ_E_INVALID_K, "k = 0: a counting filter needs at least one hash function");
+    if (v[1] > SIZE_MAX / sizeof(uint64_t))
+        return amq_fail(AMQ_E_INVALID_K, "k = %llu is too large", (unsigned long long)v[1]);
+    return amq_kernel_counting(kn, v[0], (size_t)v[1], (unsigned)v[3], NULL);
+}
+
+/* After n adds and r removals: the Bloom rate for n - r keys (exact while no
+ * counter saturates; amq/spec_counting.h). */
+static amq_status counting_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_counting_fp_decimal(decimal, v[0], v[1], v[2] - v[4], EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
     return st;
 }
 
@@ -75,24 +142,42 @@ static amq_status bloom_exact(char **decimal, double *p, const uint64_t *v)
 
 static const check_structure structures[] = {
     {"bloom", "Bloom filter", bloom_params, sizeof bloom_params / sizeof bloom_params[0], 2,
-     bloom_kernel, bloom_exact},
+     NO_PARAM, NULL, bloom_kernel, bloom_exact},
+    {"counting", "counting Bloom filter", counting_params,
+     sizeof counting_params / sizeof counting_params[0], 2, 4, counting_invalid, counting_kernel,
+     counting_exact},
 };
 #define NSTRUCTURES (sizeof structures / sizeof structures[0])
 
 static const char *const common_usage =
     "[--trials T] [--seed S] [--hash random|independent|double|triple|enhanced] [--alpha A] [--json]";
 
+/* " -m M -k K -n N [--width 4|8] ..." of one structure, into buf. */
+static size_t params_usage(char *buf, size_t len, const check_structure *s)
+{
+    size_t used = 0;
+    for (size_t j = 0; j < s->nparams && used < len; j++) {
+        const check_param *q = &s->params[j];
+        if (q->flag)
+            used += (size_t)snprintf(buf + used, len - used, " -%c %c", q->flag, q->flag - 'a' + 'A');
+        else if (q->meta)
+            used += (size_t)snprintf(buf + used, len - used, " [--%s %s]", q->name, q->meta);
+        else
+            used += (size_t)snprintf(buf + used, len - used, " [--%s %c]", q->name, q->name[0] - 'a' + 'A');
+    }
+    return used;
+}
+
 static void print_help(FILE *f, const check_structure *only)
 {
+    char buf[256];
     fputs("usage:\n", f);
     for (size_t i = 0; i < NSTRUCTURES; i++) {
         const check_structure *s = &structures[i];
         if (only && only != s)
             continue;
-        fprintf(f, "  amq check %s", s->name);
-        for (size_t j = 0; j < s->nparams; j++)
-            fprintf(f, " -%c %c", s->params[j].flag, s->params[j].flag - 'a' + 'A');
-        fprintf(f, " %s\n", common_usage);
+        params_usage(buf, sizeof buf, s);
+        fprintf(f, "  amq check %s%s %s\n", s->name, buf, common_usage);
     }
     fprintf(f,
             "\nMonte Carlo check of the real compiled kernel against the exact false-positive\n"
@@ -100,7 +185,24 @@ static void print_help(FILE *f, const check_structure *only)
             "key, so trials are independent and the positives are Binomial(T, p), p the exact\n"
             "rate. Reports the estimate, the exact rate (correctly rounded), the Clopper-Pearson\n"
             "interval at confidence 1 - alpha, the two-sided exact binomial p-value and the\n"
-            "verdict: fail when p-value < alpha.\n\n"
+            "verdict: fail when p-value < alpha.\n\n");
+    int removals = 0;
+    for (size_t i = 0; i < NSTRUCTURES; i++) {
+        const check_structure *s = &structures[i];
+        if (only && only != s)
+            continue;
+        removals |= s->removals_param != NO_PARAM;
+        for (size_t j = 0; j < s->nparams; j++) {
+            const check_param *q = &s->params[j];
+            if (q->flag)
+                continue;
+            char opt[32];
+            snprintf(opt, sizeof opt, "--%s %s", q->name, q->meta ? q->meta : "R");
+            fprintf(f, "  %-12s %s%s%s (default %llu)\n", opt, only ? "" : s->name, only ? "" : ": ",
+                    q->what, (unsigned long long)q->def);
+        }
+    }
+    fprintf(f,
             "  --trials T   independent trials (default %llu)\n"
             "  --seed S     seed of the run's xoshiro256** generator, seeded by SplitMix64\n"
             "               (default %llu: fixed, so runs are reproducible)\n"
@@ -108,9 +210,16 @@ static void print_help(FILE *f, const check_structure *only)
             "               independent|double|triple|enhanced: real XXH3 hashing of distinct\n"
             "               8-byte keys, a fresh hash seed per trial (default random)\n"
             "  --alpha A    significance level = false-alarm rate, 0 < A < 1 (default 1e-6)\n"
-            "  --json       machine-readable output\n\n"
-            "exit status: 0 pass, 1 fail (or an error), 2 usage error\n",
+            "  --json       machine-readable output\n\n",
             (unsigned long long)AMQ_CHECK_DEFAULT_TRIALS, (unsigned long long)AMQ_CHECK_DEFAULT_SEED);
+    if (removals)
+        fputs("With --removals R each trial removes the first R of its n keys again before the\n"
+              "query; the exact rate is then the Bloom rate for n - R keys. That holds only\n"
+              "while no counter saturates (4 bits: at 15; a stuck counter is never decremented,\n"
+              "so the rate can only be higher): negligible at realistic sizes, but the check\n"
+              "FAILS, rightly, on tiny filters where it is not (e.g. -m 1 -k 4 -n 4 --removals 4).\n\n",
+              f);
+    fputs("exit status: 0 pass, 1 fail (or an error), 2 usage error\n", f);
 }
 
 /* "amq check bloom -m M -k K -n N [--trials T] ..." for every structure. */
@@ -122,9 +231,8 @@ static const char *usage_line(void)
         const check_structure *s = &structures[i];
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%samq check %s", i ? "\n       " : "",
                                 s->name);
-        for (size_t j = 0; j < s->nparams && len < sizeof buf; j++)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, " -%c %c", s->params[j].flag,
-                                    s->params[j].flag - 'a' + 'A');
+        if (len < sizeof buf)
+            len += params_usage(buf + len, sizeof buf - len, s);
         if (len < sizeof buf)
             len += (size_t)snprintf(buf + len, sizeof buf - len, " %s", common_usage);
     }
@@ -163,26 +271,35 @@ static void put_pvalue(FILE *f, const amq_binom_test_result *r)
 
 static int run(const check_structure *s, int argc, char **argv)
 {
-    enum { OPT_TRIALS = 256, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON, OPT_HELP };
-    static const struct option longopts[] = {
+    /* OPT_PARAM + j: the optional (long) parameter j of the structure */
+    enum { OPT_TRIALS = 256, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON, OPT_HELP, OPT_PARAM = 512 };
+    struct option longopts[7 + CHECK_MAX_PARAMS] = {
         {"trials", required_argument, NULL, OPT_TRIALS},
         {"seed", required_argument, NULL, OPT_SEED},
         {"hash", required_argument, NULL, OPT_HASH},
         {"alpha", required_argument, NULL, OPT_ALPHA},
         {"json", no_argument, NULL, OPT_JSON},
         {"help", no_argument, NULL, OPT_HELP},
-        {NULL, 0, NULL, 0},
     };
+    size_t nl = 6;
     char shortopts[3 * CHECK_MAX_PARAMS + 4] = ":h";
     size_t sl = strlen(shortopts);
-    for (size_t j = 0; j < s->nparams && j < CHECK_MAX_PARAMS; j++) {
-        shortopts[sl++] = s->params[j].flag;
-        shortopts[sl++] = ':';
-    }
-    shortopts[sl] = 0;
-
     uint64_t v[CHECK_MAX_PARAMS] = {0};
     int have[CHECK_MAX_PARAMS] = {0};
+    for (size_t j = 0; j < s->nparams && j < CHECK_MAX_PARAMS; j++) {
+        const check_param *q = &s->params[j];
+        if (q->flag) {
+            shortopts[sl++] = q->flag;
+            shortopts[sl++] = ':';
+        } else {
+            longopts[nl++] = (struct option){q->name, required_argument, NULL, OPT_PARAM + (int)j};
+            v[j] = q->def;
+            have[j] = 1;
+        }
+    }
+    shortopts[sl] = 0;
+    longopts[nl] = (struct option){NULL, 0, NULL, 0};
+
     uint64_t trials = AMQ_CHECK_DEFAULT_TRIALS, seed = AMQ_CHECK_DEFAULT_SEED;
     int hash = AMQ_CHECK_RANDOM_ORACLE, json = 0;
     double alpha = AMQ_CHECK_ALPHA_DEFAULT;
@@ -228,12 +345,20 @@ static int run(const check_structure *s, int argc, char **argv)
             return usage_error("unknown option '%s'", argv[optind - 1]);
         default: {
             size_t j = 0;
-            while (j < s->nparams && s->params[j].flag != c)
-                j++;
-            if (j == s->nparams) /* not reached: getopt returns only listed options */
-                return usage_error("unknown option '-%c'", c);
-            flagname[1] = (char)c;
-            if (!cli_u64("check", flagname, optarg, &v[j]))
+            char longname[40];
+            const char *opt = flagname;
+            if (c >= OPT_PARAM) {
+                j = (size_t)(c - OPT_PARAM);
+                snprintf(longname, sizeof longname, "--%s", s->params[j].name);
+                opt = longname;
+            } else {
+                while (j < s->nparams && s->params[j].flag != c)
+                    j++;
+                if (j == s->nparams) /* not reached: getopt returns only listed options */
+                    return usage_error("unknown option '-%c'", c);
+                flagname[1] = (char)c;
+            }
+            if (!cli_u64("check", opt, optarg, &v[j]))
                 return CLI_EXIT_USAGE;
             have[j] = 1;
         }
@@ -246,6 +371,10 @@ static int run(const check_structure *s, int argc, char **argv)
             flagname[1] = s->params[j].flag;
             return usage_error("missing %s (-%c)", s->params[j].what, s->params[j].flag);
         }
+    char msg[160];
+    if (s->invalid && s->invalid(v, msg, sizeof msg))
+        return usage_error("%s", msg);
+    const uint64_t removals = s->removals_param == NO_PARAM ? 0 : v[s->removals_param];
 
     amq_kernel kn;
     amq_status st = s->kernel(&kn, v);
@@ -259,7 +388,7 @@ static int run(const check_structure *s, int argc, char **argv)
     cli_progress bar;
     cli_progress_begin(&bar);
     amq_mc_config cfg = {.n = v[s->keys_param], .trials = trials, .seed = seed, .hash = hash,
-                         .progress = on_progress, .progress_ctx = &bar};
+                         .progress = on_progress, .progress_ctx = &bar, .removals = removals};
     uint64_t x = 0;
     st = amq_check_mc(&kn, &cfg, &x);
     cli_progress_end(&bar);
@@ -274,8 +403,9 @@ static int run(const check_structure *s, int argc, char **argv)
     if (json) {
         printf("{\"structure\": ");
         cli_json_str(stdout, s->name);
+        char key[2];
         for (size_t j = 0; j < s->nparams; j++)
-            printf(", \"%c\": %llu", s->params[j].flag, (unsigned long long)v[j]);
+            printf(", \"%s\": %llu", param_key(&s->params[j], key), (unsigned long long)v[j]);
         printf(", \"trials\": %llu, \"seed\": %llu, \"hash\": ", (unsigned long long)trials,
                (unsigned long long)seed);
         cli_json_str(stdout, amq_check_hash_name(hash));
@@ -299,8 +429,9 @@ static int run(const check_structure *s, int argc, char **argv)
         printf(", \"verdict\": \"%s\"}\n", r.pass ? "pass" : "fail");
     } else {
         printf("structure   %s (", s->title);
+        char key[2];
         for (size_t j = 0; j < s->nparams; j++)
-            printf("%s%c=%llu", j ? ", " : "", s->params[j].flag, (unsigned long long)v[j]);
+            printf("%s%s=%llu", j ? ", " : "", param_key(&s->params[j], key), (unsigned long long)v[j]);
         printf(")\n");
         if (hash == AMQ_CHECK_RANDOM_ORACLE)
             printf("hashing     random oracle (uniform indices, xoshiro256** seeded %llu)\n",
@@ -308,10 +439,18 @@ static int run(const check_structure *s, int argc, char **argv)
         else
             printf("hashing     %s (XXH3, distinct keys, fresh hash seed per trial; run seed %llu)\n",
                    amq_check_hash_name(hash), (unsigned long long)seed);
-        printf("trials      %llu fresh filters, one fresh query each\n", (unsigned long long)trials);
+        if (removals)
+            printf("trials      %llu fresh filters, %llu keys added and the first %llu removed again,\n"
+                   "            one fresh query each\n", (unsigned long long)trials,
+                   (unsigned long long)v[s->keys_param], (unsigned long long)removals);
+        else
+            printf("trials      %llu fresh filters, one fresh query each\n", (unsigned long long)trials);
         printf("positives   %llu\n", (unsigned long long)x);
         printf("estimate    %.6g\n", r.estimate);
         printf("exact       %s (correctly rounded, %d digits)\n", exact, EXACT_DIGITS);
+        if (removals)
+            printf("            = Bloom rate for n - r = %llu keys (holds while no counter saturates)\n",
+                   (unsigned long long)(v[s->keys_param] - removals));
         printf("interval    [%.6g, %.6g] (Clopper-Pearson, confidence 1 - %g)\n", r.ci_lower,
                r.ci_upper, alpha);
         printf("p-value     ");
