@@ -27,31 +27,49 @@ PY
 say "   verdict: $proof   (full log: $B/prove.log)"
 say ""
 
-say "-- 2. Exact false-positive rates (Bloom, Ceramist Theorem 4) --"
-for cfg in "2 2 1" "1024 5 150" "10000 7 1000" "1048576 10 100000" "2^40 20 2^34"; do
-    set -- $cfg
-    exact=""
-    case "$1" in 2^*) ;; *) exact=--exact ;; esac
-    if out=$("$AMQ" rate bloom -m "$1" -k "$2" -n "$3" --digits 17 $exact 2>&1); then
-        say "   m=$1 k=$2 n=$3"
+say "-- 2. Exact false-positive rates (exact rationals or certified enclosures, 17 digits) --"
+# structure | parameters
+while IFS='|' read -r st args; do
+    [ -n "$st" ] || continue
+    exact=--exact
+    case "$args" in *2^*) exact="" ;; esac
+    if out=$("$AMQ" rate $st $args --digits 17 $exact 2>&1); then
+        say "   $st $args"
         printf '%s\n' "$out" | sed 's/^/      /' | tee -a "$REPORT"
     else
-        say "   m=$1 k=$2 n=$3: FAILED: $out"; status=1
+        say "   $st $args: FAILED: $out"; status=1
     fi
-done
+done <<'CFG'
+bloom|-m 2 -k 2 -n 1
+bloom|-m 10000 -k 7 -n 1000
+bloom|-m 1048576 -k 10 -n 100000
+bloom|-m 2^40 -k 20 -n 2^34
+counting|-m 10000 -k 7 -n 1000
+quotient|-p 32 -n 1000000
+quotient|-p 64 -n 2^40
+CFG
 say ""
 
-say "-- 3. Monte Carlo cross-check of the real filter (fresh filter per trial, alpha = 1e-6) --"
-for h in random independent double triple enhanced; do
-    line=$("$AMQ" check bloom -m 10000 -k 7 -n 1000 --trials 20000 --seed 1 --hash "$h" --json 2>&1)
+say "-- 3. Monte Carlo cross-checks of the real filters (fresh filter per trial, alpha = 1e-6) --"
+while IFS='|' read -r st args; do
+    [ -n "$st" ] || continue
+    line=$("$AMQ" check $st $args --seed 1 --json 2>&1)
     rc=$?
     verdict=$(printf '%s' "$line" | python3 -c 'import json,sys
 try:
-    d=json.load(sys.stdin); print("%-11s est %-10s exact %-22s p-value %-10.3g %s" % (d["hash"], d["estimate"], d["exact"], float(d["p_value"]), d["verdict"].upper()))
+    d=json.load(sys.stdin); print("%-9s %-11s est %-10.6g exact %-22s p-value %-10.3g %s" % (d["structure"], d["hash"], d["estimate"], d["exact"], float(d["p_value"]), d["verdict"].upper()))
 except Exception as e: print("unreadable output:", e)')
-    say "   $verdict"
+    say "   $verdict   ($st $args)"
     [ $rc -eq 0 ] || status=1
-done
+done <<'CFG'
+bloom|-m 10000 -k 7 -n 1000 --trials 20000 --hash random
+bloom|-m 10000 -k 7 -n 1000 --trials 20000 --hash independent
+bloom|-m 10000 -k 7 -n 1000 --trials 20000 --hash double
+bloom|-m 10000 -k 7 -n 1000 --trials 20000 --hash triple
+bloom|-m 10000 -k 7 -n 1000 --trials 20000 --hash enhanced
+counting|-m 10000 -k 7 -n 1000 --width 4 --trials 20000 --hash enhanced
+counting|-m 10000 -k 7 -n 1000 --width 8 --removals 500 --trials 20000 --hash enhanced
+CFG
 say ""
 if [ $status -eq 0 ]; then say "CERTIFY: PASS"; else say "CERTIFY: FAIL"; fi
 say "(report saved to $REPORT)"

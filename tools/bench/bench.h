@@ -11,4 +11,5 @@ static inline double bench_now(void)
 void bench_bloom(void);
 void bench_spec(void);
 void bench_counting(void);
+void bench_blocked_spec(void);
 #endif

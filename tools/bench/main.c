@@ -11,6 +11,8 @@ int main(int argc, char **argv)
         bench_bloom();
     if (!only || !strcmp(only, "counting"))
         bench_counting();
+    if (!only || !strcmp(only, "blocked"))
+        bench_blocked_spec();
     if (!only || !strcmp(only, "spec"))
         bench_spec();
     return 0;

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include <amq/spec_counting.h>
 #include <amq/spec_quotient.h>
+#include <amq/spec_blocked.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -117,6 +118,148 @@ static const char *quotient_note(const uint64_t *p)
     return NULL;
 }
 
+/* ---------- blocked structures: binomial mixtures (Ceramist Theorem 10, spec_blocked.h) ---------- */
+
+/* Relative error when the driver has no enclosure with lo > 0 (value 0, or approx not
+ * finite): from a 256-bit enclosure; value exactly 0 gives [0, 0] or [inf, inf]. */
+static amq_status enclosure_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p,
+                                   amq_status (*enc)(mpfr_t lo, mpfr_t hi, const uint64_t *p))
+{
+    mpfr_t lo, hi, ap;
+    mpfr_inits2(256, lo, hi, ap, (mpfr_ptr)0);
+    amq_status st = enc(lo, hi, p);
+    if (st == AMQ_OK && !isfinite(a))
+        st = amq_fail(AMQ_E_INVALID_ARG, "approximation is not finite");
+    else if (st == AMQ_OK && mpfr_zero_p(hi)) { /* FP = 0 exactly */
+        if (a == 0) {
+            mpfr_set_zero(rlo, 1);
+            mpfr_set_zero(rhi, 1);
+        } else {
+            mpfr_set_inf(rlo, 1);
+            mpfr_set_inf(rhi, 1);
+        }
+    } else if (st == AMQ_OK && mpfr_sgn(lo) > 0) {
+        mpfr_set_d(ap, a, MPFR_RNDN);
+        st = amq_relerr_enclose(rlo, rhi, ap, lo, hi);
+    } else if (st == AMQ_OK) {
+        st = amq_fail(AMQ_E_TOO_LARGE, "relative error: enclosure [0, hi] too wide at 256 bits");
+    }
+    mpfr_clears(lo, hi, ap, (mpfr_ptr)0);
+    return st;
+}
+
+/* blocked Bloom / counting blocked: p = {blocks, block_bits, k, n} */
+static amq_status bbloom_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_blocked_bloom_fp_decimal(out, p[0], p[1], p[2], p[3], digits, lo, hi);
+}
+static amq_status bbloom_exact(mpq_t q, const uint64_t *p) { return amq_blocked_bloom_fp_exact(q, p[0], p[1], p[2], p[3]); }
+static amq_status cblocked_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_counting_blocked_fp_decimal(out, p[0], p[1], p[2], p[3], digits, lo, hi);
+}
+static amq_status cblocked_exact(mpq_t q, const uint64_t *p)
+{
+    return amq_counting_blocked_fp_exact(q, p[0], p[1], p[2], p[3]);
+}
+static double bbloom_classic(const uint64_t *p) { return amq_blocked_bloom_fp_approx_classic(p[0], p[1], p[2], p[3]); }
+static double bbloom_poisson(const uint64_t *p) { return amq_blocked_bloom_fp_approx_poisson(p[0], p[1], p[2], p[3]); }
+static amq_status bbloom_enc(mpfr_t lo, mpfr_t hi, const uint64_t *p)
+{
+    return amq_blocked_bloom_fp_enclose(lo, hi, 256, p[0], p[1], p[2], p[3]);
+}
+static amq_status bbloom_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    return enclosure_relerr(rlo, rhi, a, p, bbloom_enc);
+}
+static const char *bbloom_note(const uint64_t *p)
+{
+    if (p[0] == 0 || p[1] == 0)
+        return NULL;
+    if (p[2] == 0)
+        return "k = 0: the empty index vector is always present, so FP = 1 exactly";
+    if (p[3] == 0)
+        return "n = 0: no bit is set, so FP = 0 exactly";
+    return NULL;
+}
+
+/* split-block: p = {m, n} */
+static amq_status split_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_split_block_fp_decimal(out, p[0], p[1], digits, lo, hi);
+}
+static amq_status split_exact(mpq_t q, const uint64_t *p) { return amq_split_block_fp_exact(q, p[0], p[1]); }
+static double split_classic(const uint64_t *p) { return amq_split_block_fp_approx_classic(p[0], p[1]); }
+static double split_poisson(const uint64_t *p) { return amq_split_block_fp_approx_poisson(p[0], p[1]); }
+static amq_status split_enc(mpfr_t lo, mpfr_t hi, const uint64_t *p)
+{
+    return amq_split_block_fp_enclose(lo, hi, 256, p[0], p[1]);
+}
+static amq_status split_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    return enclosure_relerr(rlo, rhi, a, p, split_enc);
+}
+static const char *split_note(const uint64_t *p)
+{
+    if (p[0] == 0 || p[0] % 256 != 0)
+        return NULL;
+    return p[1] == 0 ? "n = 0: no bit is set, so FP = 0 exactly" : NULL;
+}
+
+/* blocked quotient: p = {blocks, p, n} */
+static amq_status bquot_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_blocked_quotient_fp_decimal(out, p[0], p[1], p[2], digits, lo, hi);
+}
+static amq_status bquot_exact(mpq_t q, const uint64_t *p) { return amq_blocked_quotient_fp_exact(q, p[0], p[1], p[2]); }
+static double bquot_union(const uint64_t *p) { return amq_blocked_quotient_fp_approx_union(p[0], p[1], p[2]); }
+static double bquot_exp(const uint64_t *p) { return amq_blocked_quotient_fp_approx_exp(p[0], p[1], p[2]); }
+static amq_status bquot_enc(mpfr_t lo, mpfr_t hi, const uint64_t *p)
+{
+    return amq_blocked_quotient_fp_enclose(lo, hi, 256, p[0], p[1], p[2]);
+}
+static amq_status bquot_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    return enclosure_relerr(rlo, rhi, a, p, bquot_enc);
+}
+static const char *bquot_note(const uint64_t *p)
+{
+    if (p[0] == 0 || p[1] > 64)
+        return NULL;
+    if (p[2] == 0)
+        return "n = 0: nothing is stored, so FP = 0 exactly";
+    if (p[0] == 1 && p[1] == 0)
+        return "one block, p = 0: every fingerprint is equal, so FP = 1 exactly";
+    return NULL;
+}
+
+/* partitioned Bloom: p = {m, k, n} */
+static amq_status part_decimal(char **out, const uint64_t *p, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_partitioned_fp_decimal(out, p[0], p[1], p[2], digits, lo, hi);
+}
+static amq_status part_exact(mpq_t q, const uint64_t *p) { return amq_partitioned_fp_exact(q, p[0], p[1], p[2]); }
+static amq_status part_enc(mpfr_t lo, mpfr_t hi, const uint64_t *p)
+{
+    return amq_partitioned_fp_enclose(lo, hi, 256, p[0], p[1], p[2]);
+}
+static amq_status part_relerr(mpfr_t rlo, mpfr_t rhi, double a, const uint64_t *p)
+{
+    return enclosure_relerr(rlo, rhi, a, p, part_enc);
+}
+static const char *part_note(const uint64_t *p)
+{
+    if (p[0] == 0 || (p[1] != 0 && p[0] % p[1] != 0))
+        return NULL;
+    if (p[1] == 0)
+        return "k = 0: the empty index vector is always present, so FP = 1 exactly";
+    if (p[2] == 0)
+        return "n = 0: no bit is set, so FP = 0 exactly";
+    if (p[0] == p[1])
+        return "one-bit partitions (m = k): the first key sets every bit, so FP = 1 exactly";
+    return NULL;
+}
+
 static const rate_structure structures[] = {
     {"bloom",
      "amq rate bloom -m M -k K -n N [--digits D] [--exact] [--json]\n"
@@ -155,8 +298,107 @@ static const rate_structure structures[] = {
      {{"classic", quotient_union}, {"exp", quotient_exp}},
      quotient_relerr,
      quotient_note},
+    {"blocked-bloom",
+     "amq rate blocked-bloom --blocks B --block-bits M -k K -n N [--digits D] [--exact] [--json]\n"
+     "  blocked Bloom filter: B blocks of M bits, K hashes inside the key's block, N keys:\n"
+     "  the binomial mixture of the Bloom rate (Ceramist Theorem 10). approx_classic is the\n"
+     "  unblocked (1 - e^{-KN/(BM)})^K, approx_exp the Poisson mixture of Putze et al.\n"
+     "  JSON adds \"m\" = B*M. Short forms: -b, -m.",
+     4,
+     {{'b', "blocks", "blocks"}, {'m', "block_bits", "block-bits"}, {'k', "k", "hashes"}, {'n', "n", "keys"}},
+     bbloom_decimal,
+     bbloom_exact,
+     2,
+     {{"classic", bbloom_classic}, {"exp", bbloom_poisson}},
+     bbloom_relerr,
+     bbloom_note},
+    {"counting-blocked",
+     "amq rate counting-blocked --blocks B --block-bits M -k K -n N [--digits D] [--exact] [--json]\n"
+     "  counting blocked Bloom filter (B blocks of M counters): the blocked Bloom rate, by\n"
+     "  reduction (Ceramist Theorem 8). Approximations as for blocked-bloom.",
+     4,
+     {{'b', "blocks", "blocks"}, {'m', "block_bits", "block-bits"}, {'k', "k", "hashes"}, {'n', "n", "keys"}},
+     cblocked_decimal,
+     cblocked_exact,
+     2,
+     {{"classic", bbloom_classic}, {"exp", bbloom_poisson}},
+     bbloom_relerr,
+     bbloom_note},
+    {"split-block",
+     "amq rate split-block --bits M -n N [--digits D] [--exact] [--json]\n"
+     "  split-block Bloom filter (Parquet, Arrow, Kudu/Impala, Velox) of M bits: M/256 blocks\n"
+     "  of 8 32-bit words, one bit per word; M must be a multiple of 256. approx_classic is\n"
+     "  (1 - e^{-8N/M})^8, the formula those libraries size with; approx_exp the Poisson\n"
+     "  mixture. JSON adds \"blocks\" = M/256. Short form: -m.",
+     2,
+     {{'m', "m", "bits"}, {'n', "n", "keys"}},
+     split_decimal,
+     split_exact,
+     2,
+     {{"classic", split_classic}, {"exp", split_poisson}},
+     split_relerr,
+     split_note},
+    {"blocked-quotient",
+     "amq rate blocked-quotient --blocks B -p P -n N [--digits D] [--exact] [--json]\n"
+     "  B quotient filters with P-bit fingerprints (P <= 64), N keys: the mixture equals\n"
+     "  1 - (1 - 2^-P/B)^N. approx_classic is the union bound N 2^-P / B, approx_exp\n"
+     "  1 - e^{-N 2^-P / B}. Short form: -b.",
+     3,
+     {{'b', "blocks", "blocks"}, {'p', "p", "fingerprint-bits"}, {'n', "n", "keys"}},
+     bquot_decimal,
+     bquot_exact,
+     2,
+     {{"classic", bquot_union}, {"exp", bquot_exp}},
+     bquot_relerr,
+     bquot_note},
+    {"partitioned",
+     "amq rate partitioned -m M -k K -n N [--digits D] [--exact] [--json]\n"
+     "  partitioned Bloom filter: K partitions of M/K bits, one bit per partition, N keys:\n"
+     "  exactly (1 - (1 - K/M)^N)^K; K must divide M. approx_classic / approx_exp are Bloom's\n"
+     "  (1 - (1-1/M)^{KN})^K and (1 - e^{-KN/M})^K, the unpartitioned formulas.",
+     3,
+     {{'m', "m", "bits"}, {'k', "k", "hashes"}, {'n', "n", "keys"}},
+     part_decimal,
+     part_exact,
+     2,
+     {{"classic", bloom_classic}, {"exp", bloom_exp}},
+     part_relerr,
+     part_note},
 };
 #define NSTRUCTURES (sizeof structures / sizeof structures[0])
+
+/* Derived parameters, printed after a structure's own (JSON key and text): kept apart from
+ * structures[] so that rows need no extra field. fn returns 0 when undefined (overflow). */
+typedef struct rate_derived {
+    const char *structure, *key;
+    int (*fn)(uint64_t *v, const uint64_t *p);
+} rate_derived;
+static int derived_total_bits(uint64_t *v, const uint64_t *p) /* blocks * block_bits */
+{
+    if (p[0] && p[1] > UINT64_MAX / p[0])
+        return 0;
+    *v = p[0] * p[1];
+    return 1;
+}
+static int derived_split_blocks(uint64_t *v, const uint64_t *p)
+{
+    *v = p[0] / 256;
+    return p[0] % 256 == 0;
+}
+static const rate_derived derived[] = {
+    {"blocked-bloom", "m", derived_total_bits},
+    {"counting-blocked", "m", derived_total_bits},
+    {"split-block", "blocks", derived_split_blocks},
+};
+#define NDERIVED (sizeof derived / sizeof derived[0])
+
+static void print_derived(const rate_structure *s, const uint64_t *p, int json)
+{
+    uint64_t v;
+    for (size_t i = 0; i < NDERIVED; i++)
+        if (!strcmp(derived[i].structure, s->name) && derived[i].fn(&v, p))
+            printf(json ? ", \"%s\": %llu" : ", %s = %llu", derived[i].key, (unsigned long long)v);
+}
 
 /* ---------- shared driver ---------- */
 
@@ -332,6 +574,7 @@ static int run_structure(const rate_structure *s, int argc, char **argv)
         cli_json_str(stdout, s->name);
         for (size_t i = 0; i < s->nparams; i++)
             printf(", \"%s\": %llu", s->params[i].key, (unsigned long long)p[i]);
+        print_derived(s, p, 1);
         printf(", \"exact\": ");
         if (exact_str)
             cli_json_str(stdout, exact_str);
@@ -354,6 +597,7 @@ static int run_structure(const rate_structure *s, int argc, char **argv)
         printf("structure  %s (", s->name);
         for (size_t i = 0; i < s->nparams; i++)
             printf("%s%s = %llu", i ? ", " : "", s->params[i].key, (unsigned long long)p[i]);
+        print_derived(s, p, 0);
         printf(")\n");
         const char *note = s->note ? s->note(p) : NULL;
         if (note)
