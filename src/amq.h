@@ -11,4 +11,5 @@
 #include <amq/certified.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_blocked.h>
 #endif
