@@ -44,6 +44,14 @@ void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 {
     amq_counting8_add(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
+    /* Named positions: counter positive and bit set.  Others: both unchanged. */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) > 0 && amq_bit_set(bits, x[t]); */
+    /*@ assert in_words: m <= 64 * amq_words(m); */
+    /*@ assert unnamed_bits: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          (amq_bit_set(bits, p) <==> amq_bit_set{Pre}(bits, p)); */
+    /*@ assert unnamed_counters: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 8, p) == amq_cnt{Pre}(c, 8, p); */
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -79,7 +87,19 @@ int amq_proof_counting8_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t
                                       const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    return amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting8_remove(c, m, x, k);
+    /* if: a named counter that stays positive was positive; unnamed ones are unchanged. */
+    /*@ assert if_dir: refused == 0 ==> \at(amq_ckeeps_positive(c, 8, x, k), Pre) ==>
+                         amq_creflects(c, 8, bits, m); */
+    /* only if: a named counter, not saturated and not above its multiplicity, was covered,
+     * so equalled it, was positive (its bit is set) and drops to exactly 0. */
+    /*@ assert dropped: refused == 0 ==> \forall integer t; 0 <= t < k ==>
+          amq_cnt{Pre}(c, 8, x[t]) != amq_cmax(8) ==>
+          amq_cnt{Pre}(c, 8, x[t]) <= amq_occ(x, k, x[t]) ==>
+          amq_bit_set(bits, x[t]) && amq_cnt(c, 8, x[t]) == 0; */
+    /*@ assert only_if: refused == 0 ==> amq_creflects(c, 8, bits, m) ==>
+                         \at(amq_ckeeps_positive(c, 8, x, k), Pre); */
+    return refused;
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -99,7 +119,13 @@ int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
                                            const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    return amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting8_remove(c, m, x, k);
+    /* Named counters stay positive (and were positive); the others are unchanged. */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) > 0 && amq_cnt{Pre}(c, 8, x[t]) > 0; */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 8, p) == amq_cnt{Pre}(c, 8, p); */
+    return refused;
 }
 
 /* ---- 4-bit counters ---- */
@@ -130,6 +156,14 @@ void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 {
     amq_counting4_add(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
+    /* Named positions: counter positive and bit set.  Others: both unchanged. */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) > 0 && amq_bit_set(bits, x[t]); */
+    /*@ assert in_words: m <= 64 * amq_words(m); */
+    /*@ assert unnamed_bits: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          (amq_bit_set(bits, p) <==> amq_bit_set{Pre}(bits, p)); */
+    /*@ assert unnamed_counters: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 4, p) == amq_cnt{Pre}(c, 4, p); */
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -165,7 +199,19 @@ int amq_proof_counting4_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t
                                       const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    return amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting4_remove(c, m, x, k);
+    /* if: a named counter that stays positive was positive; unnamed ones are unchanged. */
+    /*@ assert if_dir: refused == 0 ==> \at(amq_ckeeps_positive(c, 4, x, k), Pre) ==>
+                         amq_creflects(c, 4, bits, m); */
+    /* only if: a named counter, not saturated and not above its multiplicity, was covered,
+     * so equalled it, was positive (its bit is set) and drops to exactly 0. */
+    /*@ assert dropped: refused == 0 ==> \forall integer t; 0 <= t < k ==>
+          amq_cnt{Pre}(c, 4, x[t]) != amq_cmax(4) ==>
+          amq_cnt{Pre}(c, 4, x[t]) <= amq_occ(x, k, x[t]) ==>
+          amq_bit_set(bits, x[t]) && amq_cnt(c, 4, x[t]) == 0; */
+    /*@ assert only_if: refused == 0 ==> amq_creflects(c, 4, bits, m) ==>
+                         \at(amq_ckeeps_positive(c, 4, x, k), Pre); */
+    return refused;
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -185,5 +231,11 @@ int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
                                            const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    return amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting4_remove(c, m, x, k);
+    /* Named counters stay positive (and were positive); the others are unchanged. */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) > 0 && amq_cnt{Pre}(c, 4, x[t]) > 0; */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 4, p) == amq_cnt{Pre}(c, 4, p); */
+    return refused;
 }

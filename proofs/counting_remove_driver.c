@@ -35,8 +35,24 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
                                const uint64_t *xr, size_t kr)
 {
     amq_counting8_add(c, m, xr, kr);
+    //@ ghost Added1: ;
     amq_counting8_add(c, m, x, k);
+    //@ ghost Added2: ;
+    /* Each counter xr names is saturated, or still holds its xr increments. */
+    /*@ assert covers: \forall integer t; 0 <= t < kr ==>
+          amq_cnt(c, 8, xr[t]) == amq_cmax(8) ||
+          amq_cnt(c, 8, xr[t]) >= amq_occ(xr, kr, xr[t]); */
     int refused = amq_counting8_remove(c, m, xr, kr);
+    /* Each counter x names is saturated, or was incremented by add(x) from a value that
+     * already included the xr increments that remove(xr) takes back. */
+    /*@ assert kept: \forall integer t; 0 <= t < k ==>
+          amq_cnt{Added2}(c, 8, x[t]) == amq_cmax(8) ||
+          amq_cnt{Added2}(c, 8, x[t]) > amq_cnt{Added1}(c, 8, x[t]); */
+    /*@ assert kept2: \forall integer t; 0 <= t < k ==>
+          amq_cnt{Added2}(c, 8, x[t]) == amq_cmax(8) ||
+          amq_cnt{Added1}(c, 8, x[t]) == amq_cnt{Pre}(c, 8, x[t]) + amq_occ(xr, kr, x[t]); */
+    /*@ assert removed: refused == 0; */
+    /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 8, x[t]) > 0; */
     int found = amq_counting8_query(c, m, x, k);
     return (refused == 0) & (found == 1); /* no branch: both parts are proved */
 }
@@ -53,7 +69,23 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
 int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
     amq_counting8_add(c, m, x, k);
-    return amq_counting8_remove(c, m, x, k);
+    //@ ghost Added: ;
+    /*@ assert added: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) == amq_sat_add(8, amq_cnt{Pre}(c, 8, x[t]), amq_occ(x, k, x[t])) &&
+          amq_cnt(c, 8, x[t]) >= amq_cnt{Pre}(c, 8, x[t]); */
+    /*@ assert covers: amq_ccovers(c, 8, x, k); */
+    int refused = amq_counting8_remove(c, m, x, k);
+    /*@ assert removed: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) == amq_sat_sub(8, amq_cnt{Added}(c, 8, x[t]), amq_occ(x, k, x[t])); */
+    /* A counter x names comes back iff it was saturated already (it stays so) or the add
+     * left it below the maximum (the remove takes back exactly what the add put in). */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          (amq_cnt(c, 8, x[t]) == amq_cnt{Pre}(c, 8, x[t]) <==>
+           amq_cnt{Pre}(c, 8, x[t]) == amq_cmax(8) ||
+           amq_cnt{Pre}(c, 8, x[t]) + amq_occ(x, k, x[t]) < amq_cmax(8)); */
+    /*@ assert if_dir: \at(amq_cno_new_saturation(c, 8, x, k), Pre) ==> amq_csame{Pre, Here}(c, 8, m); */
+    /*@ assert only_if: amq_csame{Pre, Here}(c, 8, m) ==> \at(amq_cno_new_saturation(c, 8, x, k), Pre); */
+    return refused;
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -70,7 +102,19 @@ int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k
 int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
     amq_counting8_add(c, m, x, k);
-    return amq_counting8_remove(c, m, x, k);
+    /* Nothing saturated: each counter x names went up by its multiplicity, stays below
+     * the maximum, so remove succeeds exactly (amq_cunsaturated_cover) and undoes it. */
+    /*@ assert added: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) == amq_cnt{Pre}(c, 8, x[t]) + amq_occ(x, k, x[t]) &&
+          amq_cnt(c, 8, x[t]) < amq_cmax(8); */
+    /*@ assert exact: amq_cunsaturated_cover(c, 8, x, k); */
+    //@ ghost Added: ;
+    int refused = amq_counting8_remove(c, m, x, k);
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) == amq_cnt{Added}(c, 8, x[t]) - amq_occ(x, k, x[t]); */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 8, p) == amq_cnt{Pre}(c, 8, p); */
+    return refused;
 }
 
 /* ---- 4-bit counters ---- */
@@ -95,8 +139,24 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
                                const uint64_t *xr, size_t kr)
 {
     amq_counting4_add(c, m, xr, kr);
+    //@ ghost Added1: ;
     amq_counting4_add(c, m, x, k);
+    //@ ghost Added2: ;
+    /* Each counter xr names is saturated, or still holds its xr increments. */
+    /*@ assert covers: \forall integer t; 0 <= t < kr ==>
+          amq_cnt(c, 4, xr[t]) == amq_cmax(4) ||
+          amq_cnt(c, 4, xr[t]) >= amq_occ(xr, kr, xr[t]); */
     int refused = amq_counting4_remove(c, m, xr, kr);
+    /* Each counter x names is saturated, or was incremented by add(x) from a value that
+     * already included the xr increments that remove(xr) takes back. */
+    /*@ assert kept: \forall integer t; 0 <= t < k ==>
+          amq_cnt{Added2}(c, 4, x[t]) == amq_cmax(4) ||
+          amq_cnt{Added2}(c, 4, x[t]) > amq_cnt{Added1}(c, 4, x[t]); */
+    /*@ assert kept2: \forall integer t; 0 <= t < k ==>
+          amq_cnt{Added2}(c, 4, x[t]) == amq_cmax(4) ||
+          amq_cnt{Added1}(c, 4, x[t]) == amq_cnt{Pre}(c, 4, x[t]) + amq_occ(xr, kr, x[t]); */
+    /*@ assert removed: refused == 0; */
+    /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 4, x[t]) > 0; */
     int found = amq_counting4_query(c, m, x, k);
     return (refused == 0) & (found == 1); /* no branch: both parts are proved */
 }
@@ -113,7 +173,23 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
 int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
     amq_counting4_add(c, m, x, k);
-    return amq_counting4_remove(c, m, x, k);
+    //@ ghost Added: ;
+    /*@ assert added: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) == amq_sat_add(4, amq_cnt{Pre}(c, 4, x[t]), amq_occ(x, k, x[t])) &&
+          amq_cnt(c, 4, x[t]) >= amq_cnt{Pre}(c, 4, x[t]); */
+    /*@ assert covers: amq_ccovers(c, 4, x, k); */
+    int refused = amq_counting4_remove(c, m, x, k);
+    /*@ assert removed: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) == amq_sat_sub(4, amq_cnt{Added}(c, 4, x[t]), amq_occ(x, k, x[t])); */
+    /* A counter x names comes back iff it was saturated already (it stays so) or the add
+     * left it below the maximum (the remove takes back exactly what the add put in). */
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          (amq_cnt(c, 4, x[t]) == amq_cnt{Pre}(c, 4, x[t]) <==>
+           amq_cnt{Pre}(c, 4, x[t]) == amq_cmax(4) ||
+           amq_cnt{Pre}(c, 4, x[t]) + amq_occ(x, k, x[t]) < amq_cmax(4)); */
+    /*@ assert if_dir: \at(amq_cno_new_saturation(c, 4, x, k), Pre) ==> amq_csame{Pre, Here}(c, 4, m); */
+    /*@ assert only_if: amq_csame{Pre, Here}(c, 4, m) ==> \at(amq_cno_new_saturation(c, 4, x, k), Pre); */
+    return refused;
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -130,5 +206,17 @@ int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k
 int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
     amq_counting4_add(c, m, x, k);
-    return amq_counting4_remove(c, m, x, k);
+    /* Nothing saturated: each counter x names went up by its multiplicity, stays below
+     * the maximum, so remove succeeds exactly (amq_cunsaturated_cover) and undoes it. */
+    /*@ assert added: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) == amq_cnt{Pre}(c, 4, x[t]) + amq_occ(x, k, x[t]) &&
+          amq_cnt(c, 4, x[t]) < amq_cmax(4); */
+    /*@ assert exact: amq_cunsaturated_cover(c, 4, x, k); */
+    //@ ghost Added: ;
+    int refused = amq_counting4_remove(c, m, x, k);
+    /*@ assert named: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) == amq_cnt{Added}(c, 4, x[t]) - amq_occ(x, k, x[t]); */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
+          amq_cnt(c, 4, p) == amq_cnt{Pre}(c, 4, p); */
+    return refused;
 }

@@ -7,9 +7,12 @@
 #include <amq/bloom.h>
 #include <amq/counting_kernel.h>
 #include <amq/counting.h>
+#include <amq/blocked_kernel.h>
+#include <amq/blocked.h>
 #include <amq/container.h>
 #include <amq/certified.h>
 #include <amq/spec_bloom.h>
+#include <amq/spec_omissions.h>
 #include <amq/spec_counting.h>
 #include <amq/spec_blocked.h>
 #endif

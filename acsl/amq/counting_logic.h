@@ -27,6 +27,12 @@
     w == 8 ? \at(c[p], L)
            : (p % 2 == 0 ? \at(c[p / 2], L) % 16 : \at(c[p / 2], L) / 16);
 
+  // Counters 0 .. m-1 lie in [0, max].  Holds by typing (reads through uint8_t * are
+  // typed); asserting it where a proof needs it keeps it out of unrelated goals, which a
+  // global lemma would not (WP adds every lemma to every goal).
+  predicate amq_crange{L}(uint8_t *c, integer w, integer m) =
+    \forall integer p; 0 <= p < m ==> 0 <= amq_cnt{L}(c, w, p) <= amq_cmax(w);
+
   // Number of occurrences of p among the first k entries of idx (read at L).
   logic integer amq_occ{L}(uint64_t *idx, integer k, integer p) =
     k <= 0 ? 0 : amq_occ{L}(idx, k - 1, p) + (\at(idx[k - 1], L) == p ? 1 : 0);

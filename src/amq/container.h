@@ -26,7 +26,13 @@
 
 typedef enum amq_type {
     AMQ_TYPE_BLOOM = 1,
-    AMQ_TYPE_COUNTING = 2
+    AMQ_TYPE_COUNTING = 2,
+    /* blocked structures (amq/blocked.h) */
+    AMQ_TYPE_BLOCKED_BLOOM = 16,
+    AMQ_TYPE_SPLIT_BLOCK = 17,
+    AMQ_TYPE_PARTITIONED = 18,
+    AMQ_TYPE_COUNTING_BLOCKED = 19,
+    AMQ_TYPE_BLOCKED_QUOTIENT = 20
 } amq_type;
 
 const char *amq_type_name(uint32_t type);

@@ -35,5 +35,10 @@ int cmd_info(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+/* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
+int cmd_rate_omissions(int argc, char **argv);
+int cmd_optimal_k(int argc, char **argv);
+int cmd_estimate(int argc, char **argv);
+int cmd_strategies(int argc, char **argv);
 
 #endif

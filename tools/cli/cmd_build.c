@@ -12,10 +12,13 @@ static const char USAGE[] =
     "  -p FPR        target false-positive rate, in (0,1)\n"
     "  -m M -k K     explicit size (bits or counters) and number of hash functions\n"
     "  -o FILE       output file (written atomically; nothing is written on failure)\n"
-    "  --type T      structure: bloom (default), counting\n"
+    "  --type T      structure: bloom (default), counting, blocked-bloom (512-bit blocks),\n"
+    "                split-block (Apache Parquet's: 256-bit blocks, k = 8, XXH64 with --seed,\n"
+    "                0 = Parquet's), partitioned (k | m), counting-blocked (64-byte blocks)\n"
+    "                (blocked: -m must be a whole number of blocks)\n"
     "  --hash S      independent | double | triple | enhanced (default enhanced)\n"
     "  --seed S      hash seed (default 0)\n"
-    "  --width W     counter width in bits for counting filters: 4 or 8 (default 4)\n"
+    "  --width W     counter width in bits for counting[-blocked] filters: 4 or 8 (default 4)\n"
     "Keys are the bytes of each line without its trailing newline (and a CR before it).";
 
 struct adder {

@@ -14,9 +14,11 @@
  * the exact rate. The options common to every structure (--trials --seed --hash
  * --alpha --json --help) and the whole run/report are shared. */
 #include "cli.h"
+#include <amq/blocked.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_blocked.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -138,6 +140,152 @@ static amq_status counting_exact(char **decimal, double *p, const uint64_t *v)
     return st;
 }
 
+/* ---------------- blocked structures (amq/blocked.h) ----------------
+ * The real blocked kernels through amq_kernel_blocked at the given geometry; the exact
+ * rate is the binomial mixture of amq/spec_blocked.h.  The geometry lives in a static:
+ * the descriptor points at it for the whole run. */
+
+static amq_blocked_geom blocked_geom;
+
+static amq_status blocked_kernel_of(amq_kernel *kn, amq_blocked_kind kind, uint64_t nblocks, uint64_t inner,
+                                    uint64_t k, unsigned width, int parquet)
+{
+    blocked_geom = (amq_blocked_geom){.kind = kind, .nblocks = nblocks, .inner = inner, .k = k, .width = width,
+                                      .parquet = parquet};
+    return amq_kernel_blocked(kn, &blocked_geom);
+}
+
+static const check_param bbloom_params[] = {
+    {'b', NULL, NULL, "number of blocks b", 0},
+    {'k', NULL, NULL, "number of hash functions k (inside the key's block)", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "block-bits", "B", "bits per block", 512},
+};
+
+static amq_status bbloom_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    return blocked_kernel_of(kn, AMQ_BLOCKED_BLOOM, v[0], v[3], v[1], 0, 0);
+}
+
+static amq_status bbloom_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_blocked_bloom_fp_decimal(decimal, v[0], v[3], v[1], v[2], EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
+static const check_param split_params[] = {
+    {'b', NULL, NULL, "number of 256-bit blocks b", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "words", "K", "words per block, one bit set in each (Parquet: 8)", 8},
+    {0, "word-bits", "S", "bits per word (Parquet: 32)", 32},
+    {0, "parquet", "1|0", "1: a key is one hash whose top picks the block and whose low 32 bits go\n"
+                          "               through Parquet's salts (the real in-block hashing; needs 8 words\n"
+                          "               of 32 bits); 0: independent word digits", 1},
+};
+
+static const char *split_invalid(const uint64_t *v, char *buf, size_t len)
+{
+    if (v[4] > 1)
+        snprintf(buf, len, "--parquet %llu: must be 0 or 1", (unsigned long long)v[4]);
+    else if (v[4] && (v[2] != 8 || v[3] != 32))
+        snprintf(buf, len, "--parquet 1 needs --words 8 --word-bits 32 (give --parquet 0 for other shapes)");
+    else
+        return NULL;
+    return buf;
+}
+
+static amq_status split_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    return blocked_kernel_of(kn, AMQ_BLOCKED_SPLIT, v[0], v[3], v[2], 0, v[4] != 0);
+}
+
+static amq_status split_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = v[3] > UINT64_MAX / (v[2] ? v[2] : 1)
+                        ? amq_fail(AMQ_E_OVERFLOW, "block size --words x --word-bits overflows")
+                        : amq_blocked_partitioned_fp_decimal(decimal, v[0], v[2] * v[3], v[2], v[1],
+                                                             EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
+static const check_param part_params[] = {
+    {'m', NULL, NULL, "number of bits m (k partitions of m/k bits)", 0},
+    {'k', NULL, NULL, "number of hash functions = partitions k", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+};
+
+static const char *part_invalid(const uint64_t *v, char *buf, size_t len)
+{
+    if (v[1] != 0 && v[0] % v[1] != 0) {
+        snprintf(buf, len, "k = %llu does not divide m = %llu (the partitions must have equal size)",
+                 (unsigned long long)v[1], (unsigned long long)v[0]);
+        return buf;
+    }
+    return NULL;
+}
+
+static amq_status part_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    if (v[1] == 0)
+        return amq_fail(AMQ_E_INVALID_K, "k = 0: a partitioned filter needs at least one partition");
+    return blocked_kernel_of(kn, AMQ_BLOCKED_PARTITIONED, 1, v[0] / v[1], v[1], 0, 0);
+}
+
+static amq_status part_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_partitioned_fp_decimal(decimal, v[0], v[1], v[2], EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
+static const check_param cblocked_params[] = {
+    {'b', NULL, NULL, "number of blocks b", 0},
+    {'k', NULL, NULL, "number of hash functions k (inside the key's block)", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "width", "4|8", "counter width in bits: 4 (packed) or 8", 4},
+    {0, "removals", "R", "inserted keys removed again before the query, R <= n", 0},
+    {0, "block-counters", "C", "counters per block (0: one 64-byte line, 512/width)", 0},
+};
+
+static const char *cblocked_invalid(const uint64_t *v, char *buf, size_t len)
+{
+    if (v[3] != 4 && v[3] != 8)
+        snprintf(buf, len, "--width %llu: counter width must be 4 or 8", (unsigned long long)v[3]);
+    else if (v[4] > v[2])
+        snprintf(buf, len, "--removals %llu exceeds n = %llu inserted keys", (unsigned long long)v[4],
+                 (unsigned long long)v[2]);
+    else
+        return NULL;
+    return buf;
+}
+
+static uint64_t cblocked_counters(const uint64_t *v) { return v[5] ? v[5] : 512 / v[3]; }
+
+static amq_status cblocked_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    return blocked_kernel_of(kn, AMQ_BLOCKED_COUNTING, v[0], cblocked_counters(v), v[1], (unsigned)v[3], 0);
+}
+
+/* After n adds and r removals: the blocked Bloom rate for n - r keys (exact while no
+ * counter saturates, as for the counting filter). */
+static amq_status cblocked_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_counting_blocked_fp_decimal(decimal, v[0], cblocked_counters(v), v[1], v[2] - v[4],
+                                                    EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
 /* ---------------- the table ---------------- */
 
 static const check_structure structures[] = {
@@ -146,6 +294,15 @@ static const check_structure structures[] = {
     {"counting", "counting Bloom filter", counting_params,
      sizeof counting_params / sizeof counting_params[0], 2, 4, counting_invalid, counting_kernel,
      counting_exact},
+    {"blocked-bloom", "blocked Bloom filter", bbloom_params, sizeof bbloom_params / sizeof bbloom_params[0], 2,
+     NO_PARAM, NULL, bbloom_kernel, bbloom_exact},
+    {"split-block", "split-block Bloom filter", split_params, sizeof split_params / sizeof split_params[0], 1,
+     NO_PARAM, split_invalid, split_kernel, split_exact},
+    {"partitioned", "partitioned Bloom filter", part_params, sizeof part_params / sizeof part_params[0], 2,
+     NO_PARAM, part_invalid, part_kernel, part_exact},
+    {"counting-blocked", "counting blocked Bloom filter", cblocked_params,
+     sizeof cblocked_params / sizeof cblocked_params[0], 2, 4, cblocked_invalid, cblocked_kernel,
+     cblocked_exact},
 };
 #define NSTRUCTURES (sizeof structures / sizeof structures[0])
 
@@ -225,7 +382,7 @@ static void print_help(FILE *f, const check_structure *only)
 /* "amq check bloom -m M -k K -n N [--trials T] ..." for every structure. */
 static const char *usage_line(void)
 {
-    static char buf[1024];
+    static char buf[4096];
     size_t len = 0;
     for (size_t i = 0; i < NSTRUCTURES && len < sizeof buf; i++) {
         const check_structure *s = &structures[i];

@@ -415,6 +415,7 @@ static void general_usage(FILE *f)
           f);
     for (size_t i = 0; i < NSTRUCTURES; i++)
         fprintf(f, "  %s\n", structures[i].usage);
+    fputs("  amq rate omissions -m M -k K -n N [...]   (hash omissions; see amq rate omissions --help)\n", f);
 }
 
 /* Exact decimal digit count of |x| > 0 exceeds `limit`? */
@@ -651,6 +652,8 @@ int cmd_rate(int argc, char **argv)
         general_usage(stdout);
         return 0;
     }
+    if (!strcmp(argv[1], "omissions")) /* several numbers, not one rate: cmd_omissions.c */
+        return cmd_rate_omissions(argc - 1, argv + 1);
     for (size_t i = 0; i < NSTRUCTURES; i++)
         if (!strcmp(argv[1], structures[i].name))
             return run_structure(&structures[i], argc - 1, argv + 1);

@@ -117,11 +117,169 @@ static void counting_info(const void *o, int json)
                     ej, et);
 }
 
+/* ---- blocked structures (amq/blocked.h): one set of adapters, a row per kind ---- */
+static amq_status blocked_sized(void **o, amq_blocked_kind kind, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return amq_blocked_create_sized((amq_blocked **)o, kind, m, k, b->width, b->strategy, b->seed);
+}
+static amq_status bbloom_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return blocked_sized(o, AMQ_BLOCKED_BLOOM, m, k, b);
+}
+static amq_status split_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return blocked_sized(o, AMQ_BLOCKED_SPLIT, m, k, b);
+}
+static amq_status part_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return blocked_sized(o, AMQ_BLOCKED_PARTITIONED, m, k, b);
+}
+static amq_status cblocked_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return blocked_sized(o, AMQ_BLOCKED_COUNTING, m, k, b);
+}
+static amq_status bbloom_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_blocked_bloom_create_for((amq_blocked **)o, n, fpr, b->strategy, b->seed, a);
+}
+static amq_status split_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_split_block_create_for((amq_blocked **)o, n, fpr, b->seed, a);
+}
+static amq_status part_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_partitioned_create_for((amq_blocked **)o, n, fpr, b->strategy, b->seed, a);
+}
+static amq_status cblocked_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_counting_blocked_create_for((amq_blocked **)o, n, fpr, b->width, b->strategy, b->seed, a);
+}
+static amq_status blocked_add(void *o, const void *key, size_t len) { return amq_blocked_add(o, key, len); }
+static int blocked_query(const void *o, const void *key, size_t len) { return amq_blocked_query(o, key, len); }
+static amq_status blocked_remove(void *o, const void *key, size_t len) { return amq_blocked_remove(o, key, len); }
+static amq_status blocked_save(const void *o, const char *path) { return amq_blocked_save(o, path); }
+static amq_status bbloom_load(void **o, const char *p)
+{
+    return amq_blocked_load_kind((amq_blocked **)o, p, AMQ_BLOCKED_BLOOM);
+}
+static amq_status split_load(void **o, const char *p)
+{
+    return amq_blocked_load_kind((amq_blocked **)o, p, AMQ_BLOCKED_SPLIT);
+}
+static amq_status part_load(void **o, const char *p)
+{
+    return amq_blocked_load_kind((amq_blocked **)o, p, AMQ_BLOCKED_PARTITIONED);
+}
+static amq_status cblocked_load(void **o, const char *p)
+{
+    return amq_blocked_load_kind((amq_blocked **)o, p, AMQ_BLOCKED_COUNTING);
+}
+static void blocked_free(void *o) { amq_blocked_free(o); }
+
+/* The exact mixture rate of this filter after n keys, correctly rounded. */
+static amq_status blocked_fp_decimal(const amq_blocked *b, uint64_t n, char **fp)
+{
+    const uint64_t nb = amq_blocked_nblocks(b), bs = amq_blocked_block_size(b), k = amq_blocked_k(b);
+    switch (amq_blocked_kind_of(b)) {
+    case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_fp_decimal(fp, nb, bs, k, n, 17, NULL, NULL);
+    case AMQ_BLOCKED_SPLIT: return amq_split_block_fp_decimal(fp, amq_blocked_m(b), n, 17, NULL, NULL);
+    case AMQ_BLOCKED_PARTITIONED: return amq_partitioned_fp_decimal(fp, amq_blocked_m(b), k, n, 17, NULL, NULL);
+    case AMQ_BLOCKED_COUNTING: return amq_counting_blocked_fp_decimal(fp, nb, bs, k, n, 17, NULL, NULL);
+    default: return amq_fail(AMQ_E_INVALID_ARG, "no rate for this structure");
+    }
+}
+
+static void blocked_info(const void *o, int json)
+{
+    const amq_blocked *b = o;
+    const amq_blocked_kind kind = amq_blocked_kind_of(b);
+    const char *name = amq_blocked_kind_name(kind);
+    const uint64_t m = amq_blocked_m(b), used = amq_blocked_count_bits(b);
+    const double est = amq_blocked_estimate_count(b);
+    const int parts = kind == AMQ_BLOCKED_PARTITIONED;
+    char *fp = NULL, hashing[96];
+    uint64_t n_est = isfinite(est) ? (uint64_t)llround(est) : 0;
+    int have_fp = isfinite(est) && blocked_fp_decimal(b, n_est, &fp) == AMQ_OK;
+    if (kind == AMQ_BLOCKED_SPLIT)
+        snprintf(hashing, sizeof hashing, "XXH64 seed %llu%s", (unsigned long long)amq_blocked_seed(b),
+                 amq_blocked_seed(b) == 0 ? " (Parquet)" : "");
+    else
+        snprintf(hashing, sizeof hashing, "%s (seed %llu)", amq_hash_name(amq_blocked_strategy(b)),
+                 (unsigned long long)amq_blocked_seed(b));
+    uint64_t net = 0;
+    const int counting = kind == AMQ_BLOCKED_COUNTING, exact = counting && amq_blocked_count(b, &net) == AMQ_OK;
+    if (json) {
+        printf("{\"structure\": \"%s\", \"m\": %llu, \"%s\": %llu, \"block_size\": %llu, \"k\": %llu, \"hashing\": ",
+               name, (unsigned long long)m, parts ? "partitions" : "blocks",
+               (unsigned long long)amq_blocked_nblocks(b), (unsigned long long)amq_blocked_block_size(b),
+               (unsigned long long)amq_blocked_k(b));
+        cli_json_str(stdout, hashing);
+        printf(", \"used\": %llu, \"fill\": %.17g, \"estimated_count\": ", (unsigned long long)used,
+               (double)used / (double)m);
+        if (isfinite(est))
+            printf("%.6f", est);
+        else
+            fputs("null", stdout);
+        fputs(", \"fp_at_estimate\": ", stdout);
+        if (have_fp)
+            cli_json_str(stdout, fp);
+        else
+            fputs("null", stdout);
+        if (counting) {
+            printf(", \"width\": %u, \"saturated\": %llu, \"net_insertions\": ", amq_blocked_width(b),
+                   (unsigned long long)amq_blocked_saturated(b));
+            if (exact)
+                printf("%llu", (unsigned long long)net);
+            else
+                fputs("null", stdout);
+        }
+        puts("}");
+    } else {
+        printf("structure        %s\n", name);
+        printf("m                %llu %s\n", (unsigned long long)m, counting ? "counters" : "bits");
+        printf("%s       %llu of %llu %s\n", parts ? "partitions" : "blocks    ",
+               (unsigned long long)amq_blocked_nblocks(b), (unsigned long long)amq_blocked_block_size(b),
+               counting ? "counters" : "bits");
+        printf("k (per key)      %llu\n", (unsigned long long)amq_blocked_k(b));
+        printf("hashing          %s\n", hashing);
+        printf("fill             %llu of %llu set (%.6f)\n", (unsigned long long)used, (unsigned long long)m,
+               (double)used / (double)m);
+        if (counting) {
+            printf("counter width    %u bits, %llu saturated\n", amq_blocked_width(b),
+                   (unsigned long long)amq_blocked_saturated(b));
+            if (exact)
+                printf("net insertions   %llu (exact: sum of counters / k)\n", (unsigned long long)net);
+            else
+                printf("net insertions   unknown (saturated counters)\n");
+        }
+        if (isfinite(est))
+            printf("estimated items  %.1f (from the fill ratio, an approximation)\n", est);
+        else
+            printf("estimated items  unbounded (every position is set)\n");
+        if (have_fp)
+            printf("FP rate at n=%llu  %s (exact rate, correctly rounded)\n",
+                   (unsigned long long)n_est, fp);
+        else if (isfinite(est))
+            printf("FP rate          not computable here: %s\n", amq_last_error());
+        else
+            printf("FP rate          1 (saturated)\n");
+    }
+    free(fp);
+}
+
 static const cli_type types[] = {
     {"counting", AMQ_TYPE_COUNTING, counting_create_for, counting_create, counting_add, counting_query,
      counting_remove, counting_save, counting_load, counting_info, counting_free},
     {"bloom", AMQ_TYPE_BLOOM, bloom_create_for, bloom_create, bloom_add, bloom_query, NULL, bloom_save,
      bloom_load, bloom_info, bloom_free},
+    {"blocked-bloom", AMQ_TYPE_BLOCKED_BLOOM, bbloom_create_for, bbloom_create, blocked_add, blocked_query,
+     NULL, blocked_save, bbloom_load, blocked_info, blocked_free},
+    {"split-block", AMQ_TYPE_SPLIT_BLOCK, split_create_for, split_create, blocked_add, blocked_query, NULL,
+     blocked_save, split_load, blocked_info, blocked_free},
+    {"partitioned", AMQ_TYPE_PARTITIONED, part_create_for, part_create, blocked_add, blocked_query, NULL,
+     blocked_save, part_load, blocked_info, blocked_free},
+    {"counting-blocked", AMQ_TYPE_COUNTING_BLOCKED, cblocked_create_for, cblocked_create, blocked_add,
+     blocked_query, blocked_remove, blocked_save, cblocked_load, blocked_info, blocked_free},
 };
 #define NTYPES (sizeof types / sizeof types[0])
 

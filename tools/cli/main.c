@@ -13,6 +13,9 @@ static const struct {
     {"info", cmd_info, "show a saved filter's parameters, fill, estimated count and FP rate"},
     {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
     {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
+    {"optimal-k", cmd_optimal_k, "best number of hash functions for m/n, and the barriers (D&M Table 1)"},
+    {"estimate", cmd_estimate, "state-space size from a filter's fill (D&M section 3.3)"},
+    {"strategies", cmd_strategies, "Monte Carlo of the hashing strategies vs the fingerprint theory"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -20,7 +23,7 @@ static void usage(FILE *f)
 {
     fputs("usage: amq COMMAND [OPTIONS]   (amq COMMAND --help for details)\n\ncommands:\n", f);
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(f, "  %-7s %s\n", commands[i].name, commands[i].summary);
+        fprintf(f, "  %-11s %s\n", commands[i].name, commands[i].summary);
     fputs("\nexit status: 0 success, 1 failure (or a failed check), 2 usage error\n", f);
 }
 

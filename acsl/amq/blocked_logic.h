@@ -1,0 +1,120 @@
+/* Shared ACSL logic for blocked AMQs (amq/blocked_kernel.h): a state of nblocks
+ * blocks of bsize positions each, kept as one flat array of m = nblocks * bsize
+ * positions; position p of block b is the global position b * bsize + p.  Blocking
+ * is a translation of an inner structure's in-block index vector into that window,
+ * after which the inner kernel (Bloom, counting) runs unchanged on the flat array.
+ * Partitioning is the same translation with one window per index: index t of a
+ * vector goes to partition t, global position t * psize + local[t].
+ * Only definitions and lemmas that WP proves; no axioms.  Ignored by C compilers. */
+#ifndef AMQ_BLOCKED_LOGIC_H
+#define AMQ_BLOCKED_LOGIC_H
+#include <stdint.h>
+#include <amq/bloom_logic.h>
+#ifndef AMQ_BLOCKED_NO_COUNTING
+#include <amq/counting_logic.h>
+#endif
+/*@
+  // First global position of block b.
+  logic integer amq_bbase(integer bsize, integer b) = b * bsize;
+
+  // Facts about products ("windows of distinct blocks do not overlap") are proved as
+  // ghost functions where they are used: SMT solvers do not instantiate lemmas on
+  // arithmetic terms, but a ghost call states the exact instance.  For the same
+  // reason the theorem drivers reason on translated vectors (in memory) rather than
+  // on predicates with a quantified t * s.  Lemmas are few and single-state on
+  // purpose: every lemma is a hypothesis of every goal of a unit, and general
+  // two-state lemmas over amq_bit_set slow the Bloom kernel's own frame proof down
+  // by two orders of magnitude; the drivers state such steps as local assertions.
+
+  // g is idx translated into the window of block b (read at L).
+  predicate amq_shifted{L}(uint64_t *g, uint64_t *idx, integer k, integer bsize, integer b) =
+    \forall integer t; 0 <= t < k ==> \at(g[t], L) == b * bsize + \at(idx[t], L);
+
+  // g is local translated into partitions: entry t into partition t (read at L).
+  predicate amq_parted{L}(uint64_t *g, uint64_t *local, integer k, integer psize) =
+    \forall integer t; 0 <= t < k ==> \at(g[t], L) == t * psize + \at(local[t], L);
+
+*/
+#ifndef AMQ_BLOCKED_NO_BLOOM
+/*@
+  // ---- blocked Bloom ----
+
+  // Query semantics of a blocked Bloom filter: every in-block index of idx has its
+  // bit set in block b.
+  predicate amq_blk_all_set{L}(uint64_t *bits, integer bsize, integer b, uint64_t *idx, integer k) =
+    \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, b * bsize + \at(idx[t], L));
+
+  // Every bit outside the window [lo, hi) has the same value at L1 and L2 (bit
+  // positions below 64 * n: the whole array, padding bits included).
+  predicate amq_window_frame{L1, L2}(uint64_t *bits, integer n, integer lo, integer hi) =
+    \forall integer p; 0 <= p < 64 * n ==> (p < lo || hi <= p) ==>
+      (amq_bit_set{L2}(bits, p) <==> amq_bit_set{L1}(bits, p));
+
+  // ---- partitioned Bloom ----
+
+  // Query semantics of a partitioned Bloom filter: bit local[t] of partition t is set,
+  // for every t < k.
+  predicate amq_part_all_set{L}(uint64_t *bits, integer psize, uint64_t *local, integer k) =
+    \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, t * psize + \at(local[t], L));
+
+  // ---- split-block Bloom: blocks of k words of s bits, one bit per word ----
+
+  // Query semantics: in block b (of k*s bits), bit r[t] of word t is set, for every t < k.
+  predicate amq_split_all_set{L}(uint64_t *bits, integer s, integer b, uint64_t *r, integer k) =
+    \forall integer t; 0 <= t < k ==>
+      amq_bit_set{L}(bits, b * (k * s) + (t * s + \at(r[t], L)));
+
+  // ---- translation lemmas: the inner kernel's query semantics on the translated
+  // vector is the blocked / partitioned / split-block query semantics ----
+
+  lemma amq_blk_all_set_shifted{L}:
+    \forall uint64_t *bits, uint64_t *g, uint64_t *idx, integer k, integer bsize, integer b;
+      amq_shifted{L}(g, idx, k, bsize, b) ==>
+      (amq_all_set{L}(bits, g, k) <==> amq_blk_all_set{L}(bits, bsize, b, idx, k));
+
+  lemma amq_part_all_set_parted{L}:
+    \forall uint64_t *bits, uint64_t *g, uint64_t *local, integer k, integer psize;
+      amq_parted{L}(g, local, k, psize) ==>
+      (amq_all_set{L}(bits, g, k) <==> amq_part_all_set{L}(bits, psize, local, k));
+
+  lemma amq_split_all_set_parted{L}:
+    \forall uint64_t *bits, uint64_t *loc, uint64_t *r, integer k, integer s, integer b;
+      amq_parted{L}(loc, r, k, s) ==>
+      (amq_blk_all_set{L}(bits, k * s, b, loc, k) <==> amq_split_all_set{L}(bits, s, b, r, k));
+*/
+#endif /* AMQ_BLOCKED_NO_BLOOM */
+#ifndef AMQ_BLOCKED_NO_COUNTING
+/*@
+  // ---- blocked counting ----
+
+  // Query semantics: every in-block counter named by idx is nonzero in block b.
+  predicate amq_blk_cpresent{L}(uint8_t *c, integer w, integer bsize, integer b, uint64_t *idx, integer k) =
+    \forall integer t; 0 <= t < k ==> amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) > 0;
+
+  // remove(b, idx) succeeds iff this holds: each in-block counter named is saturated
+  // or holds at least the multiplicity of its index in idx.
+  predicate amq_blk_ccovers{L}(uint8_t *c, integer w, integer bsize, integer b, uint64_t *idx, integer k) =
+    \forall integer t; 0 <= t < k ==>
+      amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) == amq_cmax(w) ||
+      amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) >= amq_occ{L}(idx, k, \at(idx[t], L));
+
+  // Every counter outside the window [lo, hi) of the m counters is the same at L1, L2.
+  predicate amq_cwindow_frame{L1, L2}(uint8_t *c, integer w, integer m, integer lo, integer hi) =
+    \forall integer p; 0 <= p < m ==> (p < lo || hi <= p) ==>
+      amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);
+
+  // The counting kernel's query / removal conditions on the translated vector are the
+  // blocked ones (occurrences carry over: amq_block_indices' occ_shift).
+  lemma amq_blk_cpresent_shifted{L}:
+    \forall uint8_t *c, uint64_t *g, uint64_t *idx, integer w, integer k, integer bsize, integer b;
+      amq_shifted{L}(g, idx, k, bsize, b) ==>
+      (amq_cpresent{L}(c, w, g, k) <==> amq_blk_cpresent{L}(c, w, bsize, b, idx, k));
+
+  lemma amq_blk_ccovers_shifted{L}:
+    \forall uint8_t *c, uint64_t *g, uint64_t *idx, integer w, integer k, integer bsize, integer b;
+      amq_shifted{L}(g, idx, k, bsize, b) ==>
+      (\forall integer q; amq_occ{L}(g, k, b * bsize + q) == amq_occ{L}(idx, k, q)) ==>
+      (amq_ccovers{L}(c, w, g, k) <==> amq_blk_ccovers{L}(c, w, bsize, b, idx, k));
+*/
+#endif
+#endif

@@ -1,0 +1,362 @@
+/* Deterministic blocked AMQ kernels over hash outputs (Ceramist section 6.2).
+ *
+ * A blocked structure keeps nblocks blocks of bsize positions (bits or counters) in
+ * one flat array of m >= nblocks * bsize positions: position p of block b is the
+ * global position b * bsize + p.  The blocking code is written once:
+ * amq_block_indices translates an in-block index vector (indices in [0, bsize)) into
+ * the window of block b, and the INNER kernel - the proved Bloom kernel
+ * (amq/bloom_kernel.h) or counting kernel (amq/counting_kernel.h) - then runs,
+ * unchanged, on the flat array.  Its frame property confines every change to the
+ * window, so a query depends only on its own block.
+ * Partitioning is the same translation with one window per index
+ * (amq_partition_indices: index t goes to partition t, global t * psize + local[t]).
+ *
+ *   blocked Bloom      amq_blocked_bloom_*    window of bsize bits (512 = one cache line
+ *                                             at key level), k indices in the block;
+ *   split-block Bloom  amq_split_block_*      blocks of k words of s bits, one bit per
+ *                                             word (the in-block vector is partitioned):
+ *                                             Parquet's is k = 8, s = 32 (256-bit blocks),
+ *                                             with amq_split_block_mask / _select below;
+ *   partitioned Bloom  amq_partitioned_*      k partitions of psize bits, one bit each;
+ *   counting blocked   amq_blocked_countingW_* windows of bsize counters of W bits.
+ *
+ * Bits are packed as in the Bloom kernel (bit p in word p/64 at position p%64), so a
+ * 256-bit block at a 256-bit boundary is four little-endian words: eight 32-bit words
+ * w[i] = bits 32i .. 32i+31, exactly Parquet's split-block layout.
+ * Index vectors may repeat indices, as real hashing produces them.  The ACSL contracts
+ * below are what `make prove` checks on the compiled code; the logic is in
+ * acsl/amq/blocked_logic.h.  Proof units: `blocked` proves the Bloom-based kernels and
+ * `blocked_counting` the counting ones; each compiles this header and
+ * src/blocked_kernel.c with the other half switched off (AMQ_BLOCKED_NO_COUNTING /
+ * AMQ_BLOCKED_NO_BLOOM, see proofs/units.txt), so that a unit never has to assume the
+ * contracts of an inner kernel it does not prove.  C builds define neither. */
+#ifndef AMQ_BLOCKED_KERNEL_H
+#define AMQ_BLOCKED_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <amq/blocked_logic.h>
+#ifndef AMQ_BLOCKED_NO_BLOOM
+#include <amq/bloom_kernel.h>
+#endif
+#ifndef AMQ_BLOCKED_NO_COUNTING
+#include <amq/counting_kernel.h>
+#endif
+
+/* Largest number of indices per key the blocked kernels accept (their translated
+ * vector lives on the stack); equal to AMQ_BLOOM_MAX_K. */
+#define AMQ_BLOCKED_MAX_K 1024u
+
+/* Parquet split-block geometry: 8 words of 32 bits per 256-bit block (spec_blocked.h's
+ * AMQ_SPLIT_BLOCK_BITS); the block index is a 32-bit multiply-shift, so at most 2^32
+ * blocks (128 GiB). */
+#define AMQ_SPLIT_WORDS 8u
+#define AMQ_SPLIT_WORD_BITS 32u
+#define AMQ_SPLIT_MAX_BLOCKS (UINT64_C(1) << 32)
+
+/* ---------------- the shared blocking code ---------------- */
+
+/* out[t] = block * bsize + idx[t]: idx (in-block indices) translated into block's window. */
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires fits:      block * bsize + bsize <= 18446744073709551615;
+    requires out_valid: \valid(out + (0 .. k - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(out + (0 .. k - 1), idx + (0 .. k - 1));
+    assigns out[0 .. k - 1];
+    ensures shifted:    amq_shifted(out, idx, k, bsize, block);
+    ensures in_window:  \forall integer t; 0 <= t < k ==>
+                          block * bsize <= out[t] < block * bsize + bsize;
+    ensures nonneg:     0 <= block * bsize;
+#ifndef AMQ_BLOCKED_NO_COUNTING
+    ensures occ_shift:  \forall integer n, q; 0 <= n <= k ==>
+                          amq_occ(out, n, block * bsize + q) == amq_occ(idx, n, q);
+    ensures occ_idx:    \forall integer n, q; 0 <= n <= k ==>
+                          amq_occ(idx, n, q) == amq_occ{Pre}(idx, n, q);
+#endif
+*/
+void amq_block_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint64_t *idx, size_t k);
+
+/* out[t] = t * psize + local[t]: entry t of local translated into partition t. */
+/*@ requires k_max:       k <= AMQ_BLOCKED_MAX_K;
+    requires psize_pos:   psize >= 1;
+    requires fits:        k * psize <= 18446744073709551615;
+    requires out_valid:   \valid(out + (0 .. k - 1));
+    requires local_valid: \valid_read(local + (0 .. k - 1));
+    requires local_range: amq_in_range(local, k, psize);
+    requires separated:   \separated(out + (0 .. k - 1), local + (0 .. k - 1));
+    assigns out[0 .. k - 1];
+    ensures parted:       amq_parted(out, local, k, psize);
+    ensures in_part:      \forall integer t; 0 <= t < k ==> t * psize <= out[t] < t * psize + psize;
+    ensures in_range:     amq_in_range(out, k, k * psize);
+*/
+void amq_partition_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k);
+
+#ifndef AMQ_BLOCKED_NO_BLOOM
+/* ---------------- blocked Bloom ---------------- */
+
+/* Sets bit idx[t] of block `block` (global bit block*bsize + idx[t]) for every t < k. */
+/*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos:  bsize >= 1;
+    requires window:     block * bsize + bsize <= m;
+    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires idx_valid:  \valid_read(idx + (0 .. k - 1));
+    requires idx_range:  amq_in_range(idx, k, bsize);
+    requires separated:  \separated(bits + (0 .. amq_words(m) - 1), idx + (0 .. k - 1));
+    assigns bits[0 .. amq_words(m) - 1];
+    ensures inserted:    amq_blk_all_set(bits, bsize, block, idx, k);
+    ensures monotone:    amq_monotone{Pre, Post}(bits, amq_words(m));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+                           (\forall integer t; 0 <= t < k ==> p != block * bsize + idx[t]) ==>
+                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+    ensures own_block:   amq_window_frame{Pre, Post}(bits, amq_words(m), block * bsize,
+                                                     block * bsize + bsize);
+*/
+void amq_blocked_bloom_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+                           const uint64_t *idx, size_t k);
+
+/* 1 iff bit idx[t] of block `block` is set for every t < k. */
+/*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos:  bsize >= 1;
+    requires window:     block * bsize + bsize <= m;
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires idx_valid:  \valid_read(idx + (0 .. k - 1));
+    requires idx_range:  amq_in_range(idx, k, bsize);
+    assigns \nothing;
+    behavior present:
+      assumes amq_blk_all_set(bits, bsize, block, idx, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_blk_all_set(bits, bsize, block, idx, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_blocked_bloom_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+                            const uint64_t *idx, size_t k);
+
+/* ---------------- split-block Bloom ---------------- */
+
+/* Block `block` holds k words of s bits (k*s bits); sets bit r[t] of word t, t < k. */
+/*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
+    requires s_pos:      s >= 1;
+    requires window:     block * (k * s) + k * s <= m;
+    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires r_valid:    \valid_read(r + (0 .. k - 1));
+    requires r_range:    amq_in_range(r, k, s);
+    requires separated:  \separated(bits + (0 .. amq_words(m) - 1), r + (0 .. k - 1));
+    assigns bits[0 .. amq_words(m) - 1];
+    ensures inserted:    amq_split_all_set(bits, s, block, r, k);
+    ensures monotone:    amq_monotone{Pre, Post}(bits, amq_words(m));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+                           (\forall integer t; 0 <= t < k ==> p != block * (k * s) + (t * s + r[t])) ==>
+                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+    ensures own_block:   amq_window_frame{Pre, Post}(bits, amq_words(m), block * (k * s),
+                                                     block * (k * s) + k * s);
+*/
+void amq_split_block_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+                         const uint64_t *r, size_t k);
+
+/* 1 iff bit r[t] of word t of block `block` is set for every t < k. */
+/*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
+    requires s_pos:      s >= 1;
+    requires window:     block * (k * s) + k * s <= m;
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires r_valid:    \valid_read(r + (0 .. k - 1));
+    requires r_range:    amq_in_range(r, k, s);
+    assigns \nothing;
+    behavior present:
+      assumes amq_split_all_set(bits, s, block, r, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_split_all_set(bits, s, block, r, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_split_block_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+                          const uint64_t *r, size_t k);
+
+/*@ logic integer amq_parquet_salt(integer i) =
+      i == 0 ? 0x47b6137b : i == 1 ? 0x44974d91 : i == 2 ? 0x8824ad5b : i == 3 ? 0xa2b7289d :
+      i == 4 ? 0x705495c7 : i == 5 ? 0x2df1424b : i == 6 ? 0x9efc4947 : 0x5c6bfb31;
+*/
+
+/* Parquet's mask: r[i] = (key32 * salt[i]) >> 27 (32-bit product), the bit of word i. */
+/*@ requires r_valid: \valid(r + (0 .. 7));
+    assigns r[0 .. 7];
+    ensures range: amq_in_range(r, 8, 32);
+    ensures value: \forall integer i; 0 <= i < 8 ==>
+                     r[i] == (uint32_t)(key32 * amq_parquet_salt(i)) / 134217728;
+*/
+void amq_split_block_mask(uint32_t key32, uint64_t *r);
+
+/* Parquet's block index: ((hash >> 32) * nblocks) >> 32, for 1 <= nblocks <= 2^32. */
+/*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
+    assigns \nothing;
+    ensures range: \result < nblocks;
+    ensures value: \result == ((hash / 4294967296) * nblocks) / 4294967296;
+*/
+uint64_t amq_split_block_select(uint64_t hash, uint64_t nblocks);
+
+/* ---------------- partitioned Bloom ---------------- */
+
+/* k partitions of psize bits (m = k * psize); sets bit local[t] of partition t, t < k. */
+/*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
+    requires psize_pos:  psize >= 1;
+    requires fits:       k * psize <= 18446744073709551615;
+    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires loc_valid:  \valid_read(local + (0 .. k - 1));
+    requires loc_range:  amq_in_range(local, k, psize);
+    requires separated:  \separated(bits + (0 .. amq_words(k * psize) - 1), local + (0 .. k - 1));
+    assigns bits[0 .. amq_words(k * psize) - 1];
+    ensures inserted:    amq_part_all_set(bits, psize, local, k);
+    ensures monotone:    amq_monotone{Pre, Post}(bits, amq_words(k * psize));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(k * psize) ==>
+                           (\forall integer t; 0 <= t < k ==> p != t * psize + local[t]) ==>
+                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+*/
+void amq_partitioned_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
+
+/* 1 iff bit local[t] of partition t is set for every t < k. */
+/*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
+    requires psize_pos:  psize >= 1;
+    requires fits:       k * psize <= 18446744073709551615;
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires loc_valid:  \valid_read(local + (0 .. k - 1));
+    requires loc_range:  amq_in_range(local, k, psize);
+    assigns \nothing;
+    behavior present:
+      assumes amq_part_all_set(bits, psize, local, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_part_all_set(bits, psize, local, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
+#endif /* AMQ_BLOCKED_NO_BLOOM */
+
+#ifndef AMQ_BLOCKED_NO_COUNTING
+/* ---------------- counting blocked: the counting kernel in a window ----------------
+ * Counters of width W in {4, 8} as in amq/counting_kernel.h (m counters in all, packed
+ * two per byte for W = 4); the window of block b is counters b*bsize .. b*bsize+bsize-1.
+ * Sticky saturation and the refuse-or-remove rule are the inner kernel's. */
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(8, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures inserted:   amq_blk_cpresent(c, 8, bsize, block, idx, k);
+    ensures monotone:   amq_cgrows{Pre, Post}(c, 8, m);
+    ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
+*/
+void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                               const uint64_t *idx, size_t k);
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(8, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    assigns \nothing;
+    behavior present:
+      assumes amq_blk_cpresent(c, 8, bsize, block, idx, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_blk_cpresent(c, 8, bsize, block, idx, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                                const uint64_t *idx, size_t k);
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(8, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    behavior removed:
+      assumes amq_blk_ccovers(c, 8, bsize, block, idx, k);
+      ensures result:    \result == 0;
+      ensures shrinks:   amq_cshrinks{Pre, Post}(c, 8, m);
+      ensures own_block: amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
+    behavior refused:
+      assumes !amq_blk_ccovers(c, 8, bsize, block, idx, k);
+      ensures unchanged: amq_cbytes_same{Pre, Post}(c, 8, m);
+      ensures result:    \result == 1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                                 const uint64_t *idx, size_t k);
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures inserted:   amq_blk_cpresent(c, 4, bsize, block, idx, k);
+    ensures monotone:   amq_cgrows{Pre, Post}(c, 4, m);
+    ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
+*/
+void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                               const uint64_t *idx, size_t k);
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(4, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    assigns \nothing;
+    behavior present:
+      assumes amq_blk_cpresent(c, 4, bsize, block, idx, k);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_blk_cpresent(c, 4, bsize, block, idx, k);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                                const uint64_t *idx, size_t k);
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    behavior removed:
+      assumes amq_blk_ccovers(c, 4, bsize, block, idx, k);
+      ensures result:    \result == 0;
+      ensures shrinks:   amq_cshrinks{Pre, Post}(c, 4, m);
+      ensures own_block: amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
+    behavior refused:
+      assumes !amq_blk_ccovers(c, 4, bsize, block, idx, k);
+      ensures unchanged: amq_cbytes_same{Pre, Post}(c, 4, m);
+      ensures result:    \result == 1;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_blocked_counting4_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+                                 const uint64_t *idx, size_t k);
+#endif /* AMQ_BLOCKED_NO_COUNTING */
+
+#endif

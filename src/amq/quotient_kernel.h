@@ -1,0 +1,128 @@
+/* Quotient filter kernel over fingerprints (Bender et al., "Don't thrash: how to cache
+ * your hash on flash", PVLDB 2012).  No hashing here: a p-bit fingerprint f (p = q + r,
+ * 1 <= q, 1 <= r, p <= 64) is passed as its quotient fq = f >> r (top q bits) and its
+ * remainder fr = f & (2^r - 1).
+ *
+ * Layout.  nslots slots; slot i holds rem[i] (one uint64_t) and meta[i] (one byte: bit 0
+ * is_occupied, bit 1 is_continuation, bit 2 is_shifted; a slot is free iff its byte is 0).
+ * Memory: 9 bytes per slot (a packed r+3-bit layout is a later optimisation).
+ *
+ * No wraparound.  Quotients address the 2^q home slots 0 .. 2^q - 1; runs are kept sorted
+ * and shifted right within clusters as in the paper, but a cluster never wraps from the
+ * last slot to slot 0: it may spill into nslots - 2^q slack slots after the home slots
+ * (the design of Pandey et al.'s RSQF/CQF, SIGMOD 2017).  This keeps every index relation
+ * linear, which is what lets WP prove the kernel.  Consequence: insert fails not only when
+ * the table is full (count == nslots, status 1) but also when no slot at or after fq is
+ * free (status 2: the cluster would run off the end).  amq_qf_default_slack(q) gives a
+ * slack for which status 2 is vanishingly rare below ~95% load.
+ *
+ * Multiset semantics: inserting f twice stores two copies, delete removes one.  A failed
+ * insert or delete changes nothing.
+ *
+ * Proofs.  The contracts below are what `make prove` checks (unit `quotient`).  Stored
+ * quotients are not in memory; the contracts name them through a ghost array gq (ghost
+ * parameter, one uint64_t per slot) that the kernel updates in ghost code.  C callers do
+ * not see it; Frama-C callers pass a ghost array: `amq_qf_insert(qf, fq, fr) /@ ghost (gq) @/`.
+ * amq_qf_inv (acsl/amq/quotient_logic.h) ties gq to the metadata; every state reached
+ * from amq_qf_clear through the kernel's operations satisfies it (clear establishes it for
+ * every gq, the operations preserve it).  amq_qf_check_invariant is its executable twin
+ * (it decodes the quotients itself). */
+#ifndef AMQ_QUOTIENT_KERNEL_H
+#define AMQ_QUOTIENT_KERNEL_H
+#include <stdint.h>
+#include <amq/quotient_logic.h>
+
+typedef struct amq_qf {
+    uint64_t q;      /* quotient bits, 1 <= q <= 63 */
+    uint64_t r;      /* remainder bits, 1 <= r, q + r <= 64 */
+    uint64_t nslots; /* 2^q home slots + slack, nslots >= 2^q */
+    uint64_t count;  /* stored fingerprints (with multiplicity) */
+    uint64_t *rem;   /* nslots remainders */
+    uint8_t *meta;   /* nslots metadata bytes */
+} amq_qf;
+
+/* Iteration state: slot to look at next, quotient of the element before it. */
+typedef struct amq_qf_iter {
+    uint64_t slot;
+    uint64_t quot;
+} amq_qf_iter;
+
+/* Metadata bits. */
+#define AMQ_QF_OCCUPIED     1u
+#define AMQ_QF_CONTINUATION 2u
+#define AMQ_QF_SHIFTED      4u
+
+/* Home slots 2^q (q <= 63). */
+#define AMQ_QF_HOME_SLOTS(q) ((uint64_t)1 << (q))
+
+/*@ predicate amq_qf_readable{L}(amq_qf *qf, uint64_t *gq) =
+      \valid_read(qf) && 1 <= qf->nslots &&
+      \valid_read(qf->rem + (0 .. qf->nslots - 1)) &&
+      \valid_read(qf->meta + (0 .. qf->nslots - 1)) &&
+      \valid_read(gq + (0 .. qf->nslots - 1)) &&
+      \separated(qf, qf->rem + (0 .. qf->nslots - 1), qf->meta + (0 .. qf->nslots - 1),
+                 gq + (0 .. qf->nslots - 1));
+    predicate amq_qf_writable{L}(amq_qf *qf, uint64_t *gq) =
+      amq_qf_readable(qf, gq) && \valid(qf) &&
+      \valid(qf->rem + (0 .. qf->nslots - 1)) && \valid(qf->meta + (0 .. qf->nslots - 1)) &&
+      \valid(gq + (0 .. qf->nslots - 1));
+    predicate amq_qf_ok{L}(amq_qf *qf, uint64_t *gq) =
+      amq_qf_inv(qf->rem, qf->meta, gq, qf->nslots, qf->count);
+    predicate amq_qf_has{L}(amq_qf *qf, uint64_t *gq, integer fq, integer fr) =
+      amq_qf_member(qf->rem, qf->meta, gq, qf->nslots, fq, fr);
+    predicate amq_qf_has2{L}(amq_qf *qf, uint64_t *gq, integer fq, integer fr) =
+      amq_qf_member2(qf->rem, qf->meta, gq, qf->nslots, fq, fr);
+*/
+
+/* 1: (fq, fr) may be present (it is stored: no false negatives, and no other
+ * fingerprint answers for it); 0: absent. */
+/*@ requires mem:      amq_qf_readable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns \nothing;
+    behavior present:
+      assumes amq_qf_has(qf, gq, fq, fr);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_qf_has(qf, gq, fq, fr);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+
+/* Inserts (fq, fr) after any equal copies.  0: stored.  1: table full (count == nslots).
+ * 2: no free slot at or after fq (the cluster would run off the end of the table).
+ * On 1 and 2 nothing changes. */
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    behavior full:
+      assumes qf->count >= qf->nslots;
+      assigns \nothing;
+      ensures result: \result == 1;
+    behavior no_room:
+      assumes qf->count < qf->nslots && !amq_qf_room(qf->meta, qf->nslots, fq);
+      assigns \nothing;
+      ensures result: \result == 2;
+    behavior stored:
+      assumes qf->count < qf->nslots && amq_qf_room(qf->meta, qf->nslots, fq);
+      ensures result: \result == 0;
+      ensures inv:    amq_qf_ok(qf, gq);
+      ensures count:  qf->count == \old(qf->count) + 1;
+      ensures found:  amq_qf_has(qf, gq, fq, fr);
+      ensures kept:   \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> amq_qf_has(qf, gq, g, h);
+      ensures only:   \forall integer g, h; amq_qf_has(qf, gq, g, h) ==>
+                        amq_qf_has{Pre}(qf, gq, g, h) || (g == fq && h == fr);
+      ensures twice:  amq_qf_has{Pre}(qf, gq, fq, fr) ==> amq_qf_has2(qf, gq, fq, fr);
+      ensures exact:  \exists integer p, e;
+                        amq_qf_ins_pos{Pre}(qf->rem, qf->meta, gq, qf->nslots, fq, fr, p, e) &&
+                        amq_qf_inserted{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots, fq, fr, p, e);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+
+#endif
