@@ -71,6 +71,10 @@ counting|-m 10000 -k 7 -n 1000 --width 4 --trials 20000 --hash enhanced
 counting|-m 10000 -k 7 -n 1000 --width 8 --removals 500 --trials 20000 --hash enhanced
 CFG
 say ""
+say "-- 4. Hashing strategies vs the fingerprint theory (Dillinger & Manolios section 5) --"
+if sh tools/strategies-experiment.sh "$B" > "$B/strategies.log" 2>&1; then say "   as the paper predicts: PASS"; else say "   FAIL (see $B/strategies.log)"; status=1; fi
+sed 's/^/   /' "$B/strategies.log" | tail -n 12 | tee -a "$REPORT"
+say ""
 if [ $status -eq 0 ]; then say "CERTIFY: PASS"; else say "CERTIFY: FAIL"; fi
 say "(report saved to $REPORT)"
 exit $status

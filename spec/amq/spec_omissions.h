@@ -91,7 +91,7 @@
 /* amq_omissions_brute_enclose (brute force, one certified rate per i): n <= this. */
 #define AMQ_OMIS_BRUTE_MAX_N 1000000
 /* amq_omis_optimal_k: r = m/n <= this (the certified scan over k grows like r log r). */
-#define AMQ_OMIS_OPTK_MAX_R 1000
+#define AMQ_OMIS_OPTK_MAX_R 10000
 
 typedef enum amq_omis_model {
     AMQ_OMIS_EXACT = 0, /* f^BF = exact Bloom rate (Ceramist Theorem 4)              */

@@ -224,7 +224,8 @@ int cmd_rate_omissions(int argc, char **argv)
     if (optind < argc)
         return cli_usage("rate", RATE_USAGE, "unexpected argument '%s'", argv[optind]);
     if (!have_m || !have_k || !have_n)
-        return cli_usage("rate", RATE_USAGE, "missing %s", !have_m ? "-m (bits)" : !have_k ? "-k (hashes)" : "-n (keys)");
+        return cli_usage("rate", RATE_USAGE, "missing %s",
+                         !have_m ? "-m (bits)" : !have_k ? "-k (hashes)" : "-n (keys)");
     if (have_fpb && have_fpi)
         return cli_usage("rate", RATE_USAGE, "--fingerprint-bits and --fingerprint-indices exclude each other");
     if (have_minus && !have_fpi)
@@ -301,7 +302,8 @@ int cmd_rate_omissions(int argc, char **argv)
         } else {
             fputs("null", stdout);
         }
-        printf(", \"model\": \"%s\", \"digits\": %d, \"expected_omissions\": ", model == AMQ_OMIS_EXACT ? "exact" : "paper", D);
+        printf(", \"model\": \"%s\", \"digits\": %d, \"expected_omissions\": ",
+               model == AMQ_OMIS_EXACT ? "exact" : "paper", D);
         json_str_or_null(E);
         printf(", \"expected_omissions_lower\": ");
         json_str_or_null(El);
