@@ -104,7 +104,7 @@ int amq_proof_cblocked8_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
         amq_blocked_counting8_add(c, m, bsize, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert x_blk:   amq_blk_cpresent(c, 8, bsize, bx, x, k); */
+    /*@ assert x_blk:   amq_blk_cpresent(c, 8, bx * bsize, x, k); */
     return amq_blocked_counting8_query(c, m, bsize, bx, x, k);
 }
 
@@ -135,7 +135,7 @@ int amq_proof_cblocked8_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
     amq_block_indices(gx, bsize, bx, x, k);
     int before = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 8, bsize, bx, x, k); */
+    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 8, &gx[0], k); */
     //@ ghost Before: ;
     amq_blocked_counting8_add(c, m, bsize, bj, j, kj);
@@ -144,7 +144,7 @@ int amq_proof_cblocked8_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
           amq_cnt(c, 8, p) == amq_cnt{Before}(c, 8, p); */
     /*@ assert same: amq_cpresent{Before}(c, 8, &gx[0], k) <==> amq_cpresent(c, 8, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert after: amq_cpresent(c, 8, &gx[0], k) <==> amq_blk_cpresent(c, 8, bsize, bx, x, k); */
+    /*@ assert after: amq_cpresent(c, 8, &gx[0], k) <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
     int after = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
     return before == after;
 }
@@ -219,7 +219,7 @@ int amq_proof_cblocked4_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
         amq_blocked_counting4_add(c, m, bsize, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert x_blk:   amq_blk_cpresent(c, 4, bsize, bx, x, k); */
+    /*@ assert x_blk:   amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     return amq_blocked_counting4_query(c, m, bsize, bx, x, k);
 }
 
@@ -250,7 +250,7 @@ int amq_proof_cblocked4_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
     amq_block_indices(gx, bsize, bx, x, k);
     int before = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 4, bsize, bx, x, k); */
+    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 4, &gx[0], k); */
     //@ ghost Before: ;
     amq_blocked_counting4_add(c, m, bsize, bj, j, kj);
@@ -259,7 +259,7 @@ int amq_proof_cblocked4_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
           amq_cnt(c, 4, p) == amq_cnt{Before}(c, 4, p); */
     /*@ assert same: amq_cpresent{Before}(c, 4, &gx[0], k) <==> amq_cpresent(c, 4, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert after: amq_cpresent(c, 4, &gx[0], k) <==> amq_blk_cpresent(c, 4, bsize, bx, x, k); */
+    /*@ assert after: amq_cpresent(c, 4, &gx[0], k) <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     int after = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
     return before == after;
 }

@@ -77,8 +77,12 @@ int amq_proof_counting8_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
         loop assigns r, c[0 .. amq_cbytes(8, m) - 1];
         loop variant count - r;
     */
-    for (size_t r = 0; r < count; r++)
+    for (size_t r = 0; r < count; r++) {
+        //@ ghost Before: ;
         amq_counting8_add(c, m, rows[r], k);
+        /*@ assert grown: \forall integer t; 0 <= t < k ==>
+              amq_cnt(c, 8, x[t]) >= amq_cnt{Before}(c, 8, x[t]); */
+    }
     return amq_counting8_query(c, m, x, k);
 }
 
@@ -147,7 +151,11 @@ int amq_proof_counting4_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
         loop assigns r, c[0 .. amq_cbytes(4, m) - 1];
         loop variant count - r;
     */
-    for (size_t r = 0; r < count; r++)
+    for (size_t r = 0; r < count; r++) {
+        //@ ghost Before: ;
         amq_counting4_add(c, m, rows[r], k);
+        /*@ assert grown: \forall integer t; 0 <= t < k ==>
+              amq_cnt(c, 4, x[t]) >= amq_cnt{Before}(c, 4, x[t]); */
+    }
     return amq_counting4_query(c, m, x, k);
 }

@@ -44,6 +44,9 @@ void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 {
     amq_counting8_add(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
+    /* x lives in the same memory as bits but is separated from it: unchanged. */
+    /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
+    /*@ assert named_same: \forall integer p; amq_named(x, k, p) <==> amq_named{Pre}(x, k, p); */
     /* Named positions: counter positive and bit set.  Others: both unchanged. */
     /*@ assert named: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 8, x[t]) > 0 && amq_bit_set(bits, x[t]); */
@@ -119,10 +122,11 @@ int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
                                            const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    /*@ assert covers: amq_ccovers(c, 8, x, k); */
     int refused = amq_counting8_remove(c, m, x, k);
     /* Named counters stay positive (and were positive); the others are unchanged. */
-    /*@ assert named: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, 8, x[t]) > 0 && amq_cnt{Pre}(c, 8, x[t]) > 0; */
+    /*@ assert named_after: \forall integer t; 0 <= t < k ==> amq_cnt(c, 8, x[t]) > 0; */
+    /*@ assert named_before: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 8, x[t]) > 0; */
     /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
           amq_cnt(c, 8, p) == amq_cnt{Pre}(c, 8, p); */
     return refused;
@@ -156,6 +160,9 @@ void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 {
     amq_counting4_add(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
+    /* x lives in the same memory as bits but is separated from it: unchanged. */
+    /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
+    /*@ assert named_same: \forall integer p; amq_named(x, k, p) <==> amq_named{Pre}(x, k, p); */
     /* Named positions: counter positive and bit set.  Others: both unchanged. */
     /*@ assert named: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 4, x[t]) > 0 && amq_bit_set(bits, x[t]); */
@@ -231,10 +238,11 @@ int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
                                            const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
+    /*@ assert covers: amq_ccovers(c, 4, x, k); */
     int refused = amq_counting4_remove(c, m, x, k);
     /* Named counters stay positive (and were positive); the others are unchanged. */
-    /*@ assert named: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, 4, x[t]) > 0 && amq_cnt{Pre}(c, 4, x[t]) > 0; */
+    /*@ assert named_after: \forall integer t; 0 <= t < k ==> amq_cnt(c, 4, x[t]) > 0; */
+    /*@ assert named_before: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 4, x[t]) > 0; */
     /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
           amq_cnt(c, 4, p) == amq_cnt{Pre}(c, 4, p); */
     return refused;

@@ -29,11 +29,12 @@ int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, si
     requires sep_x:      \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1));
     requires sep_xr:     \separated(c + (0 .. amq_cbytes(8, m) - 1), xr + (0 .. kr - 1));
     assigns c[0 .. amq_cbytes(8, m) - 1];
-    ensures removed_and_found: \result == 1;
+    ensures removed_and_found: \result == 2;
 */
 int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                                const uint64_t *xr, size_t kr)
 {
+    /*@ assert range: amq_crange(c, 8, m); */
     amq_counting8_add(c, m, xr, kr);
     //@ ghost Added1: ;
     amq_counting8_add(c, m, x, k);
@@ -52,9 +53,12 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
           amq_cnt{Added2}(c, 8, x[t]) == amq_cmax(8) ||
           amq_cnt{Added1}(c, 8, x[t]) == amq_cnt{Pre}(c, 8, x[t]) + amq_occ(xr, kr, x[t]); */
     /*@ assert removed: refused == 0; */
+    /*@ assert taken_back: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, x[t]) == amq_sat_sub(8, amq_cnt{Added2}(c, 8, x[t]), amq_occ(xr, kr, x[t])); */
+    /*@ assert was_nonneg: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 8, x[t]) >= 0; */
     /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 8, x[t]) > 0; */
     int found = amq_counting8_query(c, m, x, k);
-    return (refused == 0) & (found == 1); /* no branch: both parts are proved */
+    return (refused == 0) + (found == 1); /* 2 iff both hold; no branch, so no dead code */
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -133,11 +137,12 @@ int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, si
     requires sep_x:      \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1));
     requires sep_xr:     \separated(c + (0 .. amq_cbytes(4, m) - 1), xr + (0 .. kr - 1));
     assigns c[0 .. amq_cbytes(4, m) - 1];
-    ensures removed_and_found: \result == 1;
+    ensures removed_and_found: \result == 2;
 */
 int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                                const uint64_t *xr, size_t kr)
 {
+    /*@ assert range: amq_crange(c, 4, m); */
     amq_counting4_add(c, m, xr, kr);
     //@ ghost Added1: ;
     amq_counting4_add(c, m, x, k);
@@ -156,9 +161,12 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
           amq_cnt{Added2}(c, 4, x[t]) == amq_cmax(4) ||
           amq_cnt{Added1}(c, 4, x[t]) == amq_cnt{Pre}(c, 4, x[t]) + amq_occ(xr, kr, x[t]); */
     /*@ assert removed: refused == 0; */
+    /*@ assert taken_back: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, x[t]) == amq_sat_sub(4, amq_cnt{Added2}(c, 4, x[t]), amq_occ(xr, kr, x[t])); */
+    /*@ assert was_nonneg: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 4, x[t]) >= 0; */
     /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 4, x[t]) > 0; */
     int found = amq_counting4_query(c, m, x, k);
-    return (refused == 0) & (found == 1); /* no branch: both parts are proved */
+    return (refused == 0) + (found == 1); /* 2 iff both hold; no branch, so no dead code */
 }
 
 /*@ requires m_pos:      m >= 1;

@@ -71,7 +71,11 @@ static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
         const unsigned odd = (unsigned)(p % 2u);
         /*@ assert one:     odd == 0 ==> (1u << (4u * odd)) == 1; */
         /*@ assert sixteen: odd == 1 ==> (1u << (4u * odd)) == 16; */
-        c[p / 2u] = (uint8_t)(c[p / 2u] + (1u << (4u * odd))); /* 1 or 16, branch-free */
+        const unsigned d = 1u << (4u * odd); /* 1 or 16: the unit of p's nibble, branch-free */
+        /*@ assert unit:    d == (p % 2 == 0 ? 1 : 16); */
+        /*@ assert no_wrap: 0 <= c[p / 2] + d <= 255; */
+        c[p / 2u] = (uint8_t)(c[p / 2u] + d);
+        /*@ assert byte:    c[p / 2] == \at(c[p / 2], Pre) + (p % 2 == 0 ? 1 : 16); */
     }
     /*@ assert bumped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
@@ -107,7 +111,11 @@ static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
         const unsigned odd = (unsigned)(p % 2u);
         /*@ assert one:     odd == 0 ==> (1u << (4u * odd)) == 1; */
         /*@ assert sixteen: odd == 1 ==> (1u << (4u * odd)) == 16; */
-        c[p / 2u] = (uint8_t)(c[p / 2u] - (1u << (4u * odd))); /* 1 or 16, branch-free */
+        const unsigned d = 1u << (4u * odd); /* 1 or 16: the unit of p's nibble, branch-free */
+        /*@ assert unit:    d == (p % 2 == 0 ? 1 : 16); */
+        /*@ assert no_wrap: 0 <= c[p / 2] - d <= 255; */
+        c[p / 2u] = (uint8_t)(c[p / 2u] - d);
+        /*@ assert byte:    c[p / 2] == \at(c[p / 2], Pre) - (p % 2 == 0 ? 1 : 16); */
     }
     /*@ assert dropped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
@@ -161,12 +169,14 @@ static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
                                amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
         /*@ for no_overflow: assert fits: amq_cnt{Pre}(c, w, p) + amq_occ(idx, k, p) <= amq_cmax(w); */
         /*@ for no_overflow: assert room: amq_cnt(c, w, p) < amq_cmax(w); */
+        /*@ assert range:    0 <= amq_cnt{Pre}(c, w, p) <= amq_cnt(c, w, p) <= amq_cmax(w); */
         /* Sticky saturation: a counter at max stays there, so it can never reach 0 by
          * later removals, whatever was added. */
         if (amq_cnt_get(c, w, m, p) < max)
             amq_cnt_inc(c, w, m, p);
         /*@ assert stepped: amq_cnt(c, w, p) ==
                               amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i + 1, p)); */
+        /*@ assert occ_rest: \forall integer q; q != p ==> amq_occ(idx, i + 1, q) == amq_occ(idx, i, q); */
         /*@ assert rest:    \forall integer q; 0 <= q < m ==> q != p ==>
                               amq_cnt(c, w, q) == amq_cnt{Step}(c, w, q); */
     }
@@ -278,6 +288,9 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
         /*@ assert covered:  amq_ccovered_at{Pre}(c, w, idx, k, i); */
         /*@ assert now:      amq_cnt(c, w, p) ==
                                amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
+        /*@ assert range:    0 <= amq_cnt{Pre}(c, w, p) <= amq_cmax(w); */
+        /*@ assert sticky:   amq_cnt(c, w, p) == amq_cmax(w) <==>
+                               amq_cnt{Pre}(c, w, p) == amq_cmax(w); */
         //@ ghost Step: ;
         if (amq_cnt_get(c, w, m, p) != max) /* a saturated counter has lost its count */
             amq_cnt_dec(c, w, m, p);
