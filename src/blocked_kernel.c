@@ -171,7 +171,7 @@ void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     amq_counting8_add(c, m, g, k);
     /*@ assert present: amq_cpresent(c, 8, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
-    /*@ assert blk:     amq_blk_cpresent(c, 8, bsize, block, idx, k); */
+    /*@ assert blk:     amq_blk_cpresent(c, 8, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
 }
@@ -181,7 +181,12 @@ int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_block_indices(g, bsize, block, idx, k);
-    /*@ assert same: amq_cpresent(c, 8, &g[0], k) <==> amq_blk_cpresent(c, 8, bsize, block, idx, k); */
+    /*@ assert same: amq_cpresent(c, 8, &g[0], k) <==> amq_blk_cpresent(c, 8, block * bsize, idx, k); */
+    /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
+    /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 8, block * bsize + idx[t]) == amq_cnt{Pre}(c, 8, block * bsize + \at(idx[t], Pre)); */
+    /*@ assert same_pre: amq_blk_cpresent{Pre}(c, 8, block * bsize, idx, k) <==>
+                         amq_blk_cpresent(c, 8, block * bsize, idx, k); */
     return amq_counting8_query(c, m, g, k);
 }
 
@@ -190,15 +195,24 @@ int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_block_indices(g, bsize, block, idx, k);
-    /*@ assert occ:  \forall integer q; amq_occ(&g[0], k, block * bsize + q) == amq_occ(idx, k, q); */
-    /*@ assert same: amq_ccovers(c, 8, &g[0], k) <==> amq_blk_ccovers(c, 8, bsize, block, idx, k); */
+    //@ ghost const uint64_t base = block * bsize;
+    /*@ assert base: base == block * bsize; */
+    /* The inner kernel's removal condition on g is the blocked one on idx, in steps. */
+    /*@ assert occ:  \forall integer t; 0 <= t < k ==> amq_occ(&g[0], k, g[t]) == amq_occ(idx, k, idx[t]); */
+    /*@ assert pos:  \forall integer t; 0 <= t < k ==> g[t] == base + idx[t]; */
+    /*@ assert cov_g: \forall integer t; 0 <= t < k ==>
+          (amq_ccovered_at(c, 8, &g[0], k, t) <==>
+           (amq_cnt(c, 8, g[t]) == amq_cmax(8) || amq_cnt(c, 8, g[t]) >= amq_occ(idx, k, idx[t]))); */
+    /*@ assert same_b: amq_ccovers(c, 8, &g[0], k) <==> amq_blk_ccovers(c, 8, base, idx, k); */
+    /*@ assert same: amq_ccovers(c, 8, &g[0], k) <==> amq_blk_ccovers(c, 8, block * bsize, idx, k); */
     /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
     /*@ assert occ_same: \forall integer t; 0 <= t < k ==>
           amq_occ(idx, k, idx[t]) == amq_occ{Pre}(idx, k, \at(idx[t], Pre)); */
     /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, 8, block * bsize + idx[t]) == amq_cnt{Pre}(c, 8, block * bsize + \at(idx[t], Pre)); */
-    /*@ assert same_pre: amq_blk_ccovers{Pre}(c, 8, bsize, block, idx, k) <==>
-                         amq_blk_ccovers(c, 8, bsize, block, idx, k); */
+          amq_cnt(c, 8, base + idx[t]) == amq_cnt{Pre}(c, 8, base + \at(idx[t], Pre)); */
+    /*@ assert same_pre_b: amq_blk_ccovers{Pre}(c, 8, base, idx, k) <==> amq_blk_ccovers(c, 8, base, idx, k); */
+    /*@ assert same_pre: amq_blk_ccovers{Pre}(c, 8, block * bsize, idx, k) <==>
+                         amq_blk_ccovers(c, 8, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
     return amq_counting8_remove(c, m, g, k);
@@ -212,7 +226,7 @@ void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     amq_counting4_add(c, m, g, k);
     /*@ assert present: amq_cpresent(c, 4, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
-    /*@ assert blk:     amq_blk_cpresent(c, 4, bsize, block, idx, k); */
+    /*@ assert blk:     amq_blk_cpresent(c, 4, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
 }
@@ -222,7 +236,12 @@ int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_block_indices(g, bsize, block, idx, k);
-    /*@ assert same: amq_cpresent(c, 4, &g[0], k) <==> amq_blk_cpresent(c, 4, bsize, block, idx, k); */
+    /*@ assert same: amq_cpresent(c, 4, &g[0], k) <==> amq_blk_cpresent(c, 4, block * bsize, idx, k); */
+    /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
+    /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, 4, block * bsize + idx[t]) == amq_cnt{Pre}(c, 4, block * bsize + \at(idx[t], Pre)); */
+    /*@ assert same_pre: amq_blk_cpresent{Pre}(c, 4, block * bsize, idx, k) <==>
+                         amq_blk_cpresent(c, 4, block * bsize, idx, k); */
     return amq_counting4_query(c, m, g, k);
 }
 
@@ -231,15 +250,24 @@ int amq_blocked_counting4_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_block_indices(g, bsize, block, idx, k);
-    /*@ assert occ:  \forall integer q; amq_occ(&g[0], k, block * bsize + q) == amq_occ(idx, k, q); */
-    /*@ assert same: amq_ccovers(c, 4, &g[0], k) <==> amq_blk_ccovers(c, 4, bsize, block, idx, k); */
+    //@ ghost const uint64_t base = block * bsize;
+    /*@ assert base: base == block * bsize; */
+    /* The inner kernel's removal condition on g is the blocked one on idx, in steps. */
+    /*@ assert occ:  \forall integer t; 0 <= t < k ==> amq_occ(&g[0], k, g[t]) == amq_occ(idx, k, idx[t]); */
+    /*@ assert pos:  \forall integer t; 0 <= t < k ==> g[t] == base + idx[t]; */
+    /*@ assert cov_g: \forall integer t; 0 <= t < k ==>
+          (amq_ccovered_at(c, 4, &g[0], k, t) <==>
+           (amq_cnt(c, 4, g[t]) == amq_cmax(4) || amq_cnt(c, 4, g[t]) >= amq_occ(idx, k, idx[t]))); */
+    /*@ assert same_b: amq_ccovers(c, 4, &g[0], k) <==> amq_blk_ccovers(c, 4, base, idx, k); */
+    /*@ assert same: amq_ccovers(c, 4, &g[0], k) <==> amq_blk_ccovers(c, 4, block * bsize, idx, k); */
     /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
     /*@ assert occ_same: \forall integer t; 0 <= t < k ==>
           amq_occ(idx, k, idx[t]) == amq_occ{Pre}(idx, k, \at(idx[t], Pre)); */
     /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, 4, block * bsize + idx[t]) == amq_cnt{Pre}(c, 4, block * bsize + \at(idx[t], Pre)); */
-    /*@ assert same_pre: amq_blk_ccovers{Pre}(c, 4, bsize, block, idx, k) <==>
-                         amq_blk_ccovers(c, 4, bsize, block, idx, k); */
+          amq_cnt(c, 4, base + idx[t]) == amq_cnt{Pre}(c, 4, base + \at(idx[t], Pre)); */
+    /*@ assert same_pre_b: amq_blk_ccovers{Pre}(c, 4, base, idx, k) <==> amq_blk_ccovers(c, 4, base, idx, k); */
+    /*@ assert same_pre: amq_blk_ccovers{Pre}(c, 4, block * bsize, idx, k) <==>
+                         amq_blk_ccovers(c, 4, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
     return amq_counting4_remove(c, m, g, k);

@@ -87,34 +87,34 @@
 /*@
   // ---- blocked counting ----
 
-  // Query semantics: every in-block counter named by idx is nonzero in block b.
-  predicate amq_blk_cpresent{L}(uint8_t *c, integer w, integer bsize, integer b, uint64_t *idx, integer k) =
-    \forall integer t; 0 <= t < k ==> amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) > 0;
+  // The predicates take the block's first counter, base = b * bsize, as one argument:
+  // the provers then relate a contract's b * bsize to a program's base by congruence,
+  // without unfolding a nonlinear term inside the counter arithmetic (div / mod).
+
+  // Query semantics: every in-block counter named by idx is nonzero in the block that
+  // starts at counter base.
+  predicate amq_blk_cpresent{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
+    \forall integer t; 0 <= t < k ==> amq_cnt{L}(c, w, base + \at(idx[t], L)) > 0;
 
   // remove(b, idx) succeeds iff this holds: each in-block counter named is saturated
   // or holds at least the multiplicity of its index in idx.
-  predicate amq_blk_ccovers{L}(uint8_t *c, integer w, integer bsize, integer b, uint64_t *idx, integer k) =
+  predicate amq_blk_ccovers{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
     \forall integer t; 0 <= t < k ==>
-      amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) == amq_cmax(w) ||
-      amq_cnt{L}(c, w, b * bsize + \at(idx[t], L)) >= amq_occ{L}(idx, k, \at(idx[t], L));
+      amq_cnt{L}(c, w, base + \at(idx[t], L)) == amq_cmax(w) ||
+      amq_cnt{L}(c, w, base + \at(idx[t], L)) >= amq_occ{L}(idx, k, \at(idx[t], L));
 
   // Every counter outside the window [lo, hi) of the m counters is the same at L1, L2.
   predicate amq_cwindow_frame{L1, L2}(uint8_t *c, integer w, integer m, integer lo, integer hi) =
     \forall integer p; 0 <= p < m ==> (p < lo || hi <= p) ==>
       amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);
 
-  // The counting kernel's query / removal conditions on the translated vector are the
-  // blocked ones (occurrences carry over: amq_block_indices' occ_shift).
+  // The counting kernel's query condition on the translated vector is the blocked one.
+  // (Its removal condition is related in place, in src/blocked_kernel.c: a lemma over
+  // the recursive amq_occ sends the provers into a matching loop.)
   lemma amq_blk_cpresent_shifted{L}:
     \forall uint8_t *c, uint64_t *g, uint64_t *idx, integer w, integer k, integer bsize, integer b;
       amq_shifted{L}(g, idx, k, bsize, b) ==>
-      (amq_cpresent{L}(c, w, g, k) <==> amq_blk_cpresent{L}(c, w, bsize, b, idx, k));
-
-  lemma amq_blk_ccovers_shifted{L}:
-    \forall uint8_t *c, uint64_t *g, uint64_t *idx, integer w, integer k, integer bsize, integer b;
-      amq_shifted{L}(g, idx, k, bsize, b) ==>
-      (\forall integer q; amq_occ{L}(g, k, b * bsize + q) == amq_occ{L}(idx, k, q)) ==>
-      (amq_ccovers{L}(c, w, g, k) <==> amq_blk_ccovers{L}(c, w, bsize, b, idx, k));
+      (amq_cpresent{L}(c, w, g, k) <==> amq_blk_cpresent{L}(c, w, b * bsize, idx, k));
 */
 #endif
 #endif

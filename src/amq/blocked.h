@@ -24,7 +24,14 @@
  *                     its XXH3-64) goes to one block (salted XXH3-64, multiply-shift).
  *
  * False-positive rates and (n, fpr) sizing are the exact binomial mixtures of
- * amq/spec_blocked.h (Ceramist Theorem 10). */
+ * amq/spec_blocked.h (Ceramist Theorem 10).
+ *
+ * In-block indices follow the chosen strategy over the block's alphabet, and small
+ * power-of-two blocks expose double hashing: with 64 counters per block (8-bit counting
+ * blocked), k = 5 and 5.3 keys per block, double hashing measures FP 0.0158 and enhanced
+ * double hashing 0.0113 (binomial p-value 5e-7 at 2e5 fresh filters) against the exact
+ * 0.0101, while independent and triple hashing match it.  At 512-bit blocks every
+ * strategy matches (tests/test_check_blocked.c). */
 #ifndef AMQ_BLOCKED_H
 #define AMQ_BLOCKED_H
 #include <stddef.h>

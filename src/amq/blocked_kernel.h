@@ -252,7 +252,7 @@ int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *
     requires idx_range: amq_in_range(idx, k, bsize);
     requires separated: \separated(c + (0 .. amq_cbytes(8, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(8, m) - 1];
-    ensures inserted:   amq_blk_cpresent(c, 8, bsize, block, idx, k);
+    ensures inserted:   amq_blk_cpresent(c, 8, block * bsize, idx, k);
     ensures monotone:   amq_cgrows{Pre, Post}(c, 8, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
 */
@@ -267,10 +267,10 @@ void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     requires idx_range: amq_in_range(idx, k, bsize);
     assigns \nothing;
     behavior present:
-      assumes amq_blk_cpresent(c, 8, bsize, block, idx, k);
+      assumes amq_blk_cpresent(c, 8, block * bsize, idx, k);
       ensures \result == 1;
     behavior absent:
-      assumes !amq_blk_cpresent(c, 8, bsize, block, idx, k);
+      assumes !amq_blk_cpresent(c, 8, block * bsize, idx, k);
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -287,12 +287,12 @@ int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
     requires separated: \separated(c + (0 .. amq_cbytes(8, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(8, m) - 1];
     behavior removed:
-      assumes amq_blk_ccovers(c, 8, bsize, block, idx, k);
+      assumes amq_blk_ccovers(c, 8, block * bsize, idx, k);
       ensures result:    \result == 0;
       ensures shrinks:   amq_cshrinks{Pre, Post}(c, 8, m);
       ensures own_block: amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
     behavior refused:
-      assumes !amq_blk_ccovers(c, 8, bsize, block, idx, k);
+      assumes !amq_blk_ccovers(c, 8, block * bsize, idx, k);
       ensures unchanged: amq_cbytes_same{Pre, Post}(c, 8, m);
       ensures result:    \result == 1;
     complete behaviors;
@@ -309,7 +309,7 @@ int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
     requires idx_range: amq_in_range(idx, k, bsize);
     requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(4, m) - 1];
-    ensures inserted:   amq_blk_cpresent(c, 4, bsize, block, idx, k);
+    ensures inserted:   amq_blk_cpresent(c, 4, block * bsize, idx, k);
     ensures monotone:   amq_cgrows{Pre, Post}(c, 4, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
 */
@@ -324,10 +324,10 @@ void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     requires idx_range: amq_in_range(idx, k, bsize);
     assigns \nothing;
     behavior present:
-      assumes amq_blk_cpresent(c, 4, bsize, block, idx, k);
+      assumes amq_blk_cpresent(c, 4, block * bsize, idx, k);
       ensures \result == 1;
     behavior absent:
-      assumes !amq_blk_cpresent(c, 4, bsize, block, idx, k);
+      assumes !amq_blk_cpresent(c, 4, block * bsize, idx, k);
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -344,12 +344,12 @@ int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
     requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(4, m) - 1];
     behavior removed:
-      assumes amq_blk_ccovers(c, 4, bsize, block, idx, k);
+      assumes amq_blk_ccovers(c, 4, block * bsize, idx, k);
       ensures result:    \result == 0;
       ensures shrinks:   amq_cshrinks{Pre, Post}(c, 4, m);
       ensures own_block: amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
     behavior refused:
-      assumes !amq_blk_ccovers(c, 4, bsize, block, idx, k);
+      assumes !amq_blk_ccovers(c, 4, block * bsize, idx, k);
       ensures unchanged: amq_cbytes_same{Pre, Post}(c, 4, m);
       ensures result:    \result == 1;
     complete behaviors;
