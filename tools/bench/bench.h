@@ -12,4 +12,6 @@ void bench_bloom(void);
 void bench_spec(void);
 void bench_counting(void);
 void bench_blocked_spec(void);
+void bench_blocked(void);
+void bench_quotient(void);
 #endif

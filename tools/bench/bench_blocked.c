@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void bench_blocked(void);
-
 #define BATCH 16u
 
 /* Queries per measurement (enough for a stable figure; the filter is far larger). */

@@ -11,8 +11,12 @@ int main(int argc, char **argv)
         bench_bloom();
     if (!only || !strcmp(only, "counting"))
         bench_counting();
-    if (!only || !strcmp(only, "blocked"))
+    if (!only || !strcmp(only, "blocked")) {
         bench_blocked_spec();
+        bench_blocked();
+    }
+    if (!only || !strcmp(only, "quotient"))
+        bench_quotient();
     if (!only || !strcmp(only, "spec"))
         bench_spec();
     return 0;
