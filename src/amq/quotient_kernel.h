@@ -55,6 +55,19 @@ typedef struct amq_qf_iter {
 /* Home slots 2^q (q <= 63). */
 #define AMQ_QF_HOME_SLOTS(q) ((uint64_t)1 << (q))
 
+/* amq_qf_check_invariant results: 0, or the first violated property found. */
+enum {
+    AMQ_QF_BAD_PARAMS = 1,       /* q, r, nslots out of range (amq_qf_params_ok)            */
+    AMQ_QF_BAD_BYTE = 2,         /* a metadata byte has bits other than the three        */
+    AMQ_QF_BAD_OCCUPIED = 3,     /* is_occupied bits do not match the runs one to one      */
+    AMQ_QF_BAD_SHIFTED = 4,      /* is_shifted wrong, or an element before its home slot   */
+    AMQ_QF_BAD_CONTINUATION = 5, /* is_continuation without a predecessor in its run        */
+    AMQ_QF_BAD_CLUSTER = 6,      /* a shifted element right after a free slot              */
+    AMQ_QF_BAD_ORDER = 7,        /* a run not sorted by remainder                          */
+    AMQ_QF_BAD_REMAINDER = 8,    /* a stored remainder >= 2^r                              */
+    AMQ_QF_BAD_COUNT = 9         /* count != number of used slots                          */
+};
+
 /*@ predicate amq_qf_readable{L}(amq_qf *qf, uint64_t *gq) =
       \valid_read(qf) && 1 <= qf->nslots &&
       \valid_read(qf->rem + (0 .. qf->nslots - 1)) &&
@@ -124,5 +137,115 @@ int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t
     disjoint behaviors;
 */
 int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+
+/* Removes one copy of (fq, fr).  0: removed.  1: not present, nothing changed. */
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    behavior absent:
+      assumes !amq_qf_has(qf, gq, fq, fr);
+      assigns \nothing;
+      ensures result: \result == 1;
+    behavior removed:
+      assumes amq_qf_has(qf, gq, fq, fr);
+      ensures result: \result == 0;
+      ensures inv:    amq_qf_ok(qf, gq);
+      ensures count:  qf->count == \old(qf->count) - 1;
+      ensures kept:   \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> (g != fq || h != fr) ==>
+                        amq_qf_has(qf, gq, g, h);
+      ensures only:   \forall integer g, h; amq_qf_has(qf, gq, g, h) ==> amq_qf_has{Pre}(qf, gq, g, h);
+      ensures twice:  amq_qf_has2{Pre}(qf, gq, fq, fr) ==> amq_qf_has(qf, gq, fq, fr);
+      ensures exact:  \exists integer p, t;
+                        amq_qf_del_pos{Pre}(qf->rem, qf->meta, gq, qf->nslots, fq, fr, p, t) &&
+                        amq_qf_deleted{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots, fq, fr, p, t);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+
+/* Empties the table (every byte and remainder 0, count 0).  The invariant then holds for
+ * every ghost array. */
+/*@ requires mem: \valid(qf) && 1 <= qf->nslots &&
+                  \valid(qf->rem + (0 .. qf->nslots - 1)) && \valid(qf->meta + (0 .. qf->nslots - 1)) &&
+                  \separated(qf, qf->rem + (0 .. qf->nslots - 1), qf->meta + (0 .. qf->nslots - 1));
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1];
+    ensures empty: qf->count == 0 && amq_qf_all_free(qf->meta, qf->nslots) &&
+                   (\forall integer i; 0 <= i < qf->nslots ==> qf->rem[i] == 0);
+    ensures inv:   \forall uint64_t *g; amq_qf_inv(qf->rem, qf->meta, g, qf->nslots, qf->count);
+*/
+void amq_qf_clear(amq_qf *qf);
+
+/* Number of stored fingerprints (with multiplicity). */
+/*@ requires \valid_read(qf);
+    assigns \nothing;
+    ensures \result == qf->count;
+*/
+uint64_t amq_qf_count(const amq_qf *qf);
+
+/* Iteration over the stored fingerprints in increasing (fq, fr) order, copies included:
+ *   amq_qf_iter it; amq_qf_iter_init(&it);
+ *   while (amq_qf_next(qf, &it, &fq, &fr)) ...
+ * The table must not change during an iteration. */
+/*@ predicate amq_qf_iter_ok{L}(amq_qf_iter *it, amq_qf *qf, uint64_t *gq) =
+      it->slot <= qf->nslots &&
+      (0 < it->slot && amq_qf_used(qf->meta, it->slot - 1) ==> it->quot == gq[it->slot - 1]);
+*/
+/*@ requires \valid(it);
+    assigns it->slot, it->quot;
+    ensures it->slot == 0;
+*/
+void amq_qf_iter_init(amq_qf_iter *it);
+
+/* 1: (*fq, *fr) is the next stored fingerprint (the element of the next used slot);
+ * 0: no more. */
+/*@ requires mem:   amq_qf_readable(qf, gq);
+    requires inv:   amq_qf_ok(qf, gq);
+    requires out:   \valid(it) && \valid(fq) && \valid(fr);
+    requires sep:   \separated(it, fq, fr, qf, qf->rem + (0 .. qf->nslots - 1),
+                               qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
+    requires state: amq_qf_iter_ok(it, qf, gq);
+    assigns it->slot, it->quot, *fq, *fr;
+    behavior done:
+      assumes \forall integer i; it->slot <= i < qf->nslots ==> !amq_qf_used(qf->meta, i);
+      assigns it->slot;
+      ensures result: \result == 0 && it->slot == qf->nslots;
+    behavior next:
+      assumes \exists integer i; it->slot <= i < qf->nslots && amq_qf_used(qf->meta, i);
+      ensures result:  \result == 1;
+      ensures slot:    \old(it->slot) < it->slot <= qf->nslots;
+      ensures skipped: \forall integer i; \old(it->slot) <= i < it->slot - 1 ==> !amq_qf_used(qf->meta, i);
+      ensures element: amq_qf_used(qf->meta, it->slot - 1) &&
+                       *fq == gq[it->slot - 1] && *fr == qf->rem[it->slot - 1];
+      ensures state:   amq_qf_iter_ok(it, qf, gq);
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_qf_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
+    /*@ ghost (uint64_t \ghost *gq) */;
+
+/* 1 iff 1 <= q, 1 <= r, q + r <= 64 and nslots >= 2^q. */
+/*@ assigns \nothing;
+    ensures ok: \result != 0 ==> 1 <= q <= 63 && 1 <= r && q + r <= 64 && nslots >= (1 << q);
+*/
+int amq_qf_params_ok(uint64_t q, uint64_t r, uint64_t nslots);
+
+/* Suggested slack (nslots = 2^q + slack): min(2^q, 10 * 2^ceil(q/2)).  q <= 63. */
+/*@ requires q <= 63;
+    assigns \nothing;
+    ensures \result <= (1 << q);
+*/
+uint64_t amq_qf_default_slack(uint64_t q);
+
+/* 0 iff the table satisfies the metadata invariant (amq_qf_inv, quotients decoded from
+ * the metadata): bytes hold only the three bits, runs sorted, is_shifted consistent with
+ * the canonical slot, clusters contiguous, is_occupied bits one to one with the runs,
+ * remainders below 2^r, count == used slots; else an AMQ_QF_BAD_* code. */
+/*@ requires \valid_read(qf) && 1 <= qf->nslots;
+    requires \valid_read(qf->rem + (0 .. qf->nslots - 1)) && \valid_read(qf->meta + (0 .. qf->nslots - 1));
+    assigns \nothing;
+*/
+int amq_qf_check_invariant(const amq_qf *qf);
 
 #endif

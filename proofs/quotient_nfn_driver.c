@@ -1,0 +1,199 @@
+/* Theorem drivers for the quotient filter kernel (amq/quotient_kernel.h).  Not part of the
+ * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
+ * proves those contracts on the compiled src/quotient_kernel.c.
+ *
+ * Every driver starts from any table satisfying the invariant (amq_qf_ok) and calls only
+ * the kernel; gq is the ghost quotient array the kernel maintains.  Each returns 1 iff its
+ * property holds on this run, and WP proves \result == 1.
+ *
+ *   amq_proof_qf_insert_query:     insert(f) succeeds ==> query(f) == 1.
+ *   amq_proof_qf_query_preserved:  query(g) == 1 before an insert(f) ==> query(g) == 1 after.
+ *   amq_proof_qf_delete_keeps:     f stored ==> delete(f) succeeds, and every other stored g
+ *                                  still answers query(g) == 1.
+ *   amq_proof_qf_delete_inserted:  insert(f) succeeds ==> delete(f) succeeds.
+ *   amq_proof_qf_multiset:         insert(f) twice (both succeed), delete(f) once ==>
+ *                                  query(f) == 1.
+ *   amq_proof_qf_full:             count == nslots ==> insert returns 1 (and, by the contract,
+ *                                  changes nothing).
+ *   amq_proof_qf_nfn:              no false negatives: insert(f), then any number of further
+ *                                  inserts (successful or not), then query(f) == 1.
+ *   amq_proof_qf_nfn_mixed:        the same through any sequence of inserts and deletes, as
+ *                                  long as none deletes f itself. */
+#include <stddef.h>
+#include <amq/quotient_kernel.h>
+
+int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+    /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+    /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
+                     size_t count) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
+                           const uint64_t *fqs, const uint64_t *frs, size_t count)
+    /*@ ghost (uint64_t \ghost *gq) */;
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures found: \result == 1;
+*/
+int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1; /* refused: nothing to show */
+    return amq_qf_query(qf, fq, fr) /*@ ghost (gq) */;
+}
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots && gq_ < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures preserved: \result == 1;
+*/
+int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    int before = amq_qf_query(qf, gq_, gr) /*@ ghost (gq) */;
+    (void)amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */;
+    int after = amq_qf_query(qf, gq_, gr) /*@ ghost (gq) */;
+    return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
+}
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots && gq_ < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures kept: \result == 1;
+*/
+int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_query(qf, fq, fr) /*@ ghost (gq) */ == 0)
+        return 1; /* f not stored: nothing to show */
+    int before = amq_qf_query(qf, gq_, gr) /*@ ghost (gq) */;
+    int rc = amq_qf_delete(qf, fq, fr) /*@ ghost (gq) */;
+    int after = amq_qf_query(qf, gq_, gr) /*@ ghost (gq) */;
+    if (rc != 0)
+        return 0;
+    return (gq_ == fq && gr == fr) || before <= after;
+}
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures deleted: \result == 1;
+*/
+int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1;
+    return amq_qf_delete(qf, fq, fr) /*@ ghost (gq) */ == 0;
+}
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures copy_left: \result == 1;
+*/
+int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1;
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1;
+    if (amq_qf_delete(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 0;
+    return amq_qf_query(qf, fq, fr) /*@ ghost (gq) */;
+}
+
+/*@ requires mem:      amq_qf_writable(qf, gq);
+    requires inv:      amq_qf_ok(qf, gq);
+    requires fq_range: fq < qf->nslots;
+    requires full:     qf->count == qf->nslots;
+    assigns \nothing;
+    ensures refused: \result == 1;
+*/
+int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    return amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ == 1;
+}
+
+/*@ requires mem:        amq_qf_writable(qf, gq);
+    requires inv:        amq_qf_ok(qf, gq);
+    requires fq_range:   fq < qf->nslots;
+    requires arrays:     \valid_read(fqs + (0 .. count - 1)) && \valid_read(frs + (0 .. count - 1));
+    requires fqs_range:  \forall integer i; 0 <= i < count ==> fqs[i] < qf->nslots;
+    requires sep:        \separated(fqs + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
+                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(frs + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
+                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
+                     size_t count) /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1;
+    /*@ loop invariant bounds: 0 <= i <= count;
+        loop invariant inv:    amq_qf_ok(qf, gq);
+        loop invariant stored: amq_qf_has(qf, gq, fq, fr);
+        loop assigns i, qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+                     gq[0 .. qf->nslots - 1];
+        loop variant count - i;
+    */
+    for (size_t i = 0; i < count; i++)
+        (void)amq_qf_insert(qf, fqs[i], frs[i]) /*@ ghost (gq) */;
+    return amq_qf_query(qf, fq, fr) /*@ ghost (gq) */;
+}
+
+/*@ requires mem:        amq_qf_writable(qf, gq);
+    requires inv:        amq_qf_ok(qf, gq);
+    requires fq_range:   fq < qf->nslots;
+    requires arrays:     \valid_read(ops + (0 .. count - 1)) &&
+                         \valid_read(fqs + (0 .. count - 1)) && \valid_read(frs + (0 .. count - 1));
+    requires fqs_range:  \forall integer i; 0 <= i < count ==> fqs[i] < qf->nslots;
+    requires sep:        \separated(ops + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
+                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(fqs + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
+                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(frs + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
+                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+            gq[0 .. qf->nslots - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
+                           const uint64_t *fqs, const uint64_t *frs, size_t count)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_qf_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
+        return 1;
+    /*@ loop invariant bounds: 0 <= i <= count;
+        loop invariant inv:    amq_qf_ok(qf, gq);
+        loop invariant stored: amq_qf_has(qf, gq, fq, fr);
+        loop assigns i, qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
+                     gq[0 .. qf->nslots - 1];
+        loop variant count - i;
+    */
+    for (size_t i = 0; i < count; i++) {
+        if (ops[i] == 0u)
+            (void)amq_qf_insert(qf, fqs[i], frs[i]) /*@ ghost (gq) */;
+        else if (fqs[i] != fq || frs[i] != fr)
+            (void)amq_qf_delete(qf, fqs[i], frs[i]) /*@ ghost (gq) */;
+    }
+    return amq_qf_query(qf, fq, fr) /*@ ghost (gq) */;
+}
