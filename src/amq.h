@@ -9,6 +9,7 @@
 #include <amq/counting.h>
 #include <amq/blocked_kernel.h>
 #include <amq/blocked.h>
+#include <amq/quotient.h>
 #include <amq/container.h>
 #include <amq/certified.h>
 #include <amq/spec_bloom.h>

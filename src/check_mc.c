@@ -182,6 +182,15 @@ static amq_status mc_report(amq_check_report *rep, const amq_kernel *kn, unsigne
     return AMQ_OK;
 }
 
+amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
+                               double alpha, double p)
+{
+    if (!amq_kernel_valid(kn))
+        return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo: NULL kernel, or missing add/query callback");
+    amq_status st = mc_args(kn->name ? kn->name : "kernel", rep, (uint64_t)kn->k, cfg, alpha);
+    return st != AMQ_OK ? st : mc_report(rep, kn, 0, cfg, alpha, p);
+}
+
 amq_status amq_check_bloom_mc(amq_check_report *rep, uint64_t m, uint64_t k,
                               const amq_mc_config *cfg, double alpha, amq_bloom_add_fn add,
                               amq_bloom_query_fn query)

@@ -14,6 +14,7 @@ const char *amq_type_name(uint32_t type)
     switch (type) {
     case AMQ_TYPE_BLOOM: return "bloom";
     case AMQ_TYPE_COUNTING: return "counting";
+    case AMQ_TYPE_QUOTIENT: return "quotient";
     case AMQ_TYPE_BLOCKED_BLOOM: return "blocked-bloom";
     case AMQ_TYPE_SPLIT_BLOCK: return "split-block";
     case AMQ_TYPE_PARTITIONED: return "partitioned";

@@ -27,6 +27,7 @@ const char *amq_strerror(amq_status s)
     case AMQ_E_BAD_TYPE: return "file holds a different structure type";
     case AMQ_E_NOT_PRESENT: return "key not present";
     case AMQ_E_SATURATED: return "counter saturated";
+    case AMQ_E_FULL: return "structure full: no room for the key";
     }
     return "unknown status";
 }

@@ -68,3 +68,8 @@ void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_
         c = XXH3_64bits_withSeed(key, len, seed ^ 0x9E3779B97F4A7C15ull);
     amq_hash_indices_from(s, h.low64, h.high64, c, m, idx, k);
 }
+
+uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p)
+{
+    return XXH3_64bits_withSeed(key, len, seed) >> (64u - p);
+}

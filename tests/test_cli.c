@@ -189,6 +189,44 @@ static void quotient_rate(void **state)
     assert_non_null(strstr(out, "5/8"));
 }
 
+static void quotient_build_remove_check(void **state)
+{
+    (void)state;
+    /* n = 2000 at 1%: q = 12 (2000 <= 3072), p = 18 (exact rate 0.00760) */
+    assert_int_equal(run("'%s' build --type quotient -n 2000 -p 0.01 -o q.amq < keys.txt", amq), 0);
+    assert_int_equal(run("'%s' info q.amq", amq), 0);
+    assert_non_null(strstr(out, "structure        quotient"));
+    assert_non_null(strstr(out, "p = 18 bits: q = 12 quotient, r = 6 remainder"));
+    assert_non_null(strstr(out, "stored           2000 fingerprints"));
+    assert_non_null(strstr(out, "FP rate at n=2000  7.6003790160565433e-03"));
+    assert_int_equal(run("'%s' query q.amq --count < keys.txt", amq), 0);
+    assert_string_equal(out, "maybe 2000\nno 0\n");
+    assert_int_equal(run("head -n 1500 keys.txt | '%s' remove q.amq", amq), 0);
+    assert_int_equal(run("tail -n 500 keys.txt | '%s' query q.amq --count", amq), 0);
+    assert_string_equal(out, "maybe 500\nno 0\n");
+    assert_int_equal(run("'%s' info q.amq --json", amq), 0);
+    assert_non_null(strstr(out, "\"count\": 500"));
+    assert_non_null(strstr(out, "\"load_factor\": 0.1220703125"));
+    /* removing a key that is not there: refused, file unchanged */
+    assert_int_equal(run("cp q.amq qb.amq && head -n 1 keys.txt | '%s' remove q.amq", amq), 1);
+    assert_non_null(strstr(out, "not present"));
+    assert_int_equal(run("cmp q.amq qb.amq"), 0);
+    /* explicit size: -m home slots (a power of two), -k fingerprint bits; a full table fails */
+    assert_int_equal(run("'%s' build --type quotient -m 4096 -k 20 -o e.amq < keys.txt && '%s' info e.amq", amq, amq), 0);
+    assert_non_null(strstr(out, "q = 12 quotient, r = 8 remainder"));
+    assert_int_equal(run("'%s' build --type quotient -m 1000 -k 20 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "power of two"));
+    assert_int_equal(run("'%s' build --type quotient -m 1024 -k 16 -o x.amq < other.txt", amq), 1);
+    assert_non_null(strstr(out, "no free slot"));
+    assert_int_equal(run("test -e x.amq"), 1);
+    /* Monte Carlo of the kernel, real XXH3 fingerprints */
+    assert_int_equal(run("'%s' check quotient -q 10 -r 4 -n 768 --trials 20000 --hash independent --json", amq), 0);
+    assert_non_null(strstr(out, "\"exact\": \"4.57946990889648e-02\""));
+    assert_non_null(strstr(out, "\"verdict\": \"pass\""));
+    assert_int_equal(run("'%s' check quotient -q 40 -r 24 -n 3", amq), 1);
+    assert_non_null(strstr(out, "p = q + r <= 63"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +236,7 @@ int main(void)
         cmocka_unit_test(rate_and_check),
         cmocka_unit_test(counting_build_remove),
         cmocka_unit_test(quotient_rate),
+        cmocka_unit_test(quotient_build_remove_check),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

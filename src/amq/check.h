@@ -211,6 +211,11 @@ typedef struct amq_check_report {
     unsigned width;             /* counter width; 0 for Bloom                 */
 } amq_check_report;
 
+/* Monte Carlo of any descriptor against the rate p: amq_check_mc, then amq_binom_test at
+ * alpha (rep->width = 0).  The structure shorthands below are this with their own rate. */
+amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
+                               double alpha, double p);
+
 /* Monte Carlo of a Bloom kernel (add / query NULL = the real one) against the exact
  * rate: amq_check_mc, amq_check_bloom_rate, then amq_binom_test at alpha. */
 amq_status amq_check_bloom_mc(amq_check_report *rep, uint64_t m, uint64_t k,

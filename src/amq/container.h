@@ -27,6 +27,7 @@
 typedef enum amq_type {
     AMQ_TYPE_BLOOM = 1,
     AMQ_TYPE_COUNTING = 2,
+    AMQ_TYPE_QUOTIENT = 3,
     /* blocked structures (amq/blocked.h) */
     AMQ_TYPE_BLOCKED_BLOOM = 16,
     AMQ_TYPE_SPLIT_BLOCK = 17,

@@ -23,7 +23,8 @@ typedef enum amq_status {
     AMQ_E_CHECKSUM = 16,     /* XXH3 checksum does not match                */
     AMQ_E_BAD_TYPE = 17,     /* file holds another structure type           */
     AMQ_E_NOT_PRESENT = 18,  /* remove of a key the structure does not hold */
-    AMQ_E_SATURATED = 19     /* a counter is saturated: exact count unknown */
+    AMQ_E_SATURATED = 19,    /* a counter is saturated: exact count unknown */
+    AMQ_E_FULL = 20          /* no room for the key (full table or cluster) */
 } amq_status;
 
 /* Short fixed description of a status code. */

@@ -28,6 +28,9 @@ static inline uint64_t amq_reduce(uint64_t h, uint64_t m)
 {
     return (uint64_t)(((unsigned __int128)h * m) >> 64);
 }
+/* The top p bits (1 <= p <= 64) of XXH3-64(key, seed): the fingerprint of the quotient
+ * filters (equal to amq_reduce(XXH3-64, 2^p), i.e. the independent strategy with k = 1). */
+uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p);
 const char *amq_hash_name(amq_hash_strategy s);
 /* Parse "independent", "double", "triple", "enhanced". */
 amq_status amq_hash_parse(const char *name, amq_hash_strategy *out);

@@ -19,6 +19,8 @@
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
 #include <amq/spec_blocked.h>
+#include <amq/quotient.h>
+#include <amq/spec_quotient.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -286,11 +288,70 @@ static amq_status cblocked_exact(char **decimal, double *p, const uint64_t *v)
     return st;
 }
 
+static const check_param bquot_params[] = {
+    {'b', NULL, NULL, "number of blocks (quotient filters) b", 0},
+    {'q', NULL, NULL, "quotient bits q per block (2^q home slots)", 0},
+    {'r', NULL, NULL, "remainder bits r (fingerprints of q + r bits)", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "slack", "S", "spill slots per block after the home slots (0: half the home slots, >= 16)", 0},
+};
+
+static amq_status bquot_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    blocked_geom = (amq_blocked_geom){.kind = AMQ_BLOCKED_QUOTIENT, .nblocks = v[0], .inner = v[1], .k = v[2],
+                                      .slack = v[4] ? v[4] : amq_blocked_quotient_default_slack(v[1])};
+    return amq_kernel_blocked(kn, &blocked_geom);
+}
+
+/* 1 - (1 - 2^-p / b)^n, exact while no insert fails (a full block refuses the key). */
+static amq_status bquot_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_blocked_quotient_fp_decimal(decimal, v[0], v[1] + v[2], v[3], EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
+/* ---------------- quotient filter (amq/quotient.h) ----------------
+ * The real kernel on one table; a key is one fingerprint digit over 2^p (--hash
+ * independent: the top p bits of XXH3-64, as the key-level filter). */
+
+static const check_param quot_params[] = {
+    {'q', NULL, NULL, "quotient bits q (2^q home slots)", 0},
+    {'r', NULL, NULL, "remainder bits r (fingerprints of p = q + r <= 63 bits)", 0},
+    {'n', NULL, NULL, "number of keys n inserted per trial", 0},
+    {0, "slack", "S", "slots after the home slots (0: min(2^q, 10 * 2^ceil(q/2))); the rate\n"
+                      "               holds while no insert is refused, certain when n <= S + 1", 0},
+};
+
+static amq_quotient_geom quot_geom;
+
+static amq_status quot_kernel(amq_kernel *kn, const uint64_t *v)
+{
+    quot_geom = (amq_quotient_geom){.q = v[0], .r = v[1], .slack = v[3]};
+    if (v[3] == 0 && v[0] >= 1 && v[0] <= 63)
+        quot_geom.slack = amq_qf_default_slack(v[0]);
+    return amq_kernel_quotient(kn, &quot_geom);
+}
+
+/* 1 - (1 - 2^-p)^n (amq/spec_quotient.h); q + r <= 63 is checked by quot_kernel first. */
+static amq_status quot_exact(char **decimal, double *p, const uint64_t *v)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_quotient_fp_decimal(decimal, v[0] + v[1], v[2], EXACT_DIGITS, lo, hi);
+    *p = midpoint(lo, hi);
+    return st;
+}
+
 /* ---------------- the table ---------------- */
 
 static const check_structure structures[] = {
     {"bloom", "Bloom filter", bloom_params, sizeof bloom_params / sizeof bloom_params[0], 2,
      NO_PARAM, NULL, bloom_kernel, bloom_exact},
+    {"quotient", "quotient filter", quot_params, sizeof quot_params / sizeof quot_params[0], 2, NO_PARAM, NULL,
+     quot_kernel, quot_exact},
     {"counting", "counting Bloom filter", counting_params,
      sizeof counting_params / sizeof counting_params[0], 2, 4, counting_invalid, counting_kernel,
      counting_exact},
@@ -303,6 +364,8 @@ static const check_structure structures[] = {
     {"counting-blocked", "counting blocked Bloom filter", cblocked_params,
      sizeof cblocked_params / sizeof cblocked_params[0], 2, 4, cblocked_invalid, cblocked_kernel,
      cblocked_exact},
+    {"blocked-quotient", "blocked quotient filter", bquot_params, sizeof bquot_params / sizeof bquot_params[0], 3,
+     NO_PARAM, NULL, bquot_kernel, bquot_exact},
 };
 #define NSTRUCTURES (sizeof structures / sizeof structures[0])
 

@@ -1,0 +1,386 @@
+/* Key-level quotient filter over the proved kernel (src/quotient_kernel.c); see
+ * amq/quotient.h.  The kernel does the table work; this file hashes keys, sizes and
+ * allocates tables, rebuilds them (merge, resize, load) and saves them. */
+#include <amq/container.h>
+#include <amq/hash.h>
+#include <amq/quotient.h>
+#include <amq/spec_quotient.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct amq_quotient {
+    amq_qf qf; /* q, r, nslots, count and the two arrays */
+    uint64_t slack, seed;
+};
+
+#define SLOT_BYTES 9u       /* one remainder word and one metadata byte */
+#define QUOTIENT_PARAMS 40u /* q, r, slack, seed, count: u64 each, little-endian */
+
+#define ULL(x) ((unsigned long long)(x))
+
+/* Checks (q, r, slack); *nslots = 2^q + slack. */
+static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t *nslots)
+{
+    if (q < 1 || q > 63)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: q = %llu quotient bits must be in [1, 63]", ULL(q));
+    if (r < 1)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: r = 0 remainder bits; at least one is needed");
+    if (r > 64 - q)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: p = q + r = %llu + %llu fingerprint bits exceeds 64",
+                        ULL(q), ULL(r));
+    const uint64_t home = AMQ_QF_HOME_SLOTS(q);
+    if (slack > UINT64_MAX - home || home + slack > SIZE_MAX / SLOT_BYTES)
+        return amq_fail(AMQ_E_OVERFLOW, "quotient filter: 2^%llu home + %llu slack slots of %u bytes do not "
+                                        "fit in the address space", ULL(q), ULL(slack), SLOT_BYTES);
+    *nslots = home + slack;
+    return AMQ_OK;
+}
+
+/* An empty table.  calloc's all-zero bytes are exactly amq_qf_clear's post-state (the
+ * invariant holds), without touching every page of a large table. */
+static amq_status table_alloc(amq_qf *t, uint64_t q, uint64_t r, uint64_t nslots)
+{
+    uint64_t *rem = calloc((size_t)nslots, sizeof *rem);
+    uint8_t *meta = rem ? calloc((size_t)nslots, 1) : NULL;
+    if (!meta) {
+        free(rem);
+        return amq_fail(AMQ_E_NOMEM, "quotient filter: cannot allocate %llu slots (%llu bytes)", ULL(nslots),
+                        ULL(nslots * SLOT_BYTES));
+    }
+    *t = (amq_qf){.q = q, .r = r, .nslots = nslots, .count = 0, .rem = rem, .meta = meta};
+    return AMQ_OK;
+}
+
+static void table_free(amq_qf *t)
+{
+    free(t->rem);
+    free(t->meta);
+}
+
+/* Quotient (top q of the p bits) and remainder (low r bits); r <= 63. */
+static uint64_t quot_of(const amq_qf *t, uint64_t f) { return f >> t->r; }
+static uint64_t rem_of(const amq_qf *t, uint64_t f) { return f & ((UINT64_C(1) << t->r) - 1); }
+
+/* The kernel refused an insert (1: full, 2: no room after fq); it changed nothing. */
+static amq_status room_error(const char *who, int st, const amq_qf *t, uint64_t fq)
+{
+    if (st == 1)
+        return amq_fail(AMQ_E_FULL, "%s: the quotient filter is full (all %llu slots used); nothing changed", who,
+                        ULL(t->nslots));
+    return amq_fail(AMQ_E_FULL, "%s: no free slot at or after home slot %llu: its cluster would run past the "
+                                "last of the %llu slack slots (clusters do not wrap around); nothing changed",
+                    who, ULL(fq), ULL(t->nslots - AMQ_QF_HOME_SLOTS(t->q)));
+}
+
+static amq_status insert_fp(amq_qf *t, uint64_t f, const char *who)
+{
+    const int st = amq_qf_insert(t, quot_of(t, f), rem_of(t, f));
+    return st == 0 ? AMQ_OK : room_error(who, st, t, quot_of(t, f));
+}
+
+amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack, uint64_t seed)
+{
+    uint64_t nslots = 0;
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: NULL output pointer");
+    amq_status s = check_params(q, r, slack, &nslots);
+    if (s != AMQ_OK)
+        return s;
+    amq_quotient *f = malloc(sizeof *f);
+    if (!f)
+        return amq_fail(AMQ_E_NOMEM, "quotient filter: out of memory");
+    if ((s = table_alloc(&f->qf, q, r, nslots)) != AMQ_OK) {
+        free(f);
+        return s;
+    }
+    f->slack = slack;
+    f->seed = seed;
+    *out = f;
+    return AMQ_OK;
+}
+
+amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed)
+{
+    return amq_quotient_create_slack(out, q, r, q >= 1 && q <= 63 ? amq_qf_default_slack(q) : 0, seed);
+}
+
+/* 1 iff 1 - (1 - 2^-p)^n <= fpr is certified; *upper gets an upper bound of the rate.
+ * Precision is raised while the enclosure straddles fpr; if it still does, the exact
+ * rational decides when it is small, else the answer is a (conservative) no. */
+static int rate_meets(uint64_t p, uint64_t n, double fpr, double *upper)
+{
+    int verdict = -1;
+    for (mpfr_prec_t prec = 128; verdict < 0 && prec <= 4096; prec *= 4) {
+        mpfr_t lo, hi;
+        mpfr_inits2(prec, lo, hi, (mpfr_ptr)0);
+        if (amq_quotient_fp_enclose(lo, hi, prec, p, n) != AMQ_OK)
+            verdict = 0;
+        else if (mpfr_cmp_d(hi, fpr) <= 0)
+            verdict = 1;
+        else if (mpfr_cmp_d(lo, fpr) > 0)
+            verdict = 0;
+        *upper = mpfr_get_d(hi, MPFR_RNDU);
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+    }
+    if (verdict < 0 && n <= (UINT64_C(1) << 16) / p) {
+        mpq_t e, t;
+        mpq_inits(e, t, (mpq_ptr)0);
+        mpq_set_d(t, fpr); /* exact */
+        verdict = amq_quotient_fp_exact(e, p, n) == AMQ_OK && mpq_cmp(e, t) <= 0;
+        if (verdict)
+            *upper = fpr;
+        mpq_clears(e, t, (mpq_ptr)0);
+    }
+    return verdict == 1;
+}
+
+/* Most keys 2^q home slots hold at the fill target: floor(3/4 * 2^q). */
+static uint64_t fill_limit(uint64_t q) { return q >= 2 ? UINT64_C(3) << (q - 2) : 1; }
+
+amq_status amq_quotient_size_for(uint64_t n, double fpr, uint64_t *q_out, uint64_t *r_out, double *achieved)
+{
+    if (n == 0)
+        return amq_fail(AMQ_E_INVALID_N, "n = 0: sizing needs at least one expected key");
+    if (!(fpr > 0.0 && fpr < 1.0))
+        return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
+    if (!q_out || !r_out)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient size_for: NULL output pointer");
+    uint64_t q = 1, p = 1;
+    while (q <= 63 && n > fill_limit(q))
+        q++;
+    if (q > 63)
+        return amq_fail(AMQ_E_TOO_LARGE, "n = %llu keys need more than 2^63 home slots at 3/4 load", ULL(n));
+    double upper = 1.0;
+    while (p <= 64 && !rate_meets(p, n, fpr, &upper)) /* the rate falls as p grows */
+        p++;
+    if (p > 64)
+        return amq_fail(AMQ_E_TOO_LARGE, "n = %llu keys at FP <= %g need more than 64 fingerprint bits "
+                                         "(the exact rate at p = 64 is about %.3g)", ULL(n), fpr, upper);
+    if (p < q + 1) { /* at least one remainder bit; the rate only drops */
+        p = q + 1;
+        (void)rate_meets(p, n, fpr, &upper);
+    }
+    *q_out = q;
+    *r_out = p - q;
+    if (achieved)
+        *achieved = upper;
+    return AMQ_OK;
+}
+
+amq_status amq_quotient_create_for(amq_quotient **out, uint64_t n, double fpr, uint64_t seed, double *achieved)
+{
+    uint64_t q, r;
+    amq_status s = amq_quotient_size_for(n, fpr, &q, &r, achieved);
+    return s != AMQ_OK ? s : amq_quotient_create(out, q, r, seed);
+}
+
+void amq_quotient_free(amq_quotient *f)
+{
+    if (f) {
+        table_free(&f->qf);
+        free(f);
+    }
+}
+
+uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t len)
+{
+    return amq_hash_fingerprint(f->seed, key, len, (unsigned)(f->qf.q + f->qf.r));
+}
+
+amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len)
+{
+    if (!f || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
+    return insert_fp(&f->qf, amq_quotient_fingerprint(f, key, len), "add");
+}
+
+int amq_quotient_query(const amq_quotient *f, const void *key, size_t len)
+{
+    const uint64_t fp = amq_quotient_fingerprint(f, key, len);
+    return amq_qf_query(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp));
+}
+
+amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len)
+{
+    if (!f || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
+    const uint64_t fp = amq_quotient_fingerprint(f, key, len);
+    if (amq_qf_delete(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp)) != 0)
+        return amq_fail(AMQ_E_NOT_PRESENT, "remove: the key's fingerprint is not stored (key not present); "
+                                           "nothing changed");
+    return AMQ_OK;
+}
+
+void amq_quotient_clear(amq_quotient *f) { amq_qf_clear(&f->qf); }
+
+uint64_t amq_quotient_count(const amq_quotient *f) { return amq_qf_count(&f->qf); }
+double amq_quotient_load_factor(const amq_quotient *f)
+{
+    return (double)f->qf.count / (double)AMQ_QF_HOME_SLOTS(f->qf.q);
+}
+uint64_t amq_quotient_q(const amq_quotient *f) { return f->qf.q; }
+uint64_t amq_quotient_r(const amq_quotient *f) { return f->qf.r; }
+uint64_t amq_quotient_p(const amq_quotient *f) { return f->qf.q + f->qf.r; }
+uint64_t amq_quotient_slack(const amq_quotient *f) { return f->slack; }
+uint64_t amq_quotient_nslots(const amq_quotient *f) { return f->qf.nslots; }
+uint64_t amq_quotient_seed(const amq_quotient *f) { return f->seed; }
+const amq_qf *amq_quotient_table(const amq_quotient *f) { return &f->qf; }
+
+int amq_quotient_next(const amq_quotient *f, amq_qf_iter *it, uint64_t *fingerprint)
+{
+    uint64_t fq, fr;
+    if (!amq_qf_next(&f->qf, it, &fq, &fr))
+        return 0;
+    *fingerprint = fq << f->qf.r | fr;
+    return 1;
+}
+
+/* Inserts every fingerprint of src into t, re-split for t's (q, r). */
+static amq_status insert_all(amq_qf *t, const amq_quotient *src, const char *who)
+{
+    amq_qf_iter it;
+    amq_qf_iter_init(&it);
+    uint64_t fp;
+    amq_status s = AMQ_OK;
+    while (s == AMQ_OK && amq_quotient_next(src, &it, &fp))
+        s = insert_fp(t, fp, who);
+    return s;
+}
+
+amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src)
+{
+    if (!dst || !src)
+        return amq_fail(AMQ_E_INVALID_ARG, "merge: NULL filter");
+    if (amq_quotient_p(dst) != amq_quotient_p(src) || dst->seed != src->seed)
+        return amq_fail(AMQ_E_MISMATCH, "merge: fingerprints of p = %llu bits (seed %llu) and p = %llu bits "
+                                        "(seed %llu) are not comparable; p and the seed must be equal",
+                        ULL(amq_quotient_p(dst)), ULL(dst->seed), ULL(amq_quotient_p(src)), ULL(src->seed));
+    if (src->qf.count > dst->qf.nslots - dst->qf.count)
+        return amq_fail(AMQ_E_FULL, "merge: %llu + %llu fingerprints exceed the %llu slots; nothing changed",
+                        ULL(dst->qf.count), ULL(src->qf.count), ULL(dst->qf.nslots));
+    /* into a copy of dst, so that a refused insert leaves dst as it was */
+    amq_qf t;
+    amq_status s = table_alloc(&t, dst->qf.q, dst->qf.r, dst->qf.nslots);
+    if (s != AMQ_OK)
+        return s;
+    memcpy(t.rem, dst->qf.rem, (size_t)t.nslots * sizeof *t.rem);
+    memcpy(t.meta, dst->qf.meta, (size_t)t.nslots);
+    t.count = dst->qf.count;
+    if ((s = insert_all(&t, src, "merge")) != AMQ_OK) {
+        table_free(&t);
+        return s;
+    }
+    table_free(&dst->qf);
+    dst->qf = t;
+    return AMQ_OK;
+}
+
+amq_status amq_quotient_resize(amq_quotient *f)
+{
+    if (!f)
+        return amq_fail(AMQ_E_INVALID_ARG, "resize: NULL filter");
+    if (f->qf.r == 1)
+        return amq_fail(AMQ_E_INVALID_ARG, "resize: r = 1: no remainder bit is left to move into the quotient "
+                                           "(resize keeps p = q + r); rebuild from the keys with a larger p");
+    const uint64_t q = f->qf.q + 1, r = f->qf.r - 1, def = amq_qf_default_slack(q);
+    const uint64_t slack = f->slack > def ? f->slack : def;
+    uint64_t nslots;
+    amq_qf t;
+    amq_status s = check_params(q, r, slack, &nslots);
+    if (s == AMQ_OK)
+        s = table_alloc(&t, q, r, nslots);
+    if (s != AMQ_OK)
+        return s;
+    if ((s = insert_all(&t, f, "resize")) != AMQ_OK) {
+        table_free(&t);
+        return s;
+    }
+    table_free(&f->qf);
+    f->qf = t;
+    f->slack = slack;
+    return AMQ_OK;
+}
+
+amq_status amq_quotient_save(const amq_quotient *f, const char *path)
+{
+    if (!f)
+        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL filter");
+    const uint64_t n = f->qf.count; /* <= nslots: n * 8 cannot overflow */
+    uint8_t p[QUOTIENT_PARAMS];
+    amq_put_u64(p, f->qf.q);
+    amq_put_u64(p + 8, f->qf.r);
+    amq_put_u64(p + 16, f->slack);
+    amq_put_u64(p + 24, f->seed);
+    amq_put_u64(p + 32, n);
+    uint64_t *fps = malloc((size_t)(n ? n : 1) * sizeof *fps);
+    if (!fps)
+        return amq_fail(AMQ_E_NOMEM, "save: out of memory for %llu fingerprints", ULL(n));
+    amq_qf_iter it;
+    amq_qf_iter_init(&it);
+    for (uint64_t i = 0; i < n && amq_quotient_next(f, &it, &fps[i]); i++)
+        ;
+    amq_status s = amq_container_save(path, AMQ_TYPE_QUOTIENT, p, sizeof p, fps, n);
+    free(fps);
+    return s;
+}
+
+/* Re-inserts the n fingerprints of a file into f (empty) through the kernel. */
+static amq_status load_fps(amq_quotient *f, const uint64_t *fps, uint64_t n, const char *path)
+{
+    const uint64_t p = amq_quotient_p(f);
+    for (uint64_t i = 0; i < n; i++) {
+        if (p < 64 && fps[i] >> p != 0)
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (0x%llx) has more than p = %llu bits",
+                            path, ULL(i), ULL(fps[i]), ULL(p));
+        if (i > 0 && fps[i] < fps[i - 1])
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu is out of order (they are saved in "
+                                              "increasing order)", path, ULL(i));
+        const int st = amq_qf_insert(&f->qf, quot_of(&f->qf, fps[i]), rem_of(&f->qf, fps[i]));
+        if (st != 0)
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu does not fit: %s", path, ULL(i),
+                            st == 1 ? "the table is full" : "its cluster runs past the slack slots");
+    }
+    const int bad = amq_qf_check_invariant(&f->qf); /* a kernel-built table: 0 unless the kernel is wrong */
+    if (bad != 0 || f->qf.count != n)
+        return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': rebuilt table fails its invariant (code %d)", path, bad);
+    return AMQ_OK;
+}
+
+amq_status amq_quotient_load(amq_quotient **out, const char *path)
+{
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "load: NULL output pointer");
+    amq_reader rd;
+    amq_status s = amq_reader_open_as(&rd, path, AMQ_TYPE_QUOTIENT, QUOTIENT_PARAMS);
+    if (s != AMQ_OK)
+        return s;
+    const uint64_t q = amq_get_u64(rd.params), r = amq_get_u64(rd.params + 8), slack = amq_get_u64(rd.params + 16);
+    const uint64_t seed = amq_get_u64(rd.params + 24), n = amq_get_u64(rd.params + 32);
+    uint64_t nslots = 0, *fps = NULL;
+    amq_quotient *f = NULL;
+    char why[256];
+    if (check_params(q, r, slack, &nslots) != AMQ_OK) {
+        snprintf(why, sizeof why, "%s", amq_last_error());
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible parameters: %s", path, why);
+    } else if (n > nslots)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': %llu fingerprints cannot fit in %llu slots", path, ULL(n),
+                     ULL(nslots));
+    else if (rd.payload_len != n * 8)
+        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, %llu fingerprints need %llu", path,
+                     ULL(rd.payload_len), ULL(n), ULL(n * 8));
+    else if (!(fps = malloc((size_t)(n ? n : 1) * sizeof *fps)))
+        s = amq_fail(AMQ_E_NOMEM, "load: out of memory for %llu fingerprints", ULL(n));
+    /* the checksum is verified before the table is allocated */
+    else if ((s = amq_reader_words(&rd, fps, n)) == AMQ_OK &&
+             (s = amq_quotient_create_slack(&f, q, r, slack, seed)) == AMQ_OK)
+        s = load_fps(f, fps, n, path);
+    amq_reader_close(&rd);
+    free(fps);
+    if (s != AMQ_OK) {
+        amq_quotient_free(f);
+        return s;
+    }
+    *out = f;
+    return AMQ_OK;
+}

@@ -1,0 +1,113 @@
+/* The quotient filter kernel as a cross-check descriptor (amq/check.h), and the
+ * enumeration / Monte Carlo shorthands against 1 - (1 - 2^-p)^n (amq/spec_quotient.h).
+ * State: word 0 the count, words 1 .. nslots the remainders, then the metadata bytes. */
+#include <amq/quotient.h>
+#include <amq/spec_quotient.h>
+#include <string.h>
+
+static uint64_t nslots_of(const amq_quotient_geom *g) { return AMQ_QF_HOME_SLOTS(g->q) + g->slack; }
+
+/* The kernel's view of a state.  Queries get it through a const amq_qf, so the casts
+ * below never lead to a write into a const state. */
+static amq_qf view(const amq_quotient_geom *g, const uint64_t *st)
+{
+    const uint64_t n = nslots_of(g);
+    return (amq_qf){.q = g->q, .r = g->r, .nslots = n, .count = st[0], .rem = (uint64_t *)(st + 1),
+                    .meta = (uint8_t *)(st + 1 + n)};
+}
+
+static uint64_t fq_of(const amq_quotient_geom *g, uint64_t d) { return d >> g->r; }
+static uint64_t fr_of(const amq_quotient_geom *g, uint64_t d) { return d & ((UINT64_C(1) << g->r) - 1); }
+
+static void d_clear(const amq_kernel *kn, uint64_t *st)
+{
+    amq_qf t = view(kn->ctx, st);
+    amq_qf_clear(&t);
+    st[0] = t.count;
+}
+
+static void d_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+{
+    amq_quotient_geom *g = (amq_quotient_geom *)kn->ctx; /* a non-const object: it counts refusals */
+    amq_qf t = view(g, st);
+    if ((g->insert ? g->insert : amq_qf_insert)(&t, fq_of(g, d[0]), fr_of(g, d[0])) != 0)
+        g->failed++;
+    st[0] = t.count;
+}
+
+static int d_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+{
+    const amq_quotient_geom *g = kn->ctx;
+    const amq_qf t = view(g, st);
+    return (g->query ? g->query : amq_qf_query)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
+}
+
+static int d_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+{
+    const amq_quotient_geom *g = kn->ctx;
+    amq_qf t = view(g, st);
+    const int r = (g->remove ? g->remove : amq_qf_delete)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
+    st[0] = t.count;
+    return r;
+}
+
+amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g)
+{
+    if (!out || !g)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_quotient: NULL descriptor or geometry");
+    if (g->q < 1 || g->r < 1 || g->q > 62 || g->r > 63 - g->q)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient kernel: needs q >= 1, r >= 1 and p = q + r <= 63 (the "
+                                           "alphabet 2^p is a 64-bit number); got q = %llu, r = %llu",
+                        (unsigned long long)g->q, (unsigned long long)g->r);
+    const uint64_t home = AMQ_QF_HOME_SLOTS(g->q);
+    /* words = 1 + n + ceil(n / 8) must fit in memory addresses */
+    if (g->slack > (SIZE_MAX / sizeof(uint64_t)) / 2 || home > (SIZE_MAX / sizeof(uint64_t)) / 2 - g->slack)
+        return amq_fail(AMQ_E_OVERFLOW, "quotient kernel: 2^%llu + %llu slots do not fit in memory",
+                        (unsigned long long)g->q, (unsigned long long)g->slack);
+    const uint64_t n = home + g->slack;
+    memset(out, 0, sizeof *out);
+    out->name = g->name ? g->name : "quotient";
+    out->m = UINT64_C(1) << (g->q + g->r);
+    out->k = 1;
+    out->state_words = (size_t)(1 + n + (n + 7) / 8);
+    out->clear = d_clear;
+    out->add_ctx = d_add;
+    out->query_ctx = d_query;
+    out->remove_ctx = d_remove;
+    out->ctx = g;
+    g->failed = 0;
+    return AMQ_OK;
+}
+
+amq_status amq_check_quotient_enum_fp(mpq_t rop, amq_quotient_geom *g, uint64_t n, uint64_t removals)
+{
+    amq_kernel kn;
+    amq_status st = amq_kernel_quotient(&kn, g);
+    return st != AMQ_OK ? st : amq_check_enum_fp_removals(rop, &kn, n, removals, NULL, NULL);
+}
+
+/* The exact rate as a double (midpoint of a 128-bit certified enclosure), for the test. */
+static amq_status rate_double(double *p, uint64_t bits, uint64_t n)
+{
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = amq_quotient_fp_enclose(lo, hi, 128, bits, n);
+    mpfr_add(lo, lo, hi, MPFR_RNDN);
+    mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
+    *p = mpfr_get_d(lo, MPFR_RNDN);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return st;
+}
+
+amq_status amq_check_quotient_mc(amq_check_report *rep, amq_quotient_geom *g, const amq_mc_config *cfg,
+                                 double alpha)
+{
+    if (!cfg || cfg->removals > cfg->n)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient Monte Carlo: NULL config, or more removals than keys");
+    amq_kernel kn;
+    double p = 0;
+    amq_status st = amq_kernel_quotient(&kn, g);
+    if (st == AMQ_OK)
+        st = rate_double(&p, g->q + g->r, cfg->n - cfg->removals);
+    return st != AMQ_OK ? st : amq_check_kernel_mc(rep, &kn, cfg, alpha, p);
+}
