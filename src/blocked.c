@@ -397,7 +397,7 @@ void amq_blocked_locate(const amq_blocked *b, const void *key, size_t len, uint6
         break;
     case AMQ_BLOCKED_QUOTIENT: {
         /* the top q + r bits of the key's hash: quotient (top q), then remainder */
-        const uint64_t f = XXH3_64bits_withSeed(key, len, b->seed) >> (64 - (b->qbits + b->rbits));
+        const uint64_t f = amq_hash_fingerprint(b->seed, key, len, (unsigned)(b->qbits + b->rbits));
         *block = amq_reduce(XXH3_64bits_withSeed(key, len, b->seed ^ BLOCK_SALT), b->nblocks);
         idx[0] = f >> b->rbits;
         idx[1] = b->rbits == 64 ? f : f & ((UINT64_C(1) << b->rbits) - 1);
@@ -448,7 +448,8 @@ static int apply(amq_blocked *mb, const amq_blocked *b, int op, uint64_t block, 
                      .rem = b->rem + block * b->nslots, .meta = b->meta + block * b->nslots};
         if (op == 1)
             return amq_qf_query(&qf, idx[0], idx[1]);
-        const int st = amq_qf_insert(&qf, idx[0], idx[1]); /* 0 stored, 1 full, 2 no room */
+        /* insert: 0 stored, 1 full, 2 no room; delete: 0 removed, 1 absent */
+        const int st = op == 0 ? amq_qf_insert(&qf, idx[0], idx[1]) : amq_qf_delete(&qf, idx[0], idx[1]);
         mb->counts[block] = qf.count;
         return st;
     }
@@ -464,7 +465,7 @@ amq_status amq_blocked_add(amq_blocked *b, const void *key, size_t len)
     amq_blocked_locate(b, key, len, &block, idx);
     const int st = apply(b, b, 0, block, idx);
     if (st != 0) /* blocked quotient only; the kernel changed nothing */
-        return amq_fail(AMQ_E_TOO_LARGE, "add: block %llu of the blocked quotient filter is %s; nothing "
+        return amq_fail(AMQ_E_FULL, "add: block %llu of the blocked quotient filter is %s; nothing "
                                          "changed", (unsigned long long)block,
                         st == 1 ? "full" : "out of slack slots after the key's quotient");
     return AMQ_OK;
@@ -481,14 +482,17 @@ amq_status amq_blocked_remove(amq_blocked *b, const void *key, size_t len)
 {
     if (!b || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    if (b->kind != AMQ_BLOCKED_COUNTING)
+    if (b->kind != AMQ_BLOCKED_COUNTING && b->kind != AMQ_BLOCKED_QUOTIENT)
         return amq_fail(AMQ_E_INVALID_ARG, "remove: a %s filter cannot remove keys",
                         amq_blocked_kind_name(b->kind));
     uint64_t block, idx[AMQ_BLOCKED_KEY_MAX_K];
     amq_blocked_locate(b, key, len, &block, idx);
     if (apply(b, b, 2, block, idx) != 0)
-        return amq_fail(AMQ_E_NOT_PRESENT, "remove: key not present (one of its counters is below its "
-                                           "multiplicity); nothing changed");
+        return amq_fail(AMQ_E_NOT_PRESENT, b->kind == AMQ_BLOCKED_QUOTIENT
+                                               ? "remove: key not present (its fingerprint is not stored in "
+                                                 "its block); nothing changed"
+                                               : "remove: key not present (one of its counters is below its "
+                                                 "multiplicity); nothing changed");
     return AMQ_OK;
 }
 

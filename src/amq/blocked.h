@@ -87,7 +87,8 @@ amq_status amq_counting_blocked_create_for(amq_blocked **out, uint64_t n, double
  * 1 - (1 - 2^-p / nblocks)^n (amq_blocked_quotient_fp_*) as long as no add failed; an
  * add to a block with no room fails with AMQ_E_TOO_LARGE and changes nothing.
  * amq_blocked_count_bits / _estimate_count give the stored fingerprints (exact).
- * Removal is not available (the quotient kernel has no delete yet). */
+ * amq_blocked_remove deletes one copy of the key's fingerprint from its block (remove only
+ * keys you added: removing a false positive deletes another key's copy). */
 #define AMQ_BQ_MAX_Q 24u
 #define AMQ_BQ_DEFAULT_Q 6u /* 64 home slots per block, sized for 48 keys (75%) */
 amq_status amq_blocked_quotient_create(amq_blocked **out, uint64_t nblocks, uint64_t q, uint64_t r,
@@ -121,8 +122,9 @@ int amq_blocked_query(const amq_blocked *b, const void *key, size_t len);
  * their blocks, then answers (for throughput on filters larger than the caches). */
 void amq_blocked_query_batch(const amq_blocked *b, const void *const *keys, const size_t *lens,
                              size_t count, int *results);
-/* Counting blocked only (AMQ_E_INVALID_ARG otherwise).  Refused with AMQ_E_NOT_PRESENT,
- * changing nothing, when the key's counters do not cover it. */
+/* Counting blocked and blocked quotient only (AMQ_E_INVALID_ARG otherwise).  Refused with
+ * AMQ_E_NOT_PRESENT, changing nothing, when the key's counters do not cover it (counting)
+ * or its fingerprint is not stored (quotient). */
 amq_status amq_blocked_remove(amq_blocked *b, const void *key, size_t len);
 void amq_blocked_clear(amq_blocked *b);
 

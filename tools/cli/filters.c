@@ -1,5 +1,6 @@
 #include "filters.h"
 #include "cli.h"
+#include <amq/spec_quotient.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,18 @@ static amq_status cblocked_create(void **o, uint64_t m, uint64_t k, const cli_bu
 {
     return blocked_sized(o, AMQ_BLOCKED_COUNTING, m, k, b);
 }
+static amq_status bquot_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    return blocked_sized(o, AMQ_BLOCKED_QUOTIENT, m, k, b);
+}
+static amq_status bquot_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_blocked_quotient_create_for((amq_blocked **)o, n, fpr, b->seed, a);
+}
+static amq_status bquot_load(void **o, const char *p)
+{
+    return amq_blocked_load_kind((amq_blocked **)o, p, AMQ_BLOCKED_QUOTIENT);
+}
 static amq_status bbloom_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
 {
     return amq_blocked_bloom_create_for((amq_blocked **)o, n, fpr, b->strategy, b->seed, a);
@@ -185,6 +198,9 @@ static amq_status blocked_fp_decimal(const amq_blocked *b, uint64_t n, char **fp
     case AMQ_BLOCKED_SPLIT: return amq_split_block_fp_decimal(fp, amq_blocked_m(b), n, 17, NULL, NULL);
     case AMQ_BLOCKED_PARTITIONED: return amq_partitioned_fp_decimal(fp, amq_blocked_m(b), k, n, 17, NULL, NULL);
     case AMQ_BLOCKED_COUNTING: return amq_counting_blocked_fp_decimal(fp, nb, bs, k, n, 17, NULL, NULL);
+    case AMQ_BLOCKED_QUOTIENT:
+        return amq_blocked_quotient_fp_decimal(fp, nb, amq_blocked_quotient_q(b) + amq_blocked_quotient_r(b), n, 17,
+                                               NULL, NULL);
     default: return amq_fail(AMQ_E_INVALID_ARG, "no rate for this structure");
     }
 }
@@ -225,6 +241,10 @@ static void blocked_info(const void *o, int json)
             cli_json_str(stdout, fp);
         else
             fputs("null", stdout);
+        if (kind == AMQ_BLOCKED_QUOTIENT)
+            printf(", \"q\": %llu, \"r\": %llu, \"slack\": %llu, \"stored\": %llu",
+                   (unsigned long long)amq_blocked_quotient_q(b), (unsigned long long)amq_blocked_quotient_r(b),
+                   (unsigned long long)amq_blocked_quotient_slack(b), (unsigned long long)used);
         if (counting) {
             printf(", \"width\": %u, \"saturated\": %llu, \"net_insertions\": ", amq_blocked_width(b),
                    (unsigned long long)amq_blocked_saturated(b));
@@ -236,6 +256,22 @@ static void blocked_info(const void *o, int json)
         puts("}");
     } else {
         printf("structure        %s\n", name);
+        if (kind == AMQ_BLOCKED_QUOTIENT) {
+            printf("blocks           %llu quotient filters of 2^%llu home + %llu slack slots\n",
+                   (unsigned long long)amq_blocked_nblocks(b), (unsigned long long)amq_blocked_quotient_q(b),
+                   (unsigned long long)amq_blocked_quotient_slack(b));
+            printf("fingerprint      %llu bits (q = %llu quotient, r = %llu remainder)\n",
+                   (unsigned long long)(amq_blocked_quotient_q(b) + amq_blocked_quotient_r(b)),
+                   (unsigned long long)amq_blocked_quotient_q(b), (unsigned long long)amq_blocked_quotient_r(b));
+            printf("hashing          %s\n", hashing);
+            printf("stored           %llu fingerprints (exact)\n", (unsigned long long)used);
+            if (have_fp)
+                printf("FP rate at n=%llu  %s (exact rate, correctly rounded)\n", (unsigned long long)n_est, fp);
+            else
+                printf("FP rate          not computable here: %s\n", amq_last_error());
+            free(fp);
+            return;
+        }
         printf("m                %llu %s\n", (unsigned long long)m, counting ? "counters" : "bits");
         printf("%s       %llu of %llu %s\n", parts ? "partitions" : "blocks    ",
                (unsigned long long)amq_blocked_nblocks(b), (unsigned long long)amq_blocked_block_size(b),
@@ -267,11 +303,77 @@ static void blocked_info(const void *o, int json)
     free(fp);
 }
 
+/* ---- quotient filter (amq/quotient.h) ---- */
+static amq_status quot_create_for(void **o, uint64_t n, double fpr, const cli_build_opts *b, double *a)
+{
+    return amq_quotient_create_for((amq_quotient **)o, n, fpr, b->seed, a);
+}
+/* As for blocked-quotient: -m counts home slots (2^q), -k is the fingerprint width p = q + r. */
+static amq_status quot_create(void **o, uint64_t m, uint64_t k, const cli_build_opts *b)
+{
+    if (m < 2 || (m & (m - 1)) != 0)
+        return amq_fail(AMQ_E_INVALID_M, "quotient: -m %llu home slots must be a power of two 2^q, q >= 1",
+                        (unsigned long long)m);
+    uint64_t q = 0;
+    while ((m >> q) > 1)
+        q++;
+    if (k <= q || k > 64)
+        return amq_fail(AMQ_E_INVALID_K, "quotient: -k %llu fingerprint bits must be in [%llu, 64] (q = %llu "
+                                         "quotient bits and at least one remainder bit)",
+                        (unsigned long long)k, (unsigned long long)(q + 1), (unsigned long long)q);
+    return amq_quotient_create((amq_quotient **)o, q, k - q, b->seed);
+}
+static amq_status quot_add(void *o, const void *key, size_t len) { return amq_quotient_add(o, key, len); }
+static int quot_query(const void *o, const void *key, size_t len) { return amq_quotient_query(o, key, len); }
+static amq_status quot_remove(void *o, const void *key, size_t len) { return amq_quotient_remove(o, key, len); }
+static amq_status quot_save(const void *o, const char *path) { return amq_quotient_save(o, path); }
+static amq_status quot_load(void **o, const char *path) { return amq_quotient_load((amq_quotient **)o, path); }
+static void quot_free(void *o) { amq_quotient_free(o); }
+static void quot_info(const void *o, int json)
+{
+    const amq_quotient *f = o;
+    const uint64_t q = amq_quotient_q(f), r = amq_quotient_r(f), p = q + r, n = amq_quotient_count(f);
+    char *fp = NULL;
+    /* the exact rate at the stored count, correctly rounded from a certified enclosure */
+    const int have_fp = amq_quotient_fp_decimal(&fp, p, n, 17, NULL, NULL) == AMQ_OK;
+    if (json) {
+        printf("{\"structure\": \"quotient\", \"q\": %llu, \"r\": %llu, \"p\": %llu, \"home_slots\": %llu, "
+               "\"slack\": %llu, \"slots\": %llu, \"seed\": %llu, \"count\": %llu, \"load_factor\": %.17g, "
+               "\"fp_at_count\": ", (unsigned long long)q, (unsigned long long)r, (unsigned long long)p,
+               (unsigned long long)(amq_quotient_nslots(f) - amq_quotient_slack(f)),
+               (unsigned long long)amq_quotient_slack(f), (unsigned long long)amq_quotient_nslots(f),
+               (unsigned long long)amq_quotient_seed(f), (unsigned long long)n, amq_quotient_load_factor(f));
+        if (have_fp)
+            cli_json_str(stdout, fp);
+        else
+            fputs("null", stdout);
+        puts("}");
+    } else {
+        printf("structure        quotient\n");
+        printf("fingerprint      p = %llu bits: q = %llu quotient, r = %llu remainder\n", (unsigned long long)p,
+               (unsigned long long)q, (unsigned long long)r);
+        printf("slots            2^%llu home + %llu slack = %llu (9 bytes each)\n", (unsigned long long)q,
+               (unsigned long long)amq_quotient_slack(f), (unsigned long long)amq_quotient_nslots(f));
+        printf("hashing          top %llu bits of XXH3-64 (seed %llu)\n", (unsigned long long)p,
+               (unsigned long long)amq_quotient_seed(f));
+        printf("stored           %llu fingerprints (exact)\n", (unsigned long long)n);
+        printf("load factor      %.6f (stored / home slots)\n", amq_quotient_load_factor(f));
+        if (have_fp)
+            printf("FP rate at n=%llu  %s (exact rate 1-(1-2^-p)^n, correctly rounded)\n",
+                   (unsigned long long)n, fp);
+        else
+            printf("FP rate          not computable here: %s\n", amq_last_error());
+    }
+    free(fp);
+}
+
 static const cli_type types[] = {
     {"counting", AMQ_TYPE_COUNTING, counting_create_for, counting_create, counting_add, counting_query,
      counting_remove, counting_save, counting_load, counting_info, counting_free},
     {"bloom", AMQ_TYPE_BLOOM, bloom_create_for, bloom_create, bloom_add, bloom_query, NULL, bloom_save,
      bloom_load, bloom_info, bloom_free},
+    {"quotient", AMQ_TYPE_QUOTIENT, quot_create_for, quot_create, quot_add, quot_query, quot_remove, quot_save,
+     quot_load, quot_info, quot_free},
     {"blocked-bloom", AMQ_TYPE_BLOCKED_BLOOM, bbloom_create_for, bbloom_create, blocked_add, blocked_query,
      NULL, blocked_save, bbloom_load, blocked_info, blocked_free},
     {"split-block", AMQ_TYPE_SPLIT_BLOCK, split_create_for, split_create, blocked_add, blocked_query, NULL,
@@ -280,6 +382,8 @@ static const cli_type types[] = {
      blocked_save, part_load, blocked_info, blocked_free},
     {"counting-blocked", AMQ_TYPE_COUNTING_BLOCKED, cblocked_create_for, cblocked_create, blocked_add,
      blocked_query, blocked_remove, blocked_save, cblocked_load, blocked_info, blocked_free},
+    {"blocked-quotient", AMQ_TYPE_BLOCKED_QUOTIENT, bquot_create_for, bquot_create, blocked_add, blocked_query,
+     blocked_remove, blocked_save, bquot_load, blocked_info, blocked_free},
 };
 #define NTYPES (sizeof types / sizeof types[0])
 
