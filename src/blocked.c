@@ -3,6 +3,7 @@
  * key is hashed to (block, in-block indices) and which kernel runs on them. */
 #include <amq/blocked.h>
 #include <amq/blocked_kernel.h>
+#include <amq/blocked_quotient_kernel.h>
 #include <amq/container.h>
 #include <amq/quotient_kernel.h>
 #include <amq/spec_blocked.h>
@@ -443,15 +444,15 @@ static int apply(amq_blocked *mb, const amq_blocked *b, int op, uint64_t block, 
             return amq_blocked_counting4_remove(mb->bytes, b->m, b->bsize, block, idx, k);
         return op == 0 ? 0 : amq_blocked_counting4_query(b->bytes, b->m, b->bsize, block, idx, k);
     case AMQ_BLOCKED_QUOTIENT: {
-        /* the block's table as a quotient filter: a view on its slots */
-        amq_qf qf = {.q = b->qbits, .r = b->rbits, .nslots = b->nslots, .count = b->counts[block],
-                     .rem = b->rem + block * b->nslots, .meta = b->meta + block * b->nslots};
+        /* the proved blocked quotient kernel: the quotient kernel on the block's slots */
         if (op == 1)
-            return amq_qf_query(&qf, idx[0], idx[1]);
+            return amq_bqf_query(b->rem, b->meta, b->counts, b->nslots, b->qbits, b->rbits, block,
+                                 idx[0], idx[1]);
         /* insert: 0 stored, 1 full, 2 no room; delete: 0 removed, 1 absent */
-        const int st = op == 0 ? amq_qf_insert(&qf, idx[0], idx[1]) : amq_qf_delete(&qf, idx[0], idx[1]);
-        mb->counts[block] = qf.count;
-        return st;
+        return op == 0 ? amq_bqf_insert(mb->rem, mb->meta, mb->counts, b->nslots, b->qbits, b->rbits,
+                                        block, idx[0], idx[1])
+                       : amq_bqf_delete(mb->rem, mb->meta, mb->counts, b->nslots, b->qbits, b->rbits,
+                                        block, idx[0], idx[1]);
     }
     }
     return 0;
