@@ -9,7 +9,7 @@
 # sources. Writes BUILD/proof-report.json, prints a table per function, exits
 # non-zero if any goal is unproved, any smoke test fails, or frama-c fails.
 # Environment overrides: AMQ_WP_PROVERS (default cvc4), AMQ_WP_TIMEOUT (10),
-# AMQ_WP_PAR (2).
+# AMQ_WP_PAR (the number of cores).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -17,7 +17,7 @@ mode=${2:-}
 case $build in /*) ;; *) build="$root/$build" ;; esac
 provers=${AMQ_WP_PROVERS:-cvc4}
 timeout=${AMQ_WP_TIMEOUT:-10}
-par=${AMQ_WP_PAR:-2}
+par=${AMQ_WP_PAR:-$(nproc 2>/dev/null || echo 2)}  # one prover per core
 cpp="-D_POSIX_C_SOURCE=200809L -Isrc -Ispec -Iacsl"
 
 for tool in frama-c why3 python3; do

@@ -70,6 +70,8 @@ static uint8_t qf_byte(_Bool o, _Bool c, _Bool s)
     ensures O:    amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k);
     ensures C:    amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k - 1);
     ensures S:    amq_qf_S(meta, k);
+    ensures frame: \forall integer j; 0 <= j < n ==> j != k ==>
+                     rem[j] == \old(rem[j]) && meta[j] == \old(meta[j]) && gq[j] == \old(gq[j]);
 */
 static void qf_move_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k)
     /*@ ghost (uint64_t \ghost *gq) */
@@ -96,6 +98,8 @@ static void qf_move_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k)
     ensures O:    amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k);
     ensures C:    amq_qf_C(meta, k) <==> c;
     ensures S:    amq_qf_S(meta, k) <==> sh;
+    ensures frame: \forall integer j; 0 <= j < n ==> j != k ==>
+                     rem[j] == \old(rem[j]) && meta[j] == \old(meta[j]) && gq[j] == \old(gq[j]);
 */
 static void qf_move_down(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k, _Bool c, _Bool sh)
     /*@ ghost (uint64_t \ghost *gq) */
@@ -121,6 +125,8 @@ static void qf_move_down(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k, _
     ensures O:    amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k);
     ensures C:    amq_qf_C(meta, k) <==> c;
     ensures S:    amq_qf_S(meta, k) <==> sh;
+    ensures frame: \forall integer j; 0 <= j < n ==> j != k ==>
+                     rem[j] == \old(rem[j]) && meta[j] == \old(meta[j]) && gq[j] == \old(gq[j]);
 */
 static void qf_put(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k, uint64_t q, uint64_t fr,
                    _Bool c, _Bool sh)
@@ -137,7 +143,8 @@ static void qf_put(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k, uint64_
 /*@ requires k_range:    k < n;
     requires meta_valid: \valid(meta + (0 .. n - 1));
     requires rem_valid:  \valid(rem + (0 .. n - 1));
-    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
     requires byte:       meta[k] <= 7;
     assigns rem[k], meta[k];
     ensures rem:  rem[k] == 0;
@@ -148,6 +155,7 @@ static void qf_put(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k, uint64_
     ensures S:    !amq_qf_S(meta, k);
 */
 static void qf_vacate(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k)
+    /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)n; /* for the contract */
     uint8_t b = qf_byte(qf_o(meta[k]), 0, 0);
@@ -165,6 +173,7 @@ static void qf_vacate(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t k)
     ensures O:    amq_qf_O(meta, k) <==> (bit == 1 ? on : amq_qf_O{Pre}(meta, k));
     ensures C:    amq_qf_C(meta, k) <==> (bit == 2 ? on : amq_qf_C{Pre}(meta, k));
     ensures S:    amq_qf_S(meta, k) <==> amq_qf_S{Pre}(meta, k);
+    ensures frame: \forall integer j; 0 <= j < n ==> j != k ==> meta[j] == \old(meta[j]);
 */
 static void qf_set_bit(uint8_t *meta, uint64_t n, uint64_t k, unsigned bit, _Bool on)
 {
@@ -490,6 +499,8 @@ static void qf_shift_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t p, ui
         loop variant k - p;
     */
     while (k > p) {
+        /*@ assert prev: \forall integer j; j == k - 1 ==> rem[j] == \at(rem[j], Pre) &&
+                           gq[j] == \at(gq[j], Pre) && meta[j] == \at(meta[j], Pre); */
         qf_move_up(rem, meta, n, k) /*@ ghost (gq) */;
         k--;
     }
@@ -517,11 +528,18 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
 {
     qf_shift_up(rem, meta, n, p, e) /*@ ghost (gq) */;
     /*@ ghost Shifted: ; */
-    if (cont_next)
+    if (cont_next) {
         qf_set_bit(meta, n, p + 1u, 2u, 1);
+        /*@ assert link_on: amq_qf_C(meta, p + 1) && \at(gq[p], Pre) == fq; */
+    } else {
+        /*@ assert link_off: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+    }
     /*@ ghost Linked: ; */
     /*@ assert linked_same: \forall integer j; 0 <= j < n ==> j != p + 1 ==>
           meta[j] == \at(meta[j], Shifted); */
+    /*@ assert next_O: p < e ==> (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)); */
+    /*@ assert next_C: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+    /*@ assert next_S: p < e ==> meta[p + 1] <= 7 && amq_qf_S(meta, p + 1); */
     /*@ assert next: p < e ==> meta[p + 1] <= 7 &&
           (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)) &&
           (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq) && amq_qf_S(meta, p + 1); */
@@ -542,6 +560,8 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     /*@ assert cs_mid: \forall integer k; p + 1 < k <= e ==>
           (amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k - 1)) && amq_qf_S(meta, k); */
     /*@ assert r_bytes: amq_qf_bytes(meta, n); */
+    /*@ assert occ_other: \forall integer k; 0 <= k < n ==> k != fq ==>
+          (amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
     /*@ assert r_occ:   amq_qf_ins_occ{Pre, Here}(meta, n, fq); */
     /*@ assert r_frame: amq_qf_ins_frame{Pre, Here}(rem, meta, gq, n, p, e); */
     /*@ assert r_new:   amq_qf_ins_new{Pre, Here}(rem, meta, gq, fq, fr, p); */
@@ -783,7 +803,7 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
                              amq_qf_used{Pre}(meta, k - 1) && amq_qf_gq{Pre}(gq, k - 1) == k - 1; */
     /*@ assert freed_p: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == p && p == fq; */
     /*@ assert freed_occ: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
-    qf_vacate(rem, meta, n, k - 1u);
+    qf_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
     /*@ ghost Vacated: ; */
     if (last)
         qf_set_bit(meta, n, fq, 1u, 0);
@@ -889,6 +909,8 @@ int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \gho
     /*@ assert c_pos: qf->count >= 1; */
     qf->count = qf->count - 1u;
     /*@ assert same: amq_qf_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ assert cnt_sep: \separated(&qf->count, rem + (0 .. n - 1), gq + (0 .. n - 1)); */
+    /*@ assert cnt: qf->count == \at(qf->count, Pre) - 1; */
     qf_delete_at(rem, meta, n, fq, fr, p) /*@ ghost (gq) */;
     /*@ assert count: qf->count == \at(qf->count, Pre) - 1; */
     /*@ assert kept:  \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
@@ -933,6 +955,8 @@ int amq_qf_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
             q = it->quot;
         } else {
             /*@ assert new_run: gq[i] > it->quot && gq[i] <= i - 1; */
+            /*@ assert lo: \forall integer j; 0 <= j < i ==> amq_qf_used(meta, j) ==> gq[j] <= it->quot; */
+            /*@ assert hi: \forall integer j; i <= j < n ==> amq_qf_used(meta, j) ==> gq[j] >= gq[i]; */
             /*@ assert between: \forall integer x; it->quot < x < gq[i] ==> !amq_qf_O(meta, x); */
             /*@ assert occ: amq_qf_O(meta, gq[i]); */
             q = qf_next_occ(meta, n, it->quot, i - 1u);
@@ -1000,7 +1024,7 @@ int amq_qf_check_invariant(const amq_qf *qf)
     if (!amq_qf_params_ok(qf->q, qf->r, n))
         return AMQ_QF_BAD_PARAMS;
     uint64_t home = AMQ_QF_HOME_SLOTS(qf->q);
-    uint64_t rlim = qf->r == 64u ? UINT64_MAX : ((uint64_t)1 << qf->r) - 1u;
+    uint64_t rlim = ((uint64_t)1 << qf->r) - 1u; /* r <= 63: q >= 1 and q + r <= 64 */
     const uint8_t *meta = qf->meta;
     const uint64_t *rem = qf->rem;
     /*@ loop invariant range: 0 <= i <= n;

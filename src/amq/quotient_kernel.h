@@ -106,27 +106,36 @@ int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t
 
 /* Inserts (fq, fr) after any equal copies.  0: stored.  1: table full (count == nslots).
  * 2: no free slot at or after fq (the cluster would run off the end of the table).
- * On 1 and 2 nothing changes. */
+ * On 1 and 2 nothing changes.  WP applies only the top-level assigns clause at a call site,
+ * so the contract also states for every outcome what a caller's proof needs (table fields
+ * unchanged, invariant kept, no element lost), and for 1 and 2 that count and content are
+ * unchanged. */
 /*@ requires mem:      amq_qf_writable(qf, gq);
     requires inv:      amq_qf_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
+    ensures frame: qf->nslots == \old(qf->nslots) && qf->rem == \old(qf->rem) &&
+                   qf->meta == \old(qf->meta);
+    ensures inv:   amq_qf_ok(qf, gq);
+    ensures kept:  \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> amq_qf_has(qf, gq, g, h);
     behavior full:
       assumes qf->count >= qf->nslots;
       assigns \nothing;
       ensures result: \result == 1;
+      ensures same:   qf->count == \old(qf->count) &&
+                      (\forall integer g, h; amq_qf_has(qf, gq, g, h) ==> amq_qf_has{Pre}(qf, gq, g, h));
     behavior no_room:
       assumes qf->count < qf->nslots && !amq_qf_room(qf->meta, qf->nslots, fq);
       assigns \nothing;
       ensures result: \result == 2;
+      ensures same:   qf->count == \old(qf->count) &&
+                      (\forall integer g, h; amq_qf_has(qf, gq, g, h) ==> amq_qf_has{Pre}(qf, gq, g, h));
     behavior stored:
       assumes qf->count < qf->nslots && amq_qf_room(qf->meta, qf->nslots, fq);
       ensures result: \result == 0;
-      ensures inv:    amq_qf_ok(qf, gq);
       ensures count:  qf->count == \old(qf->count) + 1;
       ensures found:  amq_qf_has(qf, gq, fq, fr);
-      ensures kept:   \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> amq_qf_has(qf, gq, g, h);
       ensures only:   \forall integer g, h; amq_qf_has(qf, gq, g, h) ==>
                         amq_qf_has{Pre}(qf, gq, g, h) || (g == fq && h == fr);
       ensures twice:  amq_qf_has{Pre}(qf, gq, fq, fr) ==> amq_qf_has2(qf, gq, fq, fr);
@@ -138,24 +147,29 @@ int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t
 */
 int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
 
-/* Removes one copy of (fq, fr).  0: removed.  1: not present, nothing changed. */
+/* Removes one copy of (fq, fr).  0: removed.  1: not present, nothing changed (as for
+ * insert, the outcome-independent facts are stated at the top level of the contract). */
 /*@ requires mem:      amq_qf_writable(qf, gq);
     requires inv:      amq_qf_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
+    ensures frame: qf->nslots == \old(qf->nslots) && qf->rem == \old(qf->rem) &&
+                   qf->meta == \old(qf->meta);
+    ensures inv:   amq_qf_ok(qf, gq);
+    ensures kept:  \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> (g != fq || h != fr) ==>
+                     amq_qf_has(qf, gq, g, h);
+    ensures only:  \forall integer g, h; amq_qf_has(qf, gq, g, h) ==> amq_qf_has{Pre}(qf, gq, g, h);
     behavior absent:
       assumes !amq_qf_has(qf, gq, fq, fr);
       assigns \nothing;
       ensures result: \result == 1;
+      ensures same:   qf->count == \old(qf->count) &&
+                      (\forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> amq_qf_has(qf, gq, g, h));
     behavior removed:
       assumes amq_qf_has(qf, gq, fq, fr);
       ensures result: \result == 0;
-      ensures inv:    amq_qf_ok(qf, gq);
       ensures count:  qf->count == \old(qf->count) - 1;
-      ensures kept:   \forall integer g, h; amq_qf_has{Pre}(qf, gq, g, h) ==> (g != fq || h != fr) ==>
-                        amq_qf_has(qf, gq, g, h);
-      ensures only:   \forall integer g, h; amq_qf_has(qf, gq, g, h) ==> amq_qf_has{Pre}(qf, gq, g, h);
       ensures twice:  amq_qf_has2{Pre}(qf, gq, fq, fr) ==> amq_qf_has(qf, gq, fq, fr);
       ensures exact:  \exists integer p, t;
                         amq_qf_del_pos{Pre}(qf->rem, qf->meta, gq, qf->nslots, fq, fr, p, t) &&
