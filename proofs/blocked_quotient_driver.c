@@ -1,8 +1,7 @@
 /* Theorem drivers for the blocked quotient filter kernel (amq/blocked_quotient_kernel.h).
  * Not part of the library: WP proves these bodies against the blocked kernel's contracts,
- * and the same frama-c run proves those contracts on the compiled
- * src/blocked_quotient_kernel.c against the quotient kernel's contracts (proved in unit
- * `quotient`).  Each driver returns 1 iff its property held on this run; WP proves
+ * and the same frama-c run (unit `quotient`) proves those contracts on the compiled
+ * src/blocked_quotient_kernel.c, and the quotient kernel's on src/quotient_kernel.c.  Each driver returns 1 iff its property held on this run; WP proves
  * \result == 1.  The structure is nblocks blocks of nslots slots (amq_bqf_table); gq is
  * the ghost quotient array of the whole structure.  Blocks and fingerprints may repeat;
  * a full block, or one without room after the quotient, refuses an insert.
@@ -12,11 +11,17 @@
  *   amq_proof_bqf_other_block:     a query depends only on its own block: an insert AND a
  *                                  delete (each successful or not) in a block other than
  *                                  x's leave query(x) unchanged, both answers.
- * (No nfn driver yet: carrying "every block keeps its invariant" through inserts in
- * arbitrary blocks needs the frame of a quantified set of windows, not proved so far.)
- * Frame facts are carried for the blocks involved only: a ghost loop shows that the
- * used-slot count of an untouched block is unchanged (amq_qf_nused is recursive), and
- * amq_bqf_frame's lemmas carry the invariant and the content across. */
+ *   amq_proof_bqf_nfn:             no false negatives: insert x into its block bx, then
+ *                                  any sequence of inserts and deletes in any blocks
+ *                                  (blocks and fingerprints may repeat; refused operations
+ *                                  included; deletes of anything but x itself in block bx),
+ *                                  then query(bx, x) == 1.  Every block's invariant is
+ *                                  carried through the whole sequence.
+ * Frame facts: for an untouched block, a ghost loop shows that its used-slot count is
+ * unchanged (amq_qf_nused is recursive), and amq_bqf_frame's lemmas carry the invariant
+ * and the content across.  For "every other block" (amq_proof_bqf_nfn_step), an outer
+ * ghost loop over the blocks does this one concrete block at a time, so that no prover
+ * has to frame a quantified set of windows c * nslots. */
 #include <stddef.h>
 #include <amq/blocked_quotient_kernel.h>
 
@@ -25,6 +30,7 @@
   /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
      requires b_range: b < nblocks;
      assigns \nothing;
+     ensures lo:   0 <= b * nslots;
      ensures fits: b * nslots + nslots <= nblocks * nslots;
      ensures mem:  amq_bqf_writable(rem, meta, gq, counts, nslots, b);
   @/
@@ -71,6 +77,10 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
                               uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
                               uint64_t xr, uint64_t bj, uint64_t jq, uint64_t jr, uint64_t dq,
                               uint64_t dr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+                      uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq, uint64_t xr,
+                      const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
+                      const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
 
 /*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
     requires fits:     b * nslots + nslots <= 18446744073709551615;
@@ -124,6 +134,7 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
                               uint64_t xr, uint64_t bj, uint64_t jq, uint64_t jr, uint64_t dq,
                               uint64_t dr) /*@ ghost (uint64_t \ghost *gq) */
 {
+    (void)nblocks; /* read by the contract and the ghost code only */
     //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
     //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bj);
     //@ ghost amq_bqf_two_blocks(rem, meta, gq, counts, nblocks, nslots, bx, bj);
@@ -157,4 +168,147 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
                         amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr); */
     int after = amq_bqf_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
     return before == after;
+}
+
+/* Insert (del == 0) or delete (fq, fr) in block b, as one call with one contract: the
+ * step below then frames a single call. */
+/*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+    requires fits:     b * nslots + nslots <= 18446744073709551615;
+    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    requires fq_range: fq < nslots;
+    assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
+            meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
+    ensures inv:   amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    behavior insert:
+      assumes del == 0;
+      ensures kept:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                       amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+      ensures found: \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+    behavior delete:
+      assumes del != 0;
+      ensures kept:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                       (g != fq || h != fr) ==> amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+    complete behaviors;
+    disjoint behaviors;
+*/
+static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+                               uint64_t q, uint64_t r, int del, uint64_t b, uint64_t fq, uint64_t fr)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (del)
+        return amq_bqf_delete(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+    return amq_bqf_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+}
+
+/* One step of amq_proof_bqf_nfn: insert (del == 0) or delete (fq, fr) in any block b.
+ * Every block keeps the invariant, x stays stored in block bx if it was (a delete must not
+ * name x in block bx), and a successful insert stores (fq, fr) in block b.  Returns the
+ * kernel's status. */
+/*@ requires table:  amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+    requires blocks: bx < nblocks && b < nblocks;
+    requires inv:    \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    requires fq:     fq < nslots;
+    requires not_x:  del != 0 ==> (b != bx || fq != xq || fr != xr);
+    assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
+            meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
+    ensures inv:    \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    ensures kept:   amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
+                      amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
+    ensures found:  del == 0 ==> \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+*/
+static int amq_proof_bqf_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+                                  uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
+                                  uint64_t xr, int del, uint64_t b, uint64_t fq, uint64_t fr)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    (void)nblocks, (void)bx, (void)xq, (void)xr; /* read by the contract and the ghost code only */
+    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    const int st = amq_proof_bqf_apply(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
+    /*@ ghost
+      /@ loop invariant range:  0 <= c <= nblocks;
+         loop invariant ok:     \forall integer d; 0 <= d < c ==>
+                                  amq_bqf_ok(rem, meta, gq, counts, nslots, d);
+         loop invariant x_kept: bx < c ==> bx != b ==>
+                                  amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
+                                  amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
+         loop assigns c;
+         loop variant nblocks - c;
+      @/
+      for (uint64_t c = 0; c < nblocks; c++) {
+        if (c != b) {
+          amq_bqf_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
+          /@ assert cnt:  \forall integer d; d == c ==> counts[d] == \at(counts[d], Pre); @/
+          /@ assert same: amq_qf_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
+                                                 gq + c * nslots, nslots); @/
+          /@ loop invariant range: 0 <= i <= nslots;
+             loop invariant count: amq_qf_nused(meta + c * nslots, i) ==
+                                   amq_qf_nused{Pre}(meta + c * nslots, i);
+             loop assigns i;
+             loop variant nslots - i;
+          @/
+          for (uint64_t i = 0; i < nslots; i++) { }
+          /@ assert frame: amq_bqf_frame{Pre, Here}(rem + c * nslots, meta + c * nslots,
+                                                   gq + c * nslots, nslots); @/
+          /@ assert pre:   amq_bqf_ok{Pre}(rem, meta, gq, counts, nslots, c); @/
+          /@ assert ok:    amq_bqf_ok(rem, meta, gq, counts, nslots, c); @/
+          /@ assert has:   amq_bqf_has{Pre}(rem, meta, gq, nslots, c, xq, xr) ==>
+                             amq_bqf_has(rem, meta, gq, nslots, c, xq, xr); @/
+        }
+      }
+    */
+    return st;
+}
+
+/*@ requires table:    amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+    requires bx_range: bx < nblocks;
+    requires inv:      \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    requires xq_range: xq < nslots;
+    requires arrays:   \valid_read(blocks + (0 .. count - 1)) && \valid_read(fqs + (0 .. count - 1)) &&
+                       \valid_read(frs + (0 .. count - 1)) && \valid_read(dels + (0 .. count - 1));
+    requires sep:      \separated(blocks + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1)) &&
+                       \separated(fqs + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1)) &&
+                       \separated(frs + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1)) &&
+                       \separated(dels + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1));
+    assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
+            gq[0 .. nblocks * nslots - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+                      uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq, uint64_t xr,
+                      const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
+                      const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */
+{
+    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
+    if (amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, 0, bx, xq, xr)
+            /*@ ghost (gq) */ != 0)
+        return 1; /* refused: nothing to show */
+    /*@ loop invariant bounds: 0 <= i <= count;
+        loop invariant inv:    \forall integer c; 0 <= c < nblocks ==>
+                                 amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+        loop invariant stored: amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
+        loop assigns i, counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1],
+                     meta[0 .. nblocks * nslots - 1], gq[0 .. nblocks * nslots - 1];
+        loop variant count - i;
+    */
+    for (size_t i = 0; i < count; i++) {
+        const uint64_t b = blocks[i], fq = fqs[i], fr = frs[i];
+        const int del = dels[i] != 0;
+        const int is_x = (b == bx) & (fq == xq) & (fr == xr); /* one path for WP, not six */
+        /* the kernel's preconditions, and x is never the one deleted; others are skipped */
+        if (b < nblocks && fq < nslots && !(del & is_x)) {
+            //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+            (void)amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, del, b,
+                                         fq, fr) /*@ ghost (gq) */;
+        }
+    }
+    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
+    return amq_bqf_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
 }

@@ -83,7 +83,7 @@ int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_
     int after = amq_qf_query(qf, gq_, gr) /*@ ghost (gq) */;
     /* Bitwise, not &&/||: a short-circuit branch that can never run is dead code, which
      * the smoke tests (rightly) reject. */
-    return (rc == 0) & ((gq_ == fq) & (gr == fr) | (before <= after));
+    return (rc == 0) & (((gq_ == fq) & (gr == fr)) | (before <= after));
 }
 
 /*@ requires mem:      amq_qf_writable(qf, gq);

@@ -99,31 +99,13 @@ def read_properties(path):
     return rows
 
 
-def prop_key(row):
-    return tuple(row.get(k, "") for k in ("directory", "file", "line", "function",
-                                          "property kind", "property"))
-
-
-def valid_keys(path):
-    """Keys of the properties a unit proved (status Valid)."""
-    if not os.path.exists(path):
-        return set()
-    return {prop_key(row) for row in read_properties(path) if row.get("status") == "Valid"}
-
-
-def bad_properties(path, valid_elsewhere=frozenset()):
+def bad_properties(path):
     if not os.path.exists(path):
         return ["(no properties.csv: frama-c did not reach the report)"]
     bad = []
     for row in read_properties(path):
         status, d = row.get("status", ""), row.get("directory", "")
         if status == "Valid":
-            continue
-        # A callee's contract that this unit only assumes (the function is declared here,
-        # its body is proved in another unit, e.g. the quotient kernel for unit
-        # blocked_quotient): accepted only if that other unit of the same run proved the
-        # very same property (same file, line, kind and text) Valid.
-        if status in ("Considered valid", "Ignored") and prop_key(row) in valid_elsewhere:
             continue
         # A function's own preconditions with no caller in the unit (a theorem
         # driver's hypotheses, a kernel proved on its own) are never tried.
@@ -207,11 +189,7 @@ def main():
             failures.append("%s: no proof goals at all" % name)
         if wp and unit["smoke_tests"] == 0:
             failures.append("%s: no smoke tests ran (-wp-smoke-tests missing?)" % name)
-        elsewhere = set()
-        for other in dirs:
-            if other != d:
-                elsewhere |= valid_keys(os.path.join(other, "properties.csv"))
-        for b in bad_properties(os.path.join(d, "properties.csv"), elsewhere):
+        for b in bad_properties(os.path.join(d, "properties.csv")):
             failures.append("%s: property not Valid: %s" % (name, b))
         report["units"].append(unit)
         report["total"] += unit["goals"]

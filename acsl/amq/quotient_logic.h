@@ -70,21 +70,28 @@
     \forall integer j; 0 <= j < n ==>
       (amq_qf_O(meta, j) <==> (\exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == j));
 
-  // Number of used slots among 0 .. k-1.
-  logic integer amq_qf_nused{L}(uint8_t *meta, integer k) =
-    k <= 0 ? 0 : amq_qf_nused{L}(meta, k - 1) + (meta[k - 1] != 0 ? 1 : 0);
+  // The count and the invariant sit in an axiomatic block so that WP compiles them into
+  // their own cluster: otherwise the recursive definition of amq_qf_nused lands in the
+  // shared top-level cluster as soon as any goal of the run mentions it, and reaches every
+  // lemma's context, where CVC4 loops on it (two insert/delete lemmas then time out).
+  axiomatic QfCount {
+    // Number of used slots among 0 .. k-1.
+    logic integer amq_qf_nused{L}(uint8_t *meta, integer k) =
+      k <= 0 ? 0 : amq_qf_nused{L}(meta, k - 1) + (meta[k - 1] != 0 ? 1 : 0);
 
-  // Everything the decoding walk (find the run of a quotient) relies on.
-  predicate amq_qf_shape{L}(uint8_t *meta, uint64_t *gq, integer n) =
-    amq_qf_bytes(meta, n) && amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n) &&
-    amq_qf_nogap(meta, gq, n) && amq_qf_qsorted(meta, gq, n) && amq_qf_runs(meta, gq, n) &&
-    amq_qf_occupied(meta, gq, n);
+    // Everything the decoding walk (find the run of a quotient) relies on.
+    predicate amq_qf_shape{L}(uint8_t *meta, uint64_t *gq, integer n) =
+      amq_qf_bytes(meta, n) && amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n) &&
+      amq_qf_nogap(meta, gq, n) && amq_qf_qsorted(meta, gq, n) && amq_qf_runs(meta, gq, n) &&
+      amq_qf_occupied(meta, gq, n);
 
-  // The metadata invariant: runs sorted, is_shifted consistent with the canonical slot,
-  // clusters contiguous, occupied/continuation bits exact, count == number of used slots.
-  predicate amq_qf_inv{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, integer n, integer count) =
-    amq_qf_shape(meta, gq, n) && amq_qf_rsorted(rem, meta, gq, n) &&
-    count == amq_qf_nused(meta, n);
+    // The metadata invariant: runs sorted, is_shifted consistent with the canonical slot,
+    // clusters contiguous, occupied/continuation bits exact, count == number of used slots.
+    predicate amq_qf_inv{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, integer n,
+                            integer count) =
+      amq_qf_shape(meta, gq, n) && amq_qf_rsorted(rem, meta, gq, n) &&
+      count == amq_qf_nused(meta, n);
+  }
 
   // ---- abstract content ----
   // (fq, fr) is stored: at least once, at least twice.

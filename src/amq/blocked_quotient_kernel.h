@@ -10,10 +10,9 @@
  * amq_bqf_has membership in the block) and frame every change to block b: its slots, its
  * ghost quotients and counts[b].  As for the quotient kernel, stored quotients are named
  * by a ghost array gq, here one entry per slot of the whole structure (block b's are
- * gq[b*nslots .. (b+1)*nslots - 1]); C callers do not see it.  Unit `blocked_quotient`
- * (proofs/units.txt) proves these contracts and proofs/blocked_quotient_driver.c against
- * the quotient kernel's contracts, which unit `quotient` proves; it is not yet in the
- * `make prove` gate (proofs/README.md, "Blocked quotient"). */
+ * gq[b*nslots .. (b+1)*nslots - 1]); C callers do not see it.  Unit `quotient`
+ * (proofs/units.txt) proves these contracts, the quotient kernel's, and the theorems of
+ * proofs/blocked_quotient_driver.c in one run (proofs/README.md, "Blocked quotient"). */
 #ifndef AMQ_BLOCKED_QUOTIENT_KERNEL_H
 #define AMQ_BLOCKED_QUOTIENT_KERNEL_H
 #include <stdint.h>
