@@ -868,26 +868,24 @@ static uint64_t desc_decode(const amq_blocked_geom *g, const uint64_t *d, uint64
     return d[0] / g->inner;
 }
 
-/* Blocked quotient state: per block one count word, nslots remainder words, then the
- * nslots metadata bytes rounded up to words. */
-static uint64_t bq_block_words(const amq_blocked_geom *g)
-{
-    const uint64_t nslots = (UINT64_C(1) << g->inner) + g->slack;
-    return 1 + nslots + (nslots + 7) / 8;
-}
+/* Blocked quotient state, the layout of the key-level filter: nblocks count words, then
+ * nblocks * nslots remainder words, then nblocks * nslots metadata bytes rounded up to
+ * words.  The operations go through the proved blocked layer (amq/blocked_quotient_kernel.h),
+ * so enumeration and Monte Carlo test the code WP proves. */
+static uint64_t bq_nslots(const amq_blocked_geom *g) { return (UINT64_C(1) << g->inner) + g->slack; }
 
-static int bq_desc_op(const amq_blocked_geom *g, uint64_t *st, uint64_t d, int insert)
+/* op: 0 query, 1 insert, 2 delete; the kernel's status (query: 1 present, 0 absent). */
+static int bq_desc_op(const amq_blocked_geom *g, uint64_t *st, uint64_t d, int op)
 {
-    const uint64_t p = g->inner + g->k, nslots = (UINT64_C(1) << g->inner) + g->slack;
+    const uint64_t p = g->inner + g->k, nslots = bq_nslots(g);
     const uint64_t block = d >> p, f = d & ((UINT64_C(1) << p) - 1);
-    uint64_t *base = st + block * bq_block_words(g);
-    amq_qf qf = {.q = g->inner, .r = g->k, .nslots = nslots, .count = base[0], .rem = base + 1,
-                 .meta = (uint8_t *)(base + 1 + nslots)};
-    if (!insert)
-        return amq_qf_query(&qf, f >> g->k, f & ((UINT64_C(1) << g->k) - 1));
-    const int r = amq_qf_insert(&qf, f >> g->k, f & ((UINT64_C(1) << g->k) - 1));
-    base[0] = qf.count;
-    return r;
+    const uint64_t fq = f >> g->k, fr = f & ((UINT64_C(1) << g->k) - 1);
+    uint64_t *counts = st, *rem = st + g->nblocks;
+    uint8_t *meta = (uint8_t *)(rem + g->nblocks * nslots);
+    if (op == 0)
+        return amq_bqf_query(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr);
+    return op == 1 ? amq_bqf_insert(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr)
+                   : amq_bqf_delete(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr);
 }
 
 static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
@@ -900,7 +898,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
         return;
     }
     if (g->kind == AMQ_BLOCKED_QUOTIENT) {
-        (void)bq_desc_op(g, st, d[0], 1);
+        (void)bq_desc_op(g, st, d[0], 1); /* a refusal leaves the state as it was */
         return;
     }
     const uint64_t block = desc_decode(g, d, idx);
@@ -925,7 +923,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
     if (g->kind == AMQ_BLOCKED_PARTITIONED)
         return amq_partitioned_query(st, g->inner, d, k);
     if (g->kind == AMQ_BLOCKED_QUOTIENT)
-        return bq_desc_op(g, (uint64_t *)st, d[0], 0);
+        return bq_desc_op(g, (uint64_t *)st, d[0], 0); /* a query writes nothing */
     const uint64_t block = desc_decode(g, d, idx);
     switch (g->kind) {
     case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_query(st, g->m, g->inner, block, idx, k);
@@ -940,6 +938,8 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
 static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_geom *g = kn->ctx;
+    if (g->kind == AMQ_BLOCKED_QUOTIENT)
+        return bq_desc_op(g, st, d[0], 2);
     uint64_t idx[AMQ_BLOCKED_MAX_K];
     const uint64_t block = desc_decode(g, d, idx);
     return g->width == 8 ? amq_blocked_counting8_remove((uint8_t *)st, g->m, g->inner, block, idx, (size_t)g->k)
@@ -959,18 +959,21 @@ amq_status amq_kernel_blocked(amq_kernel *out, amq_blocked_geom *g)
         if (g->nblocks > (UINT64_C(1) << (62 - g->inner - g->k)))
             return amq_fail(AMQ_E_OVERFLOW, "%s kernel: %llu blocks x 2^%llu fingerprints overflow the digits",
                             name, (unsigned long long)g->nblocks, (unsigned long long)(g->inner + g->k));
-        const uint64_t bw = bq_block_words(g);
-        if (g->nblocks > (SIZE_MAX / sizeof(uint64_t)) / bw)
+        /* words = nblocks * (1 + nslots) + ceil(nblocks * nslots / 8); nslots <= 2^(q+1) */
+        const uint64_t nslots = bq_nslots(g), limit = SIZE_MAX / sizeof(uint64_t) / 2;
+        if (g->nblocks > limit / (1 + nslots))
             return amq_fail(AMQ_E_OVERFLOW, "%s kernel: state does not fit in memory", name);
+        const uint64_t words = g->nblocks * (1 + nslots) + (g->nblocks * nslots + 7) / 8;
         g->alphabet = g->nblocks << (g->inner + g->k);
         g->m = g->nblocks << g->inner;
         memset(out, 0, sizeof *out);
         out->name = name;
         out->m = g->alphabet;
         out->k = 1;
-        out->state_words = (size_t)(g->nblocks * bw);
+        out->state_words = (size_t)words;
         out->add_ctx = desc_add;
         out->query_ctx = desc_query;
+        out->remove_ctx = desc_remove;
         out->ctx = g;
         return AMQ_OK;
     }

@@ -225,6 +225,20 @@ static void quotient_build_remove_check(void **state)
     assert_non_null(strstr(out, "\"verdict\": \"pass\""));
     assert_int_equal(run("'%s' check quotient -q 40 -r 24 -n 3", amq), 1);
     assert_non_null(strstr(out, "p = q + r <= 63"));
+    /* with removals: half the keys deleted again, against the rate for n - RM = 384 keys */
+    assert_int_equal(run("'%s' check quotient -q 10 -r 4 -n 768 --removals 384 --trials 20000 --hash independent "
+                         "--json", amq), 0);
+    assert_non_null(strstr(out, "\"removals\": 384"));
+    assert_non_null(strstr(out, "\"exact\": \"2.31656737649750e-02\""));
+    assert_non_null(strstr(out, "\"verdict\": \"pass\""));
+    assert_int_equal(run("'%s' check quotient -q 3 -r 2 -n 2 --removals 3", amq), 2);
+    assert_non_null(strstr(out, "--removals 3 exceeds n = 2"));
+    /* blocked quotient: deletes through the proved blocked layer; rate for 32 keys */
+    assert_int_equal(run("'%s' check blocked-quotient -b 8 -q 4 -r 3 -n 64 --removals 32 --trials 20000 "
+                         "--hash enhanced --json", amq), 0);
+    assert_non_null(strstr(out, "\"exact\": \"3.07815643716778e-02\""));
+    assert_non_null(strstr(out, "\"verdict\": \"pass\""));
+    assert_int_equal(run("'%s' check blocked-quotient -b 8 -q 4 -r 3 -n 4 --removals 5", amq), 2);
 }
 
 int main(void)
