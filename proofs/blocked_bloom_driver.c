@@ -18,24 +18,7 @@
  * that translated vector, where the Bloom kernel's logic applies (SMT solvers do not
  * instantiate quantified facts whose bound variable sits under a product t * s). */
 #include <amq/blocked_kernel.h>
-
-/* Ghost lemma: the windows of two distinct blocks of s positions do not overlap. */
-/*@ ghost
-  /@ requires distinct: a != b;
-     assigns \nothing;
-     ensures apart: a * s + s <= b * s || b * s + s <= a * s;
-  @/
-  static void amq_blocks_apart(uint64_t a, uint64_t b, uint64_t s) { }
-*/
-
-/* Ghost lemma: block b < n of s positions ends at or before n * s. */
-/*@ ghost
-  /@ requires below: b < n;
-     assigns \nothing;
-     ensures fits: b * s + s <= n * s;
-  @/
-  static void amq_block_fits(uint64_t b, uint64_t n, uint64_t s) { }
-*/
+#include "blocked_driver_ghost.h"
 
 /* ================= blocked Bloom ================= */
 
@@ -190,6 +173,8 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 
 int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                  const uint64_t *x, size_t k);
+int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+                                    const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j);
 int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
                         const uint64_t *x, size_t k, const uint64_t *blocks,
                         const uint64_t *const *rows, size_t count);
@@ -211,6 +196,44 @@ int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_
 {
     amq_split_block_add(bits, m, s, bx, x, k);
     return amq_split_block_query(bits, m, s, bx, x, k);
+}
+
+/*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
+    requires s_pos:      s >= 1;
+    requires window_x:   bx * (k * s) + k * s <= m;
+    requires window_j:   bj * (k * s) + k * s <= m;
+    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires x_valid:    \valid_read(x + (0 .. k - 1));
+    requires x_range:    amq_in_range(x, k, s);
+    requires j_valid:    \valid_read(j + (0 .. k - 1));
+    requires j_range:    amq_in_range(j, k, s);
+    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. k - 1));
+    assigns bits[0 .. amq_words(m) - 1];
+    ensures preserved:   \result == 1;
+*/
+int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+                                    const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j)
+{
+    uint64_t loc[AMQ_BLOCKED_MAX_K], gj[AMQ_BLOCKED_MAX_K];
+    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert nonneg: bj * (k * s) >= 0; */
+    const uint64_t bs = (uint64_t)k * s;
+    /*@ assert bs: bs == k * s; */
+    amq_partition_indices(loc, s, j, k);
+    amq_block_indices(gj, bs, bj, loc, k);
+    int before = amq_split_block_query(bits, m, s, bj, j, k);
+    /*@ assert parted0: amq_parted(&loc[0], j, k, s); */
+    /*@ assert before0: before == 1 ==> amq_blk_all_set(bits, k * s, bj, &loc[0], k); */
+    /*@ assert before:  before == 1 ==> amq_all_set(bits, &gj[0], k); */
+    amq_split_block_add(bits, m, s, bx, x, k);
+    /*@ assert kept:    before == 1 ==> amq_all_set(bits, &gj[0], k); */
+    /*@ assert shifted: amq_shifted(&gj[0], &loc[0], k, bs, bj); */
+    /*@ assert kept2:   before == 1 ==> amq_blk_all_set(bits, k * s, bj, &loc[0], k); */
+    /*@ assert parted:  amq_parted(&loc[0], j, k, s); */
+    /*@ assert kept3:   before == 1 ==> amq_split_all_set(bits, s, bj, j, k); */
+    int after = amq_split_block_query(bits, m, s, bj, j, k);
+    return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
 /*@ requires k_pos:       1 <= k <= AMQ_BLOCKED_MAX_K;

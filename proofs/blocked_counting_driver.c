@@ -4,6 +4,8 @@
  * src/blocked_kernel.c on top of the counting kernel's (src/counting_kernel.c).
  *
  *   *_insert_query:  add(x); query(x) == 1.
+ *   *_query_preserved: query(bx, x) == 1 before an add in any block bj (bj == bx, and
+ *                    j == x, allowed) ==> query(bx, x) == 1 after (Ceramist Property 4).
  *   *_nfn:           no false negatives (Ceramist Theorem 7 for the counting blocked AMQ):
  *                    add(x), then any number of further adds (any blocks), then
  *                    query(x) == 1.  No precondition on counter values: saturation is
@@ -14,25 +16,7 @@
  * As in proofs/blocked_bloom_driver.c, invariants are carried on the key's translated
  * vector (amq_block_indices), where the counting kernel's logic applies. */
 #include <amq/blocked_kernel.h>
-
-/* Ghost lemma: the windows of two distinct blocks of s positions do not overlap. */
-/*@ ghost
-  /@ requires distinct: a != b;
-     assigns \nothing;
-     ensures apart: a * s + s <= b * s || b * s + s <= a * s;
-  @/
-  static void amq_blocks_apart(uint64_t a, uint64_t b, uint64_t s) { }
-*/
-
-
-/* Ghost lemma: block b < n of s positions ends at or before n * s. */
-/*@ ghost
-  /@ requires below: b < n;
-     assigns \nothing;
-     ensures fits: b * s + s <= n * s;
-  @/
-  static void amq_block_fits(uint64_t b, uint64_t n, uint64_t s) { }
-*/
+#include "blocked_driver_ghost.h"
 
 /* ================= 8-bit counters ================= */
 
@@ -41,6 +25,9 @@ int amq_proof_cblocked8_insert_query(uint8_t *c, uint64_t m, uint64_t bsize, uin
 int amq_proof_cblocked8_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
                             const uint64_t *x, size_t k, const uint64_t *blocks,
                             const uint64_t *const *rows, size_t count);
+int amq_proof_cblocked8_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+                                        const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
+                                        size_t kj);
 int amq_proof_cblocked8_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                     const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                     size_t kj);
@@ -112,6 +99,39 @@ int amq_proof_cblocked8_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     requires bsize_pos: bsize >= 1;
     requires window_x:  bx * bsize + bsize <= m;
     requires window_j:  bj * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(8, m) - 1));
+    requires x_valid:   \valid_read(x + (0 .. k - 1));
+    requires x_range:   amq_in_range(x, k, bsize);
+    requires j_valid:   \valid_read(j + (0 .. kj - 1));
+    requires j_range:   amq_in_range(j, kj, bsize);
+    requires sep_x:     \separated(c + (0 .. amq_cbytes(8, m) - 1), x + (0 .. k - 1));
+    requires sep_j:     \separated(c + (0 .. amq_cbytes(8, m) - 1), j + (0 .. kj - 1));
+    assigns c[0 .. amq_cbytes(8, m) - 1];
+    ensures preserved: \result == 1;
+*/
+int amq_proof_cblocked8_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+                                        const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
+                                        size_t kj)
+{
+    uint64_t gx[AMQ_BLOCKED_MAX_K];
+    /*@ assert nonneg: bx * bsize >= 0; */
+    amq_block_indices(gx, bsize, bx, x, k);
+    int before = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
+    /*@ assert before: before == 1 <==> amq_cpresent(c, 8, &gx[0], k); */
+    amq_blocked_counting8_add(c, m, bsize, bj, j, kj);
+    /*@ assert kept: before == 1 ==> amq_cpresent(c, 8, &gx[0], k); */
+    /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert after: amq_cpresent(c, 8, &gx[0], k) ==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
+    int after = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
+}
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window_x:  bx * bsize + bsize <= m;
+    requires window_j:  bj * bsize + bsize <= m;
     requires other:     bj != bx;
     requires c_valid:   \valid(c + (0 .. amq_cbytes(8, m) - 1));
     requires x_valid:   \valid_read(x + (0 .. k - 1));
@@ -156,6 +176,9 @@ int amq_proof_cblocked4_insert_query(uint8_t *c, uint64_t m, uint64_t bsize, uin
 int amq_proof_cblocked4_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
                             const uint64_t *x, size_t k, const uint64_t *blocks,
                             const uint64_t *const *rows, size_t count);
+int amq_proof_cblocked4_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+                                        const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
+                                        size_t kj);
 int amq_proof_cblocked4_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                     const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                     size_t kj);
@@ -221,6 +244,39 @@ int amq_proof_cblocked4_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_blk:   amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     return amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+}
+
+/*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window_x:  bx * bsize + bsize <= m;
+    requires window_j:  bj * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(4, m) - 1));
+    requires x_valid:   \valid_read(x + (0 .. k - 1));
+    requires x_range:   amq_in_range(x, k, bsize);
+    requires j_valid:   \valid_read(j + (0 .. kj - 1));
+    requires j_range:   amq_in_range(j, kj, bsize);
+    requires sep_x:     \separated(c + (0 .. amq_cbytes(4, m) - 1), x + (0 .. k - 1));
+    requires sep_j:     \separated(c + (0 .. amq_cbytes(4, m) - 1), j + (0 .. kj - 1));
+    assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures preserved: \result == 1;
+*/
+int amq_proof_cblocked4_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+                                        const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
+                                        size_t kj)
+{
+    uint64_t gx[AMQ_BLOCKED_MAX_K];
+    /*@ assert nonneg: bx * bsize >= 0; */
+    amq_block_indices(gx, bsize, bx, x, k);
+    int before = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
+    /*@ assert before: before == 1 <==> amq_cpresent(c, 4, &gx[0], k); */
+    amq_blocked_counting4_add(c, m, bsize, bj, j, kj);
+    /*@ assert kept: before == 1 ==> amq_cpresent(c, 4, &gx[0], k); */
+    /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert after: amq_cpresent(c, 4, &gx[0], k) ==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
+    int after = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
