@@ -3,14 +3,15 @@
  * this once).  Ghost functions, proved once per unit and called where needed, rather
  * than ACSL lemmas, which would be hypotheses of every goal (acsl/amq/blocked_logic.h).
  * The hypothesis a != b of amq_blocks_apart is the statement of the other-block
- * theorems (an operation in *another* block), not an assumption about hash values. */
+ * theorems (an operation in *another* block), not an assumption about hash values:
+ * the nfn and query_preserved drivers let blocks and indices repeat. */
 #ifndef AMQ_BLOCKED_DRIVER_GHOST_H
 #define AMQ_BLOCKED_DRIVER_GHOST_H
 #include <stdint.h>
 
 /* Ghost lemma: the windows of two distinct blocks of s positions do not overlap. */
 /*@ ghost
-  /@ requires distinct: a != b;
+  /@ requires other_block: a != b;
      assigns \nothing;
      ensures apart: a * s + s <= b * s || b * s + s <= a * s;
   @/

@@ -413,6 +413,18 @@ void amq_blocked_locate(const amq_blocked *b, const void *key, size_t len, uint6
 
 /* ---------------- operations ---------------- */
 
+/* The proved blocked quotient kernel on flat arrays (op as for apply below); the
+ * key-level filter and the cross-check descriptor both call it. */
+static int bq_op(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
+                 uint64_t r, int op, uint64_t block, uint64_t fq, uint64_t fr)
+{
+    if (op == 1)
+        return amq_bqf_query(rem, meta, counts, nslots, q, r, block, fq, fr);
+    /* insert: 0 stored, 1 full, 2 no room; delete: 0 removed, 1 absent */
+    return op == 0 ? amq_bqf_insert(rem, meta, counts, nslots, q, r, block, fq, fr)
+                   : amq_bqf_delete(rem, meta, counts, nslots, q, r, block, fq, fr);
+}
+
 /* The kernel operation for one located key.  op: 0 add, 1 query, 2 remove. */
 static int apply(amq_blocked *mb, const amq_blocked *b, int op, uint64_t block, const uint64_t *idx)
 {
@@ -444,15 +456,8 @@ static int apply(amq_blocked *mb, const amq_blocked *b, int op, uint64_t block, 
             return amq_blocked_counting4_remove(mb->bytes, b->m, b->bsize, block, idx, k);
         return op == 0 ? 0 : amq_blocked_counting4_query(b->bytes, b->m, b->bsize, block, idx, k);
     case AMQ_BLOCKED_QUOTIENT: {
-        /* the proved blocked quotient kernel: the quotient kernel on the block's slots */
-        if (op == 1)
-            return amq_bqf_query(b->rem, b->meta, b->counts, b->nslots, b->qbits, b->rbits, block,
-                                 idx[0], idx[1]);
-        /* insert: 0 stored, 1 full, 2 no room; delete: 0 removed, 1 absent */
-        return op == 0 ? amq_bqf_insert(mb->rem, mb->meta, mb->counts, b->nslots, b->qbits, b->rbits,
-                                        block, idx[0], idx[1])
-                       : amq_bqf_delete(mb->rem, mb->meta, mb->counts, b->nslots, b->qbits, b->rbits,
-                                        block, idx[0], idx[1]);
+        const amq_blocked *t = op == 1 ? b : mb; /* a query writes nothing */
+        return bq_op(t->rem, t->meta, t->counts, b->nslots, b->qbits, b->rbits, op, block, idx[0], idx[1]);
     }
     }
     return 0;
@@ -874,7 +879,7 @@ static uint64_t desc_decode(const amq_blocked_geom *g, const uint64_t *d, uint64
  * so enumeration and Monte Carlo test the code WP proves. */
 static uint64_t bq_nslots(const amq_blocked_geom *g) { return (UINT64_C(1) << g->inner) + g->slack; }
 
-/* op: 0 query, 1 insert, 2 delete; the kernel's status (query: 1 present, 0 absent). */
+/* bq_op on a descriptor state; op: 0 add, 1 query, 2 remove, as for apply. */
 static int bq_desc_op(const amq_blocked_geom *g, uint64_t *st, uint64_t d, int op)
 {
     const uint64_t p = g->inner + g->k, nslots = bq_nslots(g);
@@ -882,10 +887,7 @@ static int bq_desc_op(const amq_blocked_geom *g, uint64_t *st, uint64_t d, int o
     const uint64_t fq = f >> g->k, fr = f & ((UINT64_C(1) << g->k) - 1);
     uint64_t *counts = st, *rem = st + g->nblocks;
     uint8_t *meta = (uint8_t *)(rem + g->nblocks * nslots);
-    if (op == 0)
-        return amq_bqf_query(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr);
-    return op == 1 ? amq_bqf_insert(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr)
-                   : amq_bqf_delete(rem, meta, counts, nslots, g->inner, g->k, block, fq, fr);
+    return bq_op(rem, meta, counts, nslots, g->inner, g->k, op, block, fq, fr);
 }
 
 static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
@@ -898,7 +900,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
         return;
     }
     if (g->kind == AMQ_BLOCKED_QUOTIENT) {
-        (void)bq_desc_op(g, st, d[0], 1); /* a refusal leaves the state as it was */
+        (void)bq_desc_op(g, st, d[0], 0); /* a refusal leaves the state as it was */
         return;
     }
     const uint64_t block = desc_decode(g, d, idx);
@@ -923,7 +925,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
     if (g->kind == AMQ_BLOCKED_PARTITIONED)
         return amq_partitioned_query(st, g->inner, d, k);
     if (g->kind == AMQ_BLOCKED_QUOTIENT)
-        return bq_desc_op(g, (uint64_t *)st, d[0], 0); /* a query writes nothing */
+        return bq_desc_op(g, (uint64_t *)st, d[0], 1); /* a query writes nothing */
     const uint64_t block = desc_decode(g, d, idx);
     switch (g->kind) {
     case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_query(st, g->m, g->inner, block, idx, k);
