@@ -5,7 +5,7 @@ DESTDIR ?=
 BUILD   ?= build
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
-CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Isrc -Ispec -Iacsl
+CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl
 LDLIBS_AMQ   := -lmpfr -lgmp -lxxhash -lm
 
 LIB_SRC   := $(wildcard src/*.c spec/*.c)
@@ -84,8 +84,8 @@ install: all
 	install -m 644 $(BUILD)/libamq.a $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(BUILD)/libamq.so $(DESTDIR)$(PREFIX)/lib/libamq.so.0
 	ln -sf libamq.so.0 $(DESTDIR)$(PREFIX)/lib/libamq.so
-	install -m 644 src/amq.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 src/amq/*.h spec/amq/*.h acsl/amq/*.h $(DESTDIR)$(PREFIX)/include/amq/
+	install -m 644 include/amq.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/amq/*.h $(DESTDIR)$(PREFIX)/include/amq/
 	install -m 755 $(BUILD)/amq $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' tools/amq.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/amq.pc
 

@@ -14,10 +14,10 @@
  * Index vectors may repeat indices and may equal each other or x; blocks may repeat.
  *
  * The drivers translate the key's vector into its global positions with the library's
- * own (proved) amq_block_indices / amq_partition_indices and carry the invariants on
+ * own (proved) amq_blocked_kernel_indices / amq_partitioned_kernel_indices and carry the invariants on
  * that translated vector, where the Bloom kernel's logic applies (SMT solvers do not
  * instantiate quantified facts whose bound variable sits under a product t * s). */
-#include <amq/blocked_kernel.h>
+#include <internal/blocked_kernel.h>
 #include "blocked_driver_ghost.h"
 
 /* ================= blocked Bloom ================= */
@@ -47,8 +47,8 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 int amq_proof_blocked_insert_query(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t bx,
                                    const uint64_t *x, size_t k)
 {
-    amq_blocked_bloom_add(bits, m, bsize, bx, x, k);
-    return amq_blocked_bloom_query(bits, m, bsize, bx, x, k);
+    amq_blocked_bloom_kernel_add(bits, m, bsize, bx, x, k);
+    return amq_blocked_bloom_kernel_query(bits, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
@@ -70,15 +70,15 @@ int amq_proof_blocked_query_preserved(uint64_t *bits, uint64_t m, uint64_t bsize
                                       const uint64_t *j, size_t kj)
 {
     uint64_t gj[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(gj, bsize, bj, j, kj);
+    amq_blocked_kernel_indices(gj, bsize, bj, j, kj);
     /*@ assert cover: m <= 64 * amq_words(m); */
-    int before = amq_blocked_bloom_query(bits, m, bsize, bj, j, kj);
+    int before = amq_blocked_bloom_kernel_query(bits, m, bsize, bj, j, kj);
     /*@ assert before: before == 1 ==> amq_all_set(bits, &gj[0], kj); */
-    amq_blocked_bloom_add(bits, m, bsize, bx, x, k);
+    amq_blocked_bloom_kernel_add(bits, m, bsize, bx, x, k);
     /*@ assert kept: before == 1 ==> amq_all_set(bits, &gj[0], kj); */
     /*@ assert shifted: amq_shifted(&gj[0], j, kj, bsize, bj); */
     /*@ assert kept2: before == 1 ==> amq_blk_all_set(bits, bsize, bj, j, kj); */
-    int after = amq_blocked_bloom_query(bits, m, bsize, bj, j, kj);
+    int after = amq_blocked_bloom_kernel_query(bits, m, bsize, bj, j, kj);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -110,8 +110,8 @@ int amq_proof_blocked_nfn(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t n
     (void)nblocks; /* bounds the blocks: for the contract */
     //@ ghost amq_block_fits(bx, nblocks, bsize);
     /*@ assert cover: m <= 64 * amq_words(m); */
-    amq_block_indices(gx, bsize, bx, x, k);
-    amq_blocked_bloom_add(bits, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    amq_blocked_bloom_kernel_add(bits, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_set0:   amq_all_set(bits, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
@@ -122,11 +122,11 @@ int amq_proof_blocked_nfn(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t n
     for (size_t r = 0; r < count; r++) {
         const uint64_t b = blocks[r];
         //@ ghost amq_block_fits(b, nblocks, bsize);
-        amq_blocked_bloom_add(bits, m, bsize, b, rows[r], k);
+        amq_blocked_bloom_kernel_add(bits, m, bsize, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_blk:   amq_blk_all_set(bits, bsize, bx, x, k); */
-    return amq_blocked_bloom_query(bits, m, bsize, bx, x, k);
+    return amq_blocked_bloom_kernel_query(bits, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
@@ -155,17 +155,17 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
     //@ ghost amq_blocks_apart(bx, bj, bsize);
     /*@ assert cover:  m <= 64 * amq_words(m); */
     /*@ assert nonneg: bx * bsize >= 0; */
-    amq_block_indices(gx, bsize, bx, x, k);
-    int before = amq_blocked_bloom_query(bits, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    int before = amq_blocked_bloom_kernel_query(bits, m, bsize, bx, x, k);
     /*@ assert before: before == 1 <==> amq_all_set(bits, &gx[0], k); */
     //@ ghost Before: ;
-    amq_blocked_bloom_add(bits, m, bsize, bj, j, kj);
+    amq_blocked_bloom_kernel_add(bits, m, bsize, bj, j, kj);
     /*@ assert kept: \forall integer p; bx * bsize <= p < bx * bsize + bsize ==>
           (amq_bit_set(bits, p) <==> amq_bit_set{Before}(bits, p)); */
     /*@ assert same: amq_all_set{Before}(bits, &gx[0], k) <==> amq_all_set(bits, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_all_set(bits, &gx[0], k) <==> amq_blk_all_set(bits, bsize, bx, x, k); */
-    int after = amq_blocked_bloom_query(bits, m, bsize, bx, x, k);
+    int after = amq_blocked_bloom_kernel_query(bits, m, bsize, bx, x, k);
     return before == after;
 }
 
@@ -194,8 +194,8 @@ int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
 int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                  const uint64_t *x, size_t k)
 {
-    amq_split_block_add(bits, m, s, bx, x, k);
-    return amq_split_block_query(bits, m, s, bx, x, k);
+    amq_split_block_kernel_add(bits, m, s, bx, x, k);
+    return amq_split_block_kernel_query(bits, m, s, bx, x, k);
 }
 
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
@@ -220,19 +220,19 @@ int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint
     /*@ assert nonneg: bj * (k * s) >= 0; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
-    amq_partition_indices(loc, s, j, k);
-    amq_block_indices(gj, bs, bj, loc, k);
-    int before = amq_split_block_query(bits, m, s, bj, j, k);
+    amq_partitioned_kernel_indices(loc, s, j, k);
+    amq_blocked_kernel_indices(gj, bs, bj, loc, k);
+    int before = amq_split_block_kernel_query(bits, m, s, bj, j, k);
     /*@ assert parted0: amq_parted(&loc[0], j, k, s); */
     /*@ assert before0: before == 1 ==> amq_blk_all_set(bits, k * s, bj, &loc[0], k); */
     /*@ assert before:  before == 1 ==> amq_all_set(bits, &gj[0], k); */
-    amq_split_block_add(bits, m, s, bx, x, k);
+    amq_split_block_kernel_add(bits, m, s, bx, x, k);
     /*@ assert kept:    before == 1 ==> amq_all_set(bits, &gj[0], k); */
     /*@ assert shifted: amq_shifted(&gj[0], &loc[0], k, bs, bj); */
     /*@ assert kept2:   before == 1 ==> amq_blk_all_set(bits, k * s, bj, &loc[0], k); */
     /*@ assert parted:  amq_parted(&loc[0], j, k, s); */
     /*@ assert kept3:   before == 1 ==> amq_split_all_set(bits, s, bj, j, k); */
-    int after = amq_split_block_query(bits, m, s, bj, j, k);
+    int after = amq_split_block_kernel_query(bits, m, s, bj, j, k);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -267,9 +267,9 @@ int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks
     /*@ assert nonneg: bx * (k * s) >= 0; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
-    amq_partition_indices(loc, s, x, k);
-    amq_block_indices(gx, bs, bx, loc, k);
-    amq_split_block_add(bits, m, s, bx, x, k);
+    amq_partitioned_kernel_indices(loc, s, x, k);
+    amq_blocked_kernel_indices(gx, bs, bx, loc, k);
+    amq_split_block_kernel_add(bits, m, s, bx, x, k);
     /*@ assert parted0:  amq_parted(&loc[0], x, k, s); */
     /*@ assert x_blk:    amq_blk_all_set(bits, k * s, bx, &loc[0], k); */
     /*@ assert shifted0: amq_shifted(&gx[0], &loc[0], k, bs, bx); */
@@ -282,13 +282,13 @@ int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks
     for (size_t r = 0; r < count; r++) {
         const uint64_t b = blocks[r];
         //@ ghost amq_block_fits(b, nblocks, bs);
-        amq_split_block_add(bits, m, s, b, rows[r], k);
+        amq_split_block_kernel_add(bits, m, s, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], &loc[0], k, bs, bx); */
     /*@ assert x_blk2:  amq_blk_all_set(bits, k * s, bx, &loc[0], k); */
     /*@ assert parted:  amq_parted(&loc[0], x, k, s); */
     /*@ assert x_split: amq_split_all_set(bits, s, bx, x, k); */
-    return amq_split_block_query(bits, m, s, bx, x, k);
+    return amq_split_block_kernel_query(bits, m, s, bx, x, k);
 }
 
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
@@ -318,14 +318,14 @@ int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
     //@ ghost amq_blocks_apart(bx, bj, bs);
-    amq_partition_indices(loc, s, x, k);
-    amq_block_indices(gx, bs, bx, loc, k);
-    int before = amq_split_block_query(bits, m, s, bx, x, k);
+    amq_partitioned_kernel_indices(loc, s, x, k);
+    amq_blocked_kernel_indices(gx, bs, bx, loc, k);
+    int before = amq_split_block_kernel_query(bits, m, s, bx, x, k);
     /*@ assert parted0:  amq_parted(&loc[0], x, k, s); */
     /*@ assert before0: before == 1 <==> amq_blk_all_set(bits, k * s, bx, &loc[0], k); */
     /*@ assert before: before == 1 <==> amq_all_set(bits, &gx[0], k); */
     //@ ghost Before: ;
-    amq_split_block_add(bits, m, s, bj, j, k);
+    amq_split_block_kernel_add(bits, m, s, bj, j, k);
     /*@ assert kept: \forall integer p; bx * bs <= p < bx * bs + bs ==>
           (amq_bit_set(bits, p) <==> amq_bit_set{Before}(bits, p)); */
     /*@ assert same: amq_all_set{Before}(bits, &gx[0], k) <==> amq_all_set(bits, &gx[0], k); */
@@ -333,7 +333,7 @@ int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     /*@ assert after: amq_all_set(bits, &gx[0], k) <==> amq_blk_all_set(bits, k * s, bx, &loc[0], k); */
     /*@ assert parted:  amq_parted(&loc[0], x, k, s); */
     /*@ assert after2: amq_all_set(bits, &gx[0], k) <==> amq_split_all_set(bits, s, bx, x, k); */
-    int after = amq_split_block_query(bits, m, s, bx, x, k);
+    int after = amq_split_block_kernel_query(bits, m, s, bx, x, k);
     return before == after;
 }
 
@@ -357,8 +357,8 @@ int amq_proof_partitioned_nfn(uint64_t *bits, uint64_t psize, const uint64_t *x,
 */
 int amq_proof_partitioned_insert_query(uint64_t *bits, uint64_t psize, const uint64_t *x, size_t k)
 {
-    amq_partitioned_add(bits, psize, x, k);
-    return amq_partitioned_query(bits, psize, x, k);
+    amq_partitioned_kernel_add(bits, psize, x, k);
+    return amq_partitioned_kernel_query(bits, psize, x, k);
 }
 
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
@@ -379,14 +379,14 @@ int amq_proof_partitioned_query_preserved(uint64_t *bits, uint64_t psize, const 
 {
     uint64_t gj[AMQ_BLOCKED_MAX_K];
     /*@ assert cover: k * psize <= 64 * amq_words(k * psize); */
-    amq_partition_indices(gj, psize, j, k);
-    int before = amq_partitioned_query(bits, psize, j, k);
+    amq_partitioned_kernel_indices(gj, psize, j, k);
+    int before = amq_partitioned_kernel_query(bits, psize, j, k);
     /*@ assert before: before == 1 ==> amq_all_set(bits, &gj[0], k); */
-    amq_partitioned_add(bits, psize, x, k);
+    amq_partitioned_kernel_add(bits, psize, x, k);
     /*@ assert kept: before == 1 ==> amq_all_set(bits, &gj[0], k); */
     /*@ assert parted: amq_parted(&gj[0], j, k, psize); */
     /*@ assert kept2: before == 1 ==> amq_part_all_set(bits, psize, j, k); */
-    int after = amq_partitioned_query(bits, psize, j, k);
+    int after = amq_partitioned_kernel_query(bits, psize, j, k);
     return before <= after;
 }
 
@@ -411,8 +411,8 @@ int amq_proof_partitioned_nfn(uint64_t *bits, uint64_t psize, const uint64_t *x,
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     /*@ assert cover: k * psize <= 64 * amq_words(k * psize); */
-    amq_partition_indices(gx, psize, x, k);
-    amq_partitioned_add(bits, psize, x, k);
+    amq_partitioned_kernel_indices(gx, psize, x, k);
+    amq_partitioned_kernel_add(bits, psize, x, k);
     /*@ assert parted0: amq_parted(&gx[0], x, k, psize); */
     /*@ assert x_set0:  amq_all_set(bits, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
@@ -421,8 +421,8 @@ int amq_proof_partitioned_nfn(uint64_t *bits, uint64_t psize, const uint64_t *x,
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)
-        amq_partitioned_add(bits, psize, rows[r], k);
+        amq_partitioned_kernel_add(bits, psize, rows[r], k);
     /*@ assert parted: amq_parted(&gx[0], x, k, psize); */
     /*@ assert x_part: amq_part_all_set(bits, psize, x, k); */
-    return amq_partitioned_query(bits, psize, x, k);
+    return amq_partitioned_kernel_query(bits, psize, x, k);
 }

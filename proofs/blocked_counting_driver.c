@@ -14,8 +14,8 @@
  *                    or not) in another block leave query(x) unchanged.
  * Index vectors may repeat indices and may equal each other or x; blocks may repeat.
  * As in proofs/blocked_bloom_driver.c, invariants are carried on the key's translated
- * vector (amq_block_indices), where the counting kernel's logic applies. */
-#include <amq/blocked_kernel.h>
+ * vector (amq_blocked_kernel_indices), where the counting kernel's logic applies. */
+#include <internal/blocked_kernel.h>
 #include "blocked_driver_ghost.h"
 
 /* ================= 8-bit counters ================= */
@@ -45,8 +45,8 @@ int amq_proof_cblocked8_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
 int amq_proof_cblocked8_insert_query(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                      const uint64_t *x, size_t k)
 {
-    amq_blocked_counting8_add(c, m, bsize, bx, x, k);
-    return amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    amq_counting_blocked_kernel_add8(c, m, bsize, bx, x, k);
+    return amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:       k <= AMQ_BLOCKED_MAX_K;
@@ -76,8 +76,8 @@ int amq_proof_cblocked8_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     (void)nblocks; /* bounds the blocks: for the contract */
     //@ ghost amq_block_fits(bx, nblocks, bsize);
-    amq_block_indices(gx, bsize, bx, x, k);
-    amq_blocked_counting8_add(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    amq_counting_blocked_kernel_add8(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_set0:   amq_cpresent(c, 8, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
@@ -88,11 +88,11 @@ int amq_proof_cblocked8_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     for (size_t r = 0; r < count; r++) {
         const uint64_t b = blocks[r];
         //@ ghost amq_block_fits(b, nblocks, bsize);
-        amq_blocked_counting8_add(c, m, bsize, b, rows[r], k);
+        amq_counting_blocked_kernel_add8(c, m, bsize, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_blk:   amq_blk_cpresent(c, 8, bx * bsize, x, k); */
-    return amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    return amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
@@ -115,16 +115,16 @@ int amq_proof_cblocked8_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, 
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     /*@ assert nonneg: bx * bsize >= 0; */
-    amq_block_indices(gx, bsize, bx, x, k);
-    int before = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    int before = amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 8, &gx[0], k); */
-    amq_blocked_counting8_add(c, m, bsize, bj, j, kj);
+    amq_counting_blocked_kernel_add8(c, m, bsize, bj, j, kj);
     /*@ assert kept: before == 1 ==> amq_cpresent(c, 8, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_cpresent(c, 8, &gx[0], k) ==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
-    int after = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    int after = amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -152,20 +152,20 @@ int amq_proof_cblocked8_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     //@ ghost amq_blocks_apart(bx, bj, bsize);
     /*@ assert nonneg: bx * bsize >= 0; */
-    amq_block_indices(gx, bsize, bx, x, k);
-    int before = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    int before = amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 8, &gx[0], k); */
     //@ ghost Before: ;
-    amq_blocked_counting8_add(c, m, bsize, bj, j, kj);
-    (void)amq_blocked_counting8_remove(c, m, bsize, bj, j, kj);
+    amq_counting_blocked_kernel_add8(c, m, bsize, bj, j, kj);
+    (void)amq_counting_blocked_kernel_remove8(c, m, bsize, bj, j, kj);
     /*@ assert kept: \forall integer p; bx * bsize <= p < bx * bsize + bsize ==>
           amq_cnt(c, 8, p) == amq_cnt{Before}(c, 8, p); */
     /*@ assert same: amq_cpresent{Before}(c, 8, &gx[0], k) <==> amq_cpresent(c, 8, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_cpresent(c, 8, &gx[0], k) <==> amq_blk_cpresent(c, 8, bx * bsize, x, k); */
-    int after = amq_blocked_counting8_query(c, m, bsize, bx, x, k);
+    int after = amq_counting_blocked_kernel_query8(c, m, bsize, bx, x, k);
     return before == after;
 }
 
@@ -196,8 +196,8 @@ int amq_proof_cblocked4_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
 int amq_proof_cblocked4_insert_query(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                      const uint64_t *x, size_t k)
 {
-    amq_blocked_counting4_add(c, m, bsize, bx, x, k);
-    return amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    amq_counting_blocked_kernel_add4(c, m, bsize, bx, x, k);
+    return amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:       k <= AMQ_BLOCKED_MAX_K;
@@ -227,8 +227,8 @@ int amq_proof_cblocked4_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     (void)nblocks; /* bounds the blocks: for the contract */
     //@ ghost amq_block_fits(bx, nblocks, bsize);
-    amq_block_indices(gx, bsize, bx, x, k);
-    amq_blocked_counting4_add(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    amq_counting_blocked_kernel_add4(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_set0:   amq_cpresent(c, 4, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
@@ -239,11 +239,11 @@ int amq_proof_cblocked4_nfn(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nbl
     for (size_t r = 0; r < count; r++) {
         const uint64_t b = blocks[r];
         //@ ghost amq_block_fits(b, nblocks, bsize);
-        amq_blocked_counting4_add(c, m, bsize, b, rows[r], k);
+        amq_counting_blocked_kernel_add4(c, m, bsize, b, rows[r], k);
     }
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_blk:   amq_blk_cpresent(c, 4, bx * bsize, x, k); */
-    return amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    return amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
 }
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K && kj <= AMQ_BLOCKED_MAX_K;
@@ -266,16 +266,16 @@ int amq_proof_cblocked4_query_preserved(uint8_t *c, uint64_t m, uint64_t bsize, 
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     /*@ assert nonneg: bx * bsize >= 0; */
-    amq_block_indices(gx, bsize, bx, x, k);
-    int before = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    int before = amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 4, &gx[0], k); */
-    amq_blocked_counting4_add(c, m, bsize, bj, j, kj);
+    amq_counting_blocked_kernel_add4(c, m, bsize, bj, j, kj);
     /*@ assert kept: before == 1 ==> amq_cpresent(c, 4, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_cpresent(c, 4, &gx[0], k) ==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
-    int after = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    int after = amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -303,19 +303,19 @@ int amq_proof_cblocked4_other_block(uint8_t *c, uint64_t m, uint64_t bsize, uint
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     //@ ghost amq_blocks_apart(bx, bj, bsize);
     /*@ assert nonneg: bx * bsize >= 0; */
-    amq_block_indices(gx, bsize, bx, x, k);
-    int before = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    amq_blocked_kernel_indices(gx, bsize, bx, x, k);
+    int before = amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
     /*@ assert before: before == 1 <==> amq_cpresent(c, 4, &gx[0], k); */
     //@ ghost Before: ;
-    amq_blocked_counting4_add(c, m, bsize, bj, j, kj);
-    (void)amq_blocked_counting4_remove(c, m, bsize, bj, j, kj);
+    amq_counting_blocked_kernel_add4(c, m, bsize, bj, j, kj);
+    (void)amq_counting_blocked_kernel_remove4(c, m, bsize, bj, j, kj);
     /*@ assert kept: \forall integer p; bx * bsize <= p < bx * bsize + bsize ==>
           amq_cnt(c, 4, p) == amq_cnt{Before}(c, 4, p); */
     /*@ assert same: amq_cpresent{Before}(c, 4, &gx[0], k) <==> amq_cpresent(c, 4, &gx[0], k); */
     /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_cpresent(c, 4, &gx[0], k) <==> amq_blk_cpresent(c, 4, bx * bsize, x, k); */
-    int after = amq_blocked_counting4_query(c, m, bsize, bx, x, k);
+    int after = amq_counting_blocked_kernel_query4(c, m, bsize, bx, x, k);
     return before == after;
 }

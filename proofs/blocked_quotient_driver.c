@@ -23,7 +23,7 @@
  * ghost loop over the blocks does this one concrete block at a time, so that no prover
  * has to frame a quantified set of windows c * nslots. */
 #include <stddef.h>
-#include <amq/blocked_quotient_kernel.h>
+#include <internal/blocked_quotient_kernel.h>
 
 /* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
 /*@ ghost
@@ -94,9 +94,9 @@ int amq_proof_bqf_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
                                uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
-    if (amq_bqf_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */ != 0)
+    if (amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */ != 0)
         return 1; /* refused: nothing to show */
-    return amq_bqf_query(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+    return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
 /*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
@@ -111,9 +111,9 @@ int amq_proof_bqf_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts
                                   uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr,
                                   uint64_t gq_, uint64_t gr) /*@ ghost (uint64_t \ghost *gq) */
 {
-    int before = amq_bqf_query(rem, meta, counts, nslots, q, r, b, gq_, gr) /*@ ghost (gq) */;
-    (void)amq_bqf_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
-    int after = amq_bqf_query(rem, meta, counts, nslots, q, r, b, gq_, gr) /*@ ghost (gq) */;
+    int before = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, gq_, gr) /*@ ghost (gq) */;
+    (void)amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+    int after = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, gq_, gr) /*@ ghost (gq) */;
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -138,13 +138,13 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
     //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
     //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bj);
     //@ ghost amq_bqf_two_blocks(rem, meta, gq, counts, nblocks, nslots, bx, bj);
-    int before = amq_bqf_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
-    (void)amq_bqf_insert(rem, meta, counts, nslots, q, r, bj, jq, jr) /*@ ghost (gq) */;
+    int before = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
+    (void)amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, bj, jq, jr) /*@ ghost (gq) */;
     /*@ assert same1: amq_qf_same{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
                                              gq + bx * nslots, nslots); */
     /*@ assert cnt1:  counts[bx] == \at(counts[bx], Pre); */
     /*@ ghost Inserted: ; */
-    (void)amq_bqf_delete(rem, meta, counts, nslots, q, r, bj, dq, dr) /*@ ghost (gq) */;
+    (void)amq_blocked_quotient_kernel_delete(rem, meta, counts, nslots, q, r, bj, dq, dr) /*@ ghost (gq) */;
     /*@ assert same2: amq_qf_same{Inserted, Here}(rem + bx * nslots, meta + bx * nslots,
                                                   gq + bx * nslots, nslots); */
     /*@ assert cnt2:  counts[bx] == \at(counts[bx], Pre); */
@@ -166,7 +166,7 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
     /*@ assert ok:    amq_bqf_ok(rem, meta, gq, counts, nslots, bx); */
     /*@ assert has:   amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) <==>
                         amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr); */
-    int after = amq_bqf_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
+    int after = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
     return before == after;
 }
 
@@ -196,8 +196,8 @@ static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     /*@ ghost (uint64_t \ghost *gq) */
 {
     if (del)
-        return amq_bqf_delete(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
-    return amq_bqf_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+        return amq_blocked_quotient_kernel_delete(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
+    return amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
 /* One step of amq_proof_bqf_nfn: insert (del == 0) or delete (fq, fr) in any block b.
@@ -310,5 +310,5 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
         }
     }
     //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
-    return amq_bqf_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
+    return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
 }

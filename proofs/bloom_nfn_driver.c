@@ -8,7 +8,7 @@
  *                                   add(x), then add any number of further index
  *                                   vectors, then query(x) == 1.
  * Index vectors may repeat indices and may equal each other or x. */
-#include <amq/bloom_kernel.h>
+#include <internal/bloom_kernel.h>
 
 int amq_proof_bloom_insert_query(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k);
 int amq_proof_bloom_query_preserved(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,

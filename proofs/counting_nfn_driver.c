@@ -10,7 +10,7 @@
  *                                        query(x) == 1.
  * No precondition on counter values: counters may be saturated, index vectors may repeat
  * indices and may equal each other or x. */
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 
 /* ---- 8-bit counters ---- */
 
@@ -30,8 +30,8 @@ int amq_proof_counting8_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
 */
 int amq_proof_counting8_insert_query(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting8_add(c, m, x, k);
-    return amq_counting8_query(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
+    return amq_counting_kernel_query8(c, m, x, k);
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -48,9 +48,9 @@ int amq_proof_counting8_insert_query(uint8_t *c, uint64_t m, const uint64_t *x, 
 int amq_proof_counting8_query_preserved(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                                         const uint64_t *j, size_t kj)
 {
-    int before = amq_counting8_query(c, m, j, kj);
-    amq_counting8_add(c, m, x, k);
-    int after = amq_counting8_query(c, m, j, kj);
+    int before = amq_counting_kernel_query8(c, m, j, kj);
+    amq_counting_kernel_add8(c, m, x, k);
+    int after = amq_counting_kernel_query8(c, m, j, kj);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -71,7 +71,7 @@ int amq_proof_counting8_query_preserved(uint8_t *c, uint64_t m, const uint64_t *
 int amq_proof_counting8_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                             const uint64_t *const *rows, size_t count)
 {
-    amq_counting8_add(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
     /*@ loop invariant bounds:    0 <= r <= count;
         loop invariant x_present: amq_cpresent(c, 8, x, k);
         loop assigns r, c[0 .. amq_cbytes(8, m) - 1];
@@ -79,11 +79,11 @@ int amq_proof_counting8_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
     */
     for (size_t r = 0; r < count; r++) {
         //@ ghost Before: ;
-        amq_counting8_add(c, m, rows[r], k);
+        amq_counting_kernel_add8(c, m, rows[r], k);
         /*@ assert grown: \forall integer t; 0 <= t < k ==>
               amq_cnt(c, 8, x[t]) >= amq_cnt{Before}(c, 8, x[t]); */
     }
-    return amq_counting8_query(c, m, x, k);
+    return amq_counting_kernel_query8(c, m, x, k);
 }
 
 /* ---- 4-bit counters ---- */
@@ -104,8 +104,8 @@ int amq_proof_counting4_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
 */
 int amq_proof_counting4_insert_query(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting4_add(c, m, x, k);
-    return amq_counting4_query(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
+    return amq_counting_kernel_query4(c, m, x, k);
 }
 
 /*@ requires m_pos:      m >= 1;
@@ -122,9 +122,9 @@ int amq_proof_counting4_insert_query(uint8_t *c, uint64_t m, const uint64_t *x, 
 int amq_proof_counting4_query_preserved(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                                         const uint64_t *j, size_t kj)
 {
-    int before = amq_counting4_query(c, m, j, kj);
-    amq_counting4_add(c, m, x, k);
-    int after = amq_counting4_query(c, m, j, kj);
+    int before = amq_counting_kernel_query4(c, m, j, kj);
+    amq_counting_kernel_add4(c, m, x, k);
+    int after = amq_counting_kernel_query4(c, m, j, kj);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -145,7 +145,7 @@ int amq_proof_counting4_query_preserved(uint8_t *c, uint64_t m, const uint64_t *
 int amq_proof_counting4_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
                             const uint64_t *const *rows, size_t count)
 {
-    amq_counting4_add(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
     /*@ loop invariant bounds:    0 <= r <= count;
         loop invariant x_present: amq_cpresent(c, 4, x, k);
         loop assigns r, c[0 .. amq_cbytes(4, m) - 1];
@@ -153,9 +153,9 @@ int amq_proof_counting4_nfn(uint8_t *c, uint64_t m, const uint64_t *x, size_t k,
     */
     for (size_t r = 0; r < count; r++) {
         //@ ghost Before: ;
-        amq_counting4_add(c, m, rows[r], k);
+        amq_counting_kernel_add4(c, m, rows[r], k);
         /*@ assert grown: \forall integer t; 0 <= t < k ==>
               amq_cnt(c, 4, x[t]) >= amq_cnt{Before}(c, 4, x[t]); */
     }
-    return amq_counting4_query(c, m, x, k);
+    return amq_counting_kernel_query4(c, m, x, k);
 }

@@ -13,8 +13,8 @@
  *   amq_proof_countingN_reduce_remove_kept: the "if" direction as a precondition: the
  *                                      remove then succeeds and the image is unchanged.
  * No precondition on counter values (saturation included) or on repeated indices. */
-#include <amq/counting_kernel.h>
-#include <amq/bloom_kernel.h>
+#include <internal/counting_kernel.h>
+#include <internal/bloom_kernel.h>
 
 /* ---- 8-bit counters ---- */
 
@@ -42,7 +42,7 @@ int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
 void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
                                     const uint64_t *x, size_t k)
 {
-    amq_counting8_add(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
     /* x lives in the same memory as bits but is separated from it: unchanged. */
     /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
@@ -69,7 +69,7 @@ void amq_proof_counting8_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 int amq_proof_counting8_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
                                      const uint64_t *x, size_t k)
 {
-    int counted = amq_counting8_query(c, m, x, k);
+    int counted = amq_counting_kernel_query8(c, m, x, k);
     int bloomed = amq_bloom_kernel_query(bits, m, x, k);
     return counted == bloomed;
 }
@@ -90,7 +90,7 @@ int amq_proof_counting8_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t
                                       const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    int refused = amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove8(c, m, x, k);
     /* if: a named counter that stays positive was positive; unnamed ones are unchanged. */
     /*@ assert if_dir: refused == 0 ==> \at(amq_ckeeps_positive(c, 8, x, k), Pre) ==>
                          amq_creflects(c, 8, bits, m); */
@@ -123,7 +123,7 @@ int amq_proof_counting8_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
     /*@ assert covers: amq_ccovers(c, 8, x, k); */
-    int refused = amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove8(c, m, x, k);
     /* Named counters stay positive (and were positive); the others are unchanged. */
     /*@ assert named_after: \forall integer t; 0 <= t < k ==> amq_cnt(c, 8, x[t]) > 0; */
     /*@ assert named_before: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 8, x[t]) > 0; */
@@ -158,7 +158,7 @@ int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
 void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
                                     const uint64_t *x, size_t k)
 {
-    amq_counting4_add(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
     amq_bloom_kernel_add(bits, m, x, k);
     /* x lives in the same memory as bits but is separated from it: unchanged. */
     /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
@@ -185,7 +185,7 @@ void amq_proof_counting4_reduce_add(uint8_t *c, uint64_t *bits, uint64_t m,
 int amq_proof_counting4_reduce_query(const uint8_t *c, const uint64_t *bits, uint64_t m,
                                      const uint64_t *x, size_t k)
 {
-    int counted = amq_counting4_query(c, m, x, k);
+    int counted = amq_counting_kernel_query4(c, m, x, k);
     int bloomed = amq_bloom_kernel_query(bits, m, x, k);
     return counted == bloomed;
 }
@@ -206,7 +206,7 @@ int amq_proof_counting4_reduce_remove(uint8_t *c, const uint64_t *bits, uint64_t
                                       const uint64_t *x, size_t k)
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
-    int refused = amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove4(c, m, x, k);
     /* if: a named counter that stays positive was positive; unnamed ones are unchanged. */
     /*@ assert if_dir: refused == 0 ==> \at(amq_ckeeps_positive(c, 4, x, k), Pre) ==>
                          amq_creflects(c, 4, bits, m); */
@@ -239,7 +239,7 @@ int amq_proof_counting4_reduce_remove_kept(uint8_t *c, const uint64_t *bits, uin
 {
     (void)bits; /* the image of c before the remove; the contract relates it to c after */
     /*@ assert covers: amq_ccovers(c, 4, x, k); */
-    int refused = amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove4(c, m, x, k);
     /* Named counters stay positive (and were positive); the others are unchanged. */
     /*@ assert named_after: \forall integer t; 0 <= t < k ==> amq_cnt(c, 4, x[t]) > 0; */
     /*@ assert named_before: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 4, x[t]) > 0; */

@@ -11,7 +11,7 @@
  *                                 the maximum after the add (amq_cno_new_saturation).
  *                                 In particular, with no saturation at all
  *                                 (amq_cfits_strictly), remove(add(s)) == s. */
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 
 /* ---- 8-bit counters ---- */
 
@@ -35,15 +35,15 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
                                const uint64_t *xr, size_t kr)
 {
     /*@ assert range: amq_crange(c, 8, m); */
-    amq_counting8_add(c, m, xr, kr);
+    amq_counting_kernel_add8(c, m, xr, kr);
     //@ ghost Added1: ;
-    amq_counting8_add(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
     //@ ghost Added2: ;
     /* Each counter xr names is saturated, or still holds its xr increments. */
     /*@ assert covers: \forall integer t; 0 <= t < kr ==>
           amq_cnt(c, 8, xr[t]) == amq_cmax(8) ||
           amq_cnt(c, 8, xr[t]) >= amq_occ(xr, kr, xr[t]); */
-    int refused = amq_counting8_remove(c, m, xr, kr);
+    int refused = amq_counting_kernel_remove8(c, m, xr, kr);
     /* Each counter x names is saturated, or was incremented by add(x) from a value that
      * already included the xr increments that remove(xr) takes back. */
     /*@ assert kept: \forall integer t; 0 <= t < k ==>
@@ -57,7 +57,7 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
           amq_cnt(c, 8, x[t]) == amq_sat_sub(8, amq_cnt{Added2}(c, 8, x[t]), amq_occ(xr, kr, x[t])); */
     /*@ assert was_nonneg: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 8, x[t]) >= 0; */
     /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 8, x[t]) > 0; */
-    int found = amq_counting8_query(c, m, x, k);
+    int found = amq_counting_kernel_query8(c, m, x, k);
     return (refused == 0) + (found == 1); /* 2 iff both hold; no branch, so no dead code */
 }
 
@@ -72,13 +72,13 @@ int amq_proof_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
 */
 int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting8_add(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
     //@ ghost Added: ;
     /*@ assert added: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 8, x[t]) == amq_sat_add(8, amq_cnt{Pre}(c, 8, x[t]), amq_occ(x, k, x[t])) &&
           amq_cnt(c, 8, x[t]) >= amq_cnt{Pre}(c, 8, x[t]); */
     /*@ assert covers: amq_ccovers(c, 8, x, k); */
-    int refused = amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove8(c, m, x, k);
     /*@ assert removed: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 8, x[t]) == amq_sat_sub(8, amq_cnt{Added}(c, 8, x[t]), amq_occ(x, k, x[t])); */
     /* A counter x names comes back iff it was saturated already (it stays so) or the add
@@ -105,7 +105,7 @@ int amq_proof_counting8_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k
 */
 int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting8_add(c, m, x, k);
+    amq_counting_kernel_add8(c, m, x, k);
     /* Nothing saturated: each counter x names went up by its multiplicity, stays below
      * the maximum, so remove succeeds exactly (amq_cunsaturated_cover) and undoes it. */
     /*@ assert added: \forall integer t; 0 <= t < k ==>
@@ -113,7 +113,7 @@ int amq_proof_counting8_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, si
           amq_cnt(c, 8, x[t]) < amq_cmax(8); */
     /*@ assert exact: amq_cunsaturated_cover(c, 8, x, k); */
     //@ ghost Added: ;
-    int refused = amq_counting8_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove8(c, m, x, k);
     /*@ assert named: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 8, x[t]) == amq_cnt{Added}(c, 8, x[t]) - amq_occ(x, k, x[t]); */
     /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>
@@ -143,15 +143,15 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
                                const uint64_t *xr, size_t kr)
 {
     /*@ assert range: amq_crange(c, 4, m); */
-    amq_counting4_add(c, m, xr, kr);
+    amq_counting_kernel_add4(c, m, xr, kr);
     //@ ghost Added1: ;
-    amq_counting4_add(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
     //@ ghost Added2: ;
     /* Each counter xr names is saturated, or still holds its xr increments. */
     /*@ assert covers: \forall integer t; 0 <= t < kr ==>
           amq_cnt(c, 4, xr[t]) == amq_cmax(4) ||
           amq_cnt(c, 4, xr[t]) >= amq_occ(xr, kr, xr[t]); */
-    int refused = amq_counting4_remove(c, m, xr, kr);
+    int refused = amq_counting_kernel_remove4(c, m, xr, kr);
     /* Each counter x names is saturated, or was incremented by add(x) from a value that
      * already included the xr increments that remove(xr) takes back. */
     /*@ assert kept: \forall integer t; 0 <= t < k ==>
@@ -165,7 +165,7 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
           amq_cnt(c, 4, x[t]) == amq_sat_sub(4, amq_cnt{Added2}(c, 4, x[t]), amq_occ(xr, kr, x[t])); */
     /*@ assert was_nonneg: \forall integer t; 0 <= t < k ==> amq_cnt{Pre}(c, 4, x[t]) >= 0; */
     /*@ assert present: \forall integer t; 0 <= t < k ==> amq_cnt(c, 4, x[t]) > 0; */
-    int found = amq_counting4_query(c, m, x, k);
+    int found = amq_counting_kernel_query4(c, m, x, k);
     return (refused == 0) + (found == 1); /* 2 iff both hold; no branch, so no dead code */
 }
 
@@ -180,13 +180,13 @@ int amq_proof_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *x, size_t
 */
 int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting4_add(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
     //@ ghost Added: ;
     /*@ assert added: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 4, x[t]) == amq_sat_add(4, amq_cnt{Pre}(c, 4, x[t]), amq_occ(x, k, x[t])) &&
           amq_cnt(c, 4, x[t]) >= amq_cnt{Pre}(c, 4, x[t]); */
     /*@ assert covers: amq_ccovers(c, 4, x, k); */
-    int refused = amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove4(c, m, x, k);
     /*@ assert removed: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 4, x[t]) == amq_sat_sub(4, amq_cnt{Added}(c, 4, x[t]), amq_occ(x, k, x[t])); */
     /* A counter x names comes back iff it was saturated already (it stays so) or the add
@@ -213,7 +213,7 @@ int amq_proof_counting4_undo(uint8_t *c, uint64_t m, const uint64_t *x, size_t k
 */
 int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, size_t k)
 {
-    amq_counting4_add(c, m, x, k);
+    amq_counting_kernel_add4(c, m, x, k);
     /* Nothing saturated: each counter x names went up by its multiplicity, stays below
      * the maximum, so remove succeeds exactly (amq_cunsaturated_cover) and undoes it. */
     /*@ assert added: \forall integer t; 0 <= t < k ==>
@@ -221,7 +221,7 @@ int amq_proof_counting4_undo_exact(uint8_t *c, uint64_t m, const uint64_t *x, si
           amq_cnt(c, 4, x[t]) < amq_cmax(4); */
     /*@ assert exact: amq_cunsaturated_cover(c, 4, x, k); */
     //@ ghost Added: ;
-    int refused = amq_counting4_remove(c, m, x, k);
+    int refused = amq_counting_kernel_remove4(c, m, x, k);
     /*@ assert named: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 4, x[t]) == amq_cnt{Added}(c, 4, x[t]) - amq_occ(x, k, x[t]); */
     /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(x, k, p) ==>

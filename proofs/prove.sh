@@ -18,7 +18,7 @@ case $build in /*) ;; *) build="$root/$build" ;; esac
 provers=${AMQ_WP_PROVERS:-cvc4}
 timeout=${AMQ_WP_TIMEOUT:-10}
 par=${AMQ_WP_PAR:-$(nproc 2>/dev/null || echo 2)}  # one prover per core
-cpp="-D_POSIX_C_SOURCE=200809L -Isrc -Ispec -Iacsl"
+cpp="-D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl"
 
 for tool in frama-c why3 python3; do
     command -v "$tool" >/dev/null 2>&1 || { echo "prove: $tool not found (run make deps)" >&2; exit 2; }
@@ -77,7 +77,7 @@ self_test() {
         d="$st/$case/tree"
         mkdir -p "$d"
         cp -R "$root/src" "$root/acsl" "$root/spec" "$d/" || return 2
-        h="$d/src/amq/bloom_kernel.h"; c="$d/src/bloom_kernel.c"
+        h="$d/src/internal/bloom_kernel.h"; c="$d/src/bloom_kernel.c"
         case $case in
             wrong_post)    # claim the last bit is always set after add: false
                 sed -i 's/ensures inserted:   amq_all_set(bits, idx, k);/ensures inserted:   amq_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
@@ -86,7 +86,7 @@ self_test() {
             rte_shift)     # shift by up to 64: undefined behaviour -wp-rte must catch
                 sed -i 's/% 64u)/% 65u)/' "$c" ;;
         esac
-        if [ "$case" != control ] && cmp -s "$h" "$root/src/amq/bloom_kernel.h" \
+        if [ "$case" != control ] && cmp -s "$h" "$root/src/internal/bloom_kernel.h" \
                                   && cmp -s "$c" "$root/src/bloom_kernel.c"; then
             echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
         fi

@@ -46,6 +46,7 @@
  *        every sum rounded in its direction. The window [L, R] starts at {s} and grows on
  *        each side until that side's tail contribution is <= 2^-(prec+4) lo (or L = 0,
  *        R = n). Inner enclosures are taken at 32 more bits than the working precision. */
+#include <internal/fail.h>
 #include <stdint.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>

@@ -16,6 +16,7 @@
  *     FP = sum_{d=1..K} [S(k,d) m^(d) / m^k] * P_d,  P_d = sum_{j=0..d} (-1)^j C(d,j) f_j,
  * P_d = P(d fixed bits all set); this grouping (positive weights, probabilities P_d in
  * [0,1]) is what the certified enclosure uses when k <= 2m. */
+#include <internal/fail.h>
 #include <amq/spec_bloom.h>
 #include <limits.h>
 #include <math.h>

@@ -4,6 +4,7 @@
  * Everything returned as a number is exact (mpq) or a certified enclosure: every MPFR
  * operation below is rounded in the direction that keeps the true value inside, and
  * each step says why the direction is right (monotonicity of the function involved). */
+#include <internal/fail.h>
 #include <amq/spec_omissions.h>
 #include <amq/spec_bloom.h>
 #include <limits.h>

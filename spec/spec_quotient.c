@@ -1,4 +1,5 @@
 /* Quotient filter FP rate, Ceramist Theorem 9: 1 - (1 - 2^-p)^n. */
+#include <internal/fail.h>
 #include <amq/spec_quotient.h>
 #include <math.h>
 

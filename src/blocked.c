@@ -1,11 +1,12 @@
 /* Key-level blocked AMQs (amq/blocked.h) over the proved kernels (src/blocked_kernel.c).
  * One structure and one set of operations for every kind: a kind only chooses how a
  * key is hashed to (block, in-block indices) and which kernel runs on them. */
+#include <internal/fail.h>
 #include <amq/blocked.h>
-#include <amq/blocked_kernel.h>
-#include <amq/blocked_quotient_kernel.h>
-#include <amq/container.h>
-#include <amq/quotient_kernel.h>
+#include <internal/blocked_kernel.h>
+#include <internal/blocked_quotient_kernel.h>
+#include <internal/container.h>
+#include <internal/quotient_kernel.h>
 #include <amq/spec_blocked.h>
 #include <math.h>
 #include <stdlib.h>
@@ -388,8 +389,8 @@ void amq_blocked_locate(const amq_blocked *b, const void *key, size_t len, uint6
     switch (b->kind) {
     case AMQ_BLOCKED_SPLIT: {
         const uint64_t h = XXH64(key, len, b->seed);
-        *block = amq_split_block_select(h, b->nblocks);
-        amq_split_block_mask((uint32_t)h, idx);
+        *block = amq_split_block_kernel_select(h, b->nblocks);
+        amq_split_block_kernel_mask((uint32_t)h, idx);
         break;
     }
     case AMQ_BLOCKED_PARTITIONED:
@@ -419,10 +420,10 @@ static int bq_op(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots
                  uint64_t r, int op, uint64_t block, uint64_t fq, uint64_t fr)
 {
     if (op == 1)
-        return amq_bqf_query(rem, meta, counts, nslots, q, r, block, fq, fr);
+        return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, block, fq, fr);
     /* insert: 0 stored, 1 full, 2 no room; delete: 0 removed, 1 absent */
-    return op == 0 ? amq_bqf_insert(rem, meta, counts, nslots, q, r, block, fq, fr)
-                   : amq_bqf_delete(rem, meta, counts, nslots, q, r, block, fq, fr);
+    return op == 0 ? amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, block, fq, fr)
+                   : amq_blocked_quotient_kernel_delete(rem, meta, counts, nslots, q, r, block, fq, fr);
 }
 
 /* The kernel operation for one located key.  op: 0 add, 1 query, 2 remove. */
@@ -432,29 +433,29 @@ static int apply(amq_blocked *mb, const amq_blocked *b, int op, uint64_t block, 
     switch (b->kind) {
     case AMQ_BLOCKED_BLOOM:
         if (op == 0)
-            amq_blocked_bloom_add(mb->words, b->m, b->bsize, block, idx, k);
-        return op == 0 ? 0 : amq_blocked_bloom_query(b->words, b->m, b->bsize, block, idx, k);
+            amq_blocked_bloom_kernel_add(mb->words, b->m, b->bsize, block, idx, k);
+        return op == 0 ? 0 : amq_blocked_bloom_kernel_query(b->words, b->m, b->bsize, block, idx, k);
     case AMQ_BLOCKED_SPLIT:
         if (op == 0)
-            amq_split_block_add(mb->words, b->m, AMQ_SPLIT_WORD_BITS, block, idx, k);
-        return op == 0 ? 0 : amq_split_block_query(b->words, b->m, AMQ_SPLIT_WORD_BITS, block, idx, k);
+            amq_split_block_kernel_add(mb->words, b->m, AMQ_SPLIT_WORD_BITS, block, idx, k);
+        return op == 0 ? 0 : amq_split_block_kernel_query(b->words, b->m, AMQ_SPLIT_WORD_BITS, block, idx, k);
     case AMQ_BLOCKED_PARTITIONED:
         if (op == 0)
-            amq_partitioned_add(mb->words, b->bsize, idx, k);
-        return op == 0 ? 0 : amq_partitioned_query(b->words, b->bsize, idx, k);
+            amq_partitioned_kernel_add(mb->words, b->bsize, idx, k);
+        return op == 0 ? 0 : amq_partitioned_kernel_query(b->words, b->bsize, idx, k);
     case AMQ_BLOCKED_COUNTING:
         if (b->width == 8) {
             if (op == 0)
-                amq_blocked_counting8_add(mb->bytes, b->m, b->bsize, block, idx, k);
+                amq_counting_blocked_kernel_add8(mb->bytes, b->m, b->bsize, block, idx, k);
             else if (op == 2)
-                return amq_blocked_counting8_remove(mb->bytes, b->m, b->bsize, block, idx, k);
-            return op == 0 ? 0 : amq_blocked_counting8_query(b->bytes, b->m, b->bsize, block, idx, k);
+                return amq_counting_blocked_kernel_remove8(mb->bytes, b->m, b->bsize, block, idx, k);
+            return op == 0 ? 0 : amq_counting_blocked_kernel_query8(b->bytes, b->m, b->bsize, block, idx, k);
         }
         if (op == 0)
-            amq_blocked_counting4_add(mb->bytes, b->m, b->bsize, block, idx, k);
+            amq_counting_blocked_kernel_add4(mb->bytes, b->m, b->bsize, block, idx, k);
         else if (op == 2)
-            return amq_blocked_counting4_remove(mb->bytes, b->m, b->bsize, block, idx, k);
-        return op == 0 ? 0 : amq_blocked_counting4_query(b->bytes, b->m, b->bsize, block, idx, k);
+            return amq_counting_blocked_kernel_remove4(mb->bytes, b->m, b->bsize, block, idx, k);
+        return op == 0 ? 0 : amq_counting_blocked_kernel_query4(b->bytes, b->m, b->bsize, block, idx, k);
     case AMQ_BLOCKED_QUOTIENT: {
         const amq_blocked *t = op == 1 ? b : mb; /* a query writes nothing */
         return bq_op(t->rem, t->meta, t->counts, b->nslots, b->qbits, b->rbits, op, block, idx[0], idx[1]);
@@ -865,7 +866,7 @@ amq_status amq_blocked_load_kind(amq_blocked **out, const char *path, amq_blocke
 static uint64_t desc_decode(const amq_blocked_geom *g, const uint64_t *d, uint64_t *idx)
 {
     if (g->parquet) {
-        amq_split_block_mask((uint32_t)d[0], idx);
+        amq_split_block_kernel_mask((uint32_t)d[0], idx);
         return d[0] >> 32;
     }
     for (uint64_t t = 0; t < g->k; t++)
@@ -896,7 +897,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     uint64_t idx[AMQ_BLOCKED_MAX_K];
     const size_t k = (size_t)g->k;
     if (g->kind == AMQ_BLOCKED_PARTITIONED) {
-        amq_partitioned_add(st, g->inner, d, k);
+        amq_partitioned_kernel_add(st, g->inner, d, k);
         return;
     }
     if (g->kind == AMQ_BLOCKED_QUOTIENT) {
@@ -905,13 +906,13 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     }
     const uint64_t block = desc_decode(g, d, idx);
     switch (g->kind) {
-    case AMQ_BLOCKED_BLOOM: amq_blocked_bloom_add(st, g->m, g->inner, block, idx, k); break;
-    case AMQ_BLOCKED_SPLIT: amq_split_block_add(st, g->m, g->inner, block, idx, k); break;
+    case AMQ_BLOCKED_BLOOM: amq_blocked_bloom_kernel_add(st, g->m, g->inner, block, idx, k); break;
+    case AMQ_BLOCKED_SPLIT: amq_split_block_kernel_add(st, g->m, g->inner, block, idx, k); break;
     case AMQ_BLOCKED_COUNTING:
         if (g->width == 8)
-            amq_blocked_counting8_add((uint8_t *)st, g->m, g->inner, block, idx, k);
+            amq_counting_blocked_kernel_add8((uint8_t *)st, g->m, g->inner, block, idx, k);
         else
-            amq_blocked_counting4_add((uint8_t *)st, g->m, g->inner, block, idx, k);
+            amq_counting_blocked_kernel_add4((uint8_t *)st, g->m, g->inner, block, idx, k);
         break;
     default: break;
     }
@@ -923,16 +924,16 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
     uint64_t idx[AMQ_BLOCKED_MAX_K];
     const size_t k = (size_t)g->k;
     if (g->kind == AMQ_BLOCKED_PARTITIONED)
-        return amq_partitioned_query(st, g->inner, d, k);
+        return amq_partitioned_kernel_query(st, g->inner, d, k);
     if (g->kind == AMQ_BLOCKED_QUOTIENT)
         return bq_desc_op(g, (uint64_t *)st, d[0], 1); /* a query writes nothing */
     const uint64_t block = desc_decode(g, d, idx);
     switch (g->kind) {
-    case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_query(st, g->m, g->inner, block, idx, k);
-    case AMQ_BLOCKED_SPLIT: return amq_split_block_query(st, g->m, g->inner, block, idx, k);
+    case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_kernel_query(st, g->m, g->inner, block, idx, k);
+    case AMQ_BLOCKED_SPLIT: return amq_split_block_kernel_query(st, g->m, g->inner, block, idx, k);
     case AMQ_BLOCKED_COUNTING:
-        return g->width == 8 ? amq_blocked_counting8_query((const uint8_t *)st, g->m, g->inner, block, idx, k)
-                             : amq_blocked_counting4_query((const uint8_t *)st, g->m, g->inner, block, idx, k);
+        return g->width == 8 ? amq_counting_blocked_kernel_query8((const uint8_t *)st, g->m, g->inner, block, idx, k)
+                             : amq_counting_blocked_kernel_query4((const uint8_t *)st, g->m, g->inner, block, idx, k);
     default: return 0;
     }
 }
@@ -944,8 +945,8 @@ static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
         return bq_desc_op(g, st, d[0], 2);
     uint64_t idx[AMQ_BLOCKED_MAX_K];
     const uint64_t block = desc_decode(g, d, idx);
-    return g->width == 8 ? amq_blocked_counting8_remove((uint8_t *)st, g->m, g->inner, block, idx, (size_t)g->k)
-                         : amq_blocked_counting4_remove((uint8_t *)st, g->m, g->inner, block, idx, (size_t)g->k);
+    return g->width == 8 ? amq_counting_blocked_kernel_remove8((uint8_t *)st, g->m, g->inner, block, idx, (size_t)g->k)
+                         : amq_counting_blocked_kernel_remove4((uint8_t *)st, g->m, g->inner, block, idx, (size_t)g->k);
 }
 
 amq_status amq_kernel_blocked(amq_kernel *out, amq_blocked_geom *g)

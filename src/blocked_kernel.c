@@ -1,8 +1,8 @@
-#include <amq/blocked_kernel.h>
+#include <internal/blocked_kernel.h>
 
 /* ---------------- the shared blocking code ---------------- */
 
-void amq_block_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint64_t *idx, size_t k)
+void amq_blocked_kernel_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint64_t *idx, size_t k)
 {
     const uint64_t base = block * bsize;
     /*@ assert base: base == block * bsize; */
@@ -40,7 +40,7 @@ void amq_block_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint
   static void amq_part_step(uint64_t t, uint64_t n, uint64_t s) { }
 */
 
-void amq_partition_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k)
+void amq_partitioned_kernel_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k)
 {
     uint64_t base = 0;
     /*@ loop invariant bounds: 0 <= i <= k;
@@ -60,27 +60,27 @@ void amq_partition_indices(uint64_t *out, uint64_t psize, const uint64_t *local,
 #ifndef AMQ_BLOCKED_NO_BLOOM
 /* ---------------- blocked Bloom: the Bloom kernel in a window ---------------- */
 
-void amq_blocked_bloom_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_blocked_bloom_kernel_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
                            const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     amq_bloom_kernel_add(bits, m, g, k);
     /*@ assert set: amq_all_set(bits, &g[0], k); */
     /*@ assert blk: amq_blk_all_set(bits, bsize, block, idx, k); */
 }
 
-int amq_blocked_bloom_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_blocked_bloom_kernel_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
                             const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     return amq_bloom_kernel_query(bits, m, g, k);
 }
 
 /* ---------------- split-block: a partitioned vector in a window ---------------- */
 
-void amq_split_block_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+void amq_split_block_kernel_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
                          const uint64_t *r, size_t k)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K];
@@ -88,13 +88,13 @@ void amq_split_block_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
     /*@ assert ks:     k * s <= m; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
-    amq_partition_indices(loc, s, r, k);
-    amq_blocked_bloom_add(bits, m, bs, block, loc, k);
+    amq_partitioned_kernel_indices(loc, s, r, k);
+    amq_blocked_bloom_kernel_add(bits, m, bs, block, loc, k);
     /*@ assert blk:    amq_blk_all_set(bits, k * s, block, &loc[0], k); */
     /*@ assert parted: amq_parted(&loc[0], r, k, s); */
 }
 
-int amq_split_block_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+int amq_split_block_kernel_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
                           const uint64_t *r, size_t k)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K];
@@ -102,18 +102,18 @@ int amq_split_block_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     /*@ assert ks:     k * s <= m; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
-    amq_partition_indices(loc, s, r, k);
+    amq_partitioned_kernel_indices(loc, s, r, k);
     /*@ assert same: amq_blk_all_set(bits, k * s, block, &loc[0], k) <==>
                      amq_split_all_set(bits, s, block, r, k); */
     /*@ assert same_bs: amq_blk_all_set(bits, bs, block, &loc[0], k) <==>
                         amq_split_all_set(bits, s, block, r, k); */
-    const int found = amq_blocked_bloom_query(bits, m, bs, block, loc, k);
+    const int found = amq_blocked_bloom_kernel_query(bits, m, bs, block, loc, k);
     /*@ assert found: found == 1 <==> amq_split_all_set(bits, s, block, r, k); */
     /*@ assert bool:  found == 0 || found == 1; */
     return found;
 }
 
-void amq_split_block_mask(uint32_t key32, uint64_t *r)
+void amq_split_block_kernel_mask(uint32_t key32, uint64_t *r)
 {
     const uint32_t salt[AMQ_SPLIT_WORDS] = {
         0x47b6137bU, 0x44974d91U, 0x8824ad5bU, 0xa2b7289dU,
@@ -132,7 +132,7 @@ void amq_split_block_mask(uint32_t key32, uint64_t *r)
     }
 }
 
-uint64_t amq_split_block_select(uint64_t hash, uint64_t nblocks)
+uint64_t amq_split_block_kernel_select(uint64_t hash, uint64_t nblocks)
 {
     /* (hash >> 32) * nblocks < 2^32 * nblocks <= 2^64: no wrap for nblocks <= 2^32. */
     const uint64_t hi = hash / 4294967296u;
@@ -143,18 +143,18 @@ uint64_t amq_split_block_select(uint64_t hash, uint64_t nblocks)
 
 /* ---------------- partitioned Bloom: a partitioned vector, no blocks ---------------- */
 
-void amq_partitioned_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k)
+void amq_partitioned_kernel_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_partition_indices(g, psize, local, k);
+    amq_partitioned_kernel_indices(g, psize, local, k);
     amq_bloom_kernel_add(bits, (uint64_t)k * psize, g, k);
     /*@ assert set: amq_all_set(bits, &g[0], k); */
 }
 
-int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k)
+int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_partition_indices(g, psize, local, k);
+    amq_partitioned_kernel_indices(g, psize, local, k);
     return amq_bloom_kernel_query(bits, (uint64_t)k * psize, g, k);
 }
 #endif /* AMQ_BLOCKED_NO_BLOOM */
@@ -163,12 +163,12 @@ int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *
 /* ---------------- counting blocked: the counting kernel in a window ---------------- */
 
 
-void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_counting_blocked_kernel_add8(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
-    amq_counting8_add(c, m, g, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
+    amq_counting_kernel_add8(c, m, g, k);
     /*@ assert present: amq_cpresent(c, 8, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
     /*@ assert blk:     amq_blk_cpresent(c, 8, block * bsize, idx, k); */
@@ -176,25 +176,25 @@ void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
           !amq_named(&g[0], k, p); */
 }
 
-int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_query8(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                 const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     /*@ assert same: amq_cpresent(c, 8, &g[0], k) <==> amq_blk_cpresent(c, 8, block * bsize, idx, k); */
     /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
     /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 8, block * bsize + idx[t]) == amq_cnt{Pre}(c, 8, block * bsize + \at(idx[t], Pre)); */
     /*@ assert same_pre: amq_blk_cpresent{Pre}(c, 8, block * bsize, idx, k) <==>
                          amq_blk_cpresent(c, 8, block * bsize, idx, k); */
-    return amq_counting8_query(c, m, g, k);
+    return amq_counting_kernel_query8(c, m, g, k);
 }
 
-int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_remove8(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                  const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     //@ ghost const uint64_t base = block * bsize;
     /*@ assert base: base == block * bsize; */
     /* The inner kernel's removal condition on g is the blocked one on idx, in steps. */
@@ -215,15 +215,15 @@ int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
                          amq_blk_ccovers(c, 8, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
-    return amq_counting8_remove(c, m, g, k);
+    return amq_counting_kernel_remove8(c, m, g, k);
 }
 
-void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_counting_blocked_kernel_add4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
-    amq_counting4_add(c, m, g, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
+    amq_counting_kernel_add4(c, m, g, k);
     /*@ assert present: amq_cpresent(c, 4, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
     /*@ assert blk:     amq_blk_cpresent(c, 4, block * bsize, idx, k); */
@@ -231,25 +231,25 @@ void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
           !amq_named(&g[0], k, p); */
 }
 
-int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_query4(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                 const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     /*@ assert same: amq_cpresent(c, 4, &g[0], k) <==> amq_blk_cpresent(c, 4, block * bsize, idx, k); */
     /*@ assert idx_same: \forall integer t; 0 <= t < k ==> idx[t] == \at(idx[t], Pre); */
     /*@ assert cnt_same: \forall integer t; 0 <= t < k ==>
           amq_cnt(c, 4, block * bsize + idx[t]) == amq_cnt{Pre}(c, 4, block * bsize + \at(idx[t], Pre)); */
     /*@ assert same_pre: amq_blk_cpresent{Pre}(c, 4, block * bsize, idx, k) <==>
                          amq_blk_cpresent(c, 4, block * bsize, idx, k); */
-    return amq_counting4_query(c, m, g, k);
+    return amq_counting_kernel_query4(c, m, g, k);
 }
 
-int amq_blocked_counting4_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_remove4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                  const uint64_t *idx, size_t k)
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
-    amq_block_indices(g, bsize, block, idx, k);
+    amq_blocked_kernel_indices(g, bsize, block, idx, k);
     //@ ghost const uint64_t base = block * bsize;
     /*@ assert base: base == block * bsize; */
     /* The inner kernel's removal condition on g is the blocked one on idx, in steps. */
@@ -270,6 +270,6 @@ int amq_blocked_counting4_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
                          amq_blk_ccovers(c, 4, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
-    return amq_counting4_remove(c, m, g, k);
+    return amq_counting_kernel_remove4(c, m, g, k);
 }
 #endif /* AMQ_BLOCKED_NO_COUNTING */

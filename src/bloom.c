@@ -1,7 +1,9 @@
 /* Key-level Bloom filter over the proved kernel (src/bloom_kernel.c). */
+#include <internal/fail.h>
 #include <amq/bloom.h>
-#include <amq/bloom_kernel.h>
-#include <amq/container.h>
+#include <internal/bloom_state.h>
+#include <internal/bloom_kernel.h>
+#include <internal/container.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include <amq/bloom_kernel.h>
+#include <internal/bloom_kernel.h>
 
 void amq_bloom_kernel_add(uint64_t *bits, uint64_t m, const uint64_t *idx, size_t k)
 {

@@ -13,9 +13,10 @@
  * With r removals, a work copy of state n has vectors 0..r-1 removed again before
  * the queries; removals depend on the whole insert sequence, so they are redone
  * for every insert configuration. */
-#include <amq/bloom_kernel.h>
+#include <internal/fail.h>
+#include <internal/bloom_kernel.h>
 #include <amq/check.h>
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,8 +46,8 @@ amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add
 /* ---------------- counting descriptor ---------------- */
 
 static const amq_counting_ops counting_real[2] = {
-    {"counting4", amq_counting4_add, amq_counting4_query, amq_counting4_remove},
-    {"counting8", amq_counting8_add, amq_counting8_query, amq_counting8_remove},
+    {"counting4", amq_counting_kernel_add4, amq_counting_kernel_query4, amq_counting_kernel_remove4},
+    {"counting8", amq_counting_kernel_add8, amq_counting_kernel_query8, amq_counting_kernel_remove8},
 };
 
 const amq_counting_ops *amq_counting_ops_real(unsigned width)

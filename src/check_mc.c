@@ -1,6 +1,7 @@
 /* Monte Carlo check of a kernel against the exact rate; see amq/check.h.
  * One trial = clear a fresh state, add n keys, remove the first r of them again
  * (usually r = 0), query ONE fresh key. */
+#include <internal/fail.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <stdlib.h>

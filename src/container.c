@@ -1,4 +1,5 @@
-#include <amq/container.h>
+#include <internal/fail.h>
+#include <internal/container.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

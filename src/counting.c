@@ -1,8 +1,9 @@
 /* Key-level counting Bloom filter over the proved kernels (src/counting_kernel.c). */
+#include <internal/fail.h>
 #include <amq/bloom.h>
-#include <amq/container.h>
+#include <internal/container.h>
 #include <amq/counting.h>
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,9 +77,9 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
     uint64_t idx[AMQ_BLOOM_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     if (cf->width == 8)
-        amq_counting8_add(cf->c, cf->m, idx, (size_t)cf->k);
+        amq_counting_kernel_add8(cf->c, cf->m, idx, (size_t)cf->k);
     else
-        amq_counting4_add(cf->c, cf->m, idx, (size_t)cf->k);
+        amq_counting_kernel_add4(cf->c, cf->m, idx, (size_t)cf->k);
     return AMQ_OK;
 }
 
@@ -86,8 +87,8 @@ int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
 {
     uint64_t idx[AMQ_BLOOM_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
-    return cf->width == 8 ? amq_counting8_query(cf->c, cf->m, idx, (size_t)cf->k)
-                          : amq_counting4_query(cf->c, cf->m, idx, (size_t)cf->k);
+    return cf->width == 8 ? amq_counting_kernel_query8(cf->c, cf->m, idx, (size_t)cf->k)
+                          : amq_counting_kernel_query4(cf->c, cf->m, idx, (size_t)cf->k);
 }
 
 amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
@@ -96,8 +97,8 @@ amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
     uint64_t idx[AMQ_BLOOM_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
-    int r = cf->width == 8 ? amq_counting8_remove(cf->c, cf->m, idx, (size_t)cf->k)
-                           : amq_counting4_remove(cf->c, cf->m, idx, (size_t)cf->k);
+    int r = cf->width == 8 ? amq_counting_kernel_remove8(cf->c, cf->m, idx, (size_t)cf->k)
+                           : amq_counting_kernel_remove4(cf->c, cf->m, idx, (size_t)cf->k);
     if (r != 0)
         return amq_fail(AMQ_E_NOT_PRESENT,
                         "remove: key not present (one of its counters is below its multiplicity); "

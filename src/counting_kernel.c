@@ -1,4 +1,4 @@
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 
 /* One body per operation, written for a width w in {4, 8}: the public functions call it
  * with a constant w, so after inlining the compiler drops the width tests, and WP proves
@@ -307,32 +307,32 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
     return 0;
 }
 
-void amq_counting8_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+void amq_counting_kernel_add8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     amq_counting_add(c, 8u, m, idx, k);
 }
 
-int amq_counting8_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+int amq_counting_kernel_query8(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     return amq_counting_query(c, 8u, m, idx, k);
 }
 
-int amq_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+int amq_counting_kernel_remove8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     return amq_counting_remove(c, 8u, m, idx, k);
 }
 
-void amq_counting4_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+void amq_counting_kernel_add4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     amq_counting_add(c, 4u, m, idx, k);
 }
 
-int amq_counting4_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+int amq_counting_kernel_query4(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     return amq_counting_query(c, 4u, m, idx, k);
 }
 
-int amq_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
+int amq_counting_kernel_remove4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
     return amq_counting_remove(c, 4u, m, idx, k);
 }

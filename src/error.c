@@ -1,3 +1,4 @@
+#include <internal/fail.h>
 #include <amq/error.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+#include <internal/fail.h>
 #include <amq/hash.h>
 #include <string.h>
 #include <xxhash.h>

@@ -1,9 +1,11 @@
 /* Key-level quotient filter over the proved kernel (src/quotient_kernel.c); see
  * amq/quotient.h.  The kernel does the table work; this file hashes keys, sizes and
  * allocates tables, rebuilds them (merge, resize, load) and saves them. */
-#include <amq/container.h>
+#include <internal/fail.h>
+#include <internal/container.h>
 #include <amq/hash.h>
 #include <amq/quotient.h>
+#include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +39,7 @@ static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t 
     return AMQ_OK;
 }
 
-/* An empty table.  calloc's all-zero bytes are exactly amq_qf_clear's post-state (the
+/* An empty table.  calloc's all-zero bytes are exactly amq_quotient_kernel_clear's post-state (the
  * invariant holds), without touching every page of a large table. */
 static amq_status table_alloc(amq_qf *t, uint64_t q, uint64_t r, uint64_t nslots)
 {
@@ -75,7 +77,7 @@ static amq_status room_error(const char *who, int st, const amq_qf *t, uint64_t 
 
 static amq_status insert_fp(amq_qf *t, uint64_t f, const char *who)
 {
-    const int st = amq_qf_insert(t, quot_of(t, f), rem_of(t, f));
+    const int st = amq_quotient_kernel_insert(t, quot_of(t, f), rem_of(t, f));
     return st == 0 ? AMQ_OK : room_error(who, st, t, quot_of(t, f));
 }
 
@@ -102,7 +104,7 @@ amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r,
 
 amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed)
 {
-    return amq_quotient_create_slack(out, q, r, q >= 1 && q <= 63 ? amq_qf_default_slack(q) : 0, seed);
+    return amq_quotient_create_slack(out, q, r, q >= 1 && q <= 63 ? amq_quotient_kernel_default_slack(q) : 0, seed);
 }
 
 /* 1 iff 1 - (1 - 2^-p)^n <= fpr is certified; *upper gets an upper bound of the rate.
@@ -198,7 +200,7 @@ amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len)
 int amq_quotient_query(const amq_quotient *f, const void *key, size_t len)
 {
     const uint64_t fp = amq_quotient_fingerprint(f, key, len);
-    return amq_qf_query(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp));
+    return amq_quotient_kernel_query(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp));
 }
 
 amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len)
@@ -206,15 +208,15 @@ amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len)
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
     const uint64_t fp = amq_quotient_fingerprint(f, key, len);
-    if (amq_qf_delete(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp)) != 0)
+    if (amq_quotient_kernel_delete(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp)) != 0)
         return amq_fail(AMQ_E_NOT_PRESENT, "remove: the key's fingerprint is not stored (key not present); "
                                            "nothing changed");
     return AMQ_OK;
 }
 
-void amq_quotient_clear(amq_quotient *f) { amq_qf_clear(&f->qf); }
+void amq_quotient_clear(amq_quotient *f) { amq_quotient_kernel_clear(&f->qf); }
 
-uint64_t amq_quotient_count(const amq_quotient *f) { return amq_qf_count(&f->qf); }
+uint64_t amq_quotient_count(const amq_quotient *f) { return amq_quotient_kernel_count(&f->qf); }
 double amq_quotient_load_factor(const amq_quotient *f)
 {
     return (double)f->qf.count / (double)AMQ_QF_HOME_SLOTS(f->qf.q);
@@ -227,10 +229,20 @@ uint64_t amq_quotient_nslots(const amq_quotient *f) { return f->qf.nslots; }
 uint64_t amq_quotient_seed(const amq_quotient *f) { return f->seed; }
 const amq_qf *amq_quotient_table(const amq_quotient *f) { return &f->qf; }
 
-int amq_quotient_next(const amq_quotient *f, amq_qf_iter *it, uint64_t *fingerprint)
+void amq_quotient_iter_init(amq_quotient_iter *it)
+{
+    amq_qf_iter k;
+    amq_quotient_kernel_iter_init(&k);
+    *it = (amq_quotient_iter){.slot = k.slot, .quot = k.quot};
+}
+
+int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fingerprint)
 {
     uint64_t fq, fr;
-    if (!amq_qf_next(&f->qf, it, &fq, &fr))
+    amq_qf_iter k = {.slot = it->slot, .quot = it->quot};
+    const int more = amq_quotient_kernel_next(&f->qf, &k, &fq, &fr);
+    *it = (amq_quotient_iter){.slot = k.slot, .quot = k.quot};
+    if (!more)
         return 0;
     *fingerprint = fq << f->qf.r | fr;
     return 1;
@@ -239,8 +251,8 @@ int amq_quotient_next(const amq_quotient *f, amq_qf_iter *it, uint64_t *fingerpr
 /* Inserts every fingerprint of src into t, re-split for t's (q, r). */
 static amq_status insert_all(amq_qf *t, const amq_quotient *src, const char *who)
 {
-    amq_qf_iter it;
-    amq_qf_iter_init(&it);
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
     uint64_t fp;
     amq_status s = AMQ_OK;
     while (s == AMQ_OK && amq_quotient_next(src, &it, &fp))
@@ -283,7 +295,7 @@ amq_status amq_quotient_resize(amq_quotient *f)
     if (f->qf.r == 1)
         return amq_fail(AMQ_E_INVALID_ARG, "resize: r = 1: no remainder bit is left to move into the quotient "
                                            "(resize keeps p = q + r); rebuild from the keys with a larger p");
-    const uint64_t q = f->qf.q + 1, r = f->qf.r - 1, def = amq_qf_default_slack(q);
+    const uint64_t q = f->qf.q + 1, r = f->qf.r - 1, def = amq_quotient_kernel_default_slack(q);
     const uint64_t slack = f->slack > def ? f->slack : def;
     uint64_t nslots;
     amq_qf t;
@@ -316,8 +328,8 @@ amq_status amq_quotient_save(const amq_quotient *f, const char *path)
     uint64_t *fps = malloc((size_t)(n ? n : 1) * sizeof *fps);
     if (!fps)
         return amq_fail(AMQ_E_NOMEM, "save: out of memory for %llu fingerprints", ULL(n));
-    amq_qf_iter it;
-    amq_qf_iter_init(&it);
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
     for (uint64_t i = 0; i < n && amq_quotient_next(f, &it, &fps[i]); i++)
         ;
     amq_status s = amq_container_save(path, AMQ_TYPE_QUOTIENT, p, sizeof p, fps, n);
@@ -336,12 +348,12 @@ static amq_status load_fps(amq_quotient *f, const uint64_t *fps, uint64_t n, con
         if (i > 0 && fps[i] < fps[i - 1])
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu is out of order (they are saved in "
                                               "increasing order)", path, ULL(i));
-        const int st = amq_qf_insert(&f->qf, quot_of(&f->qf, fps[i]), rem_of(&f->qf, fps[i]));
+        const int st = amq_quotient_kernel_insert(&f->qf, quot_of(&f->qf, fps[i]), rem_of(&f->qf, fps[i]));
         if (st != 0)
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu does not fit: %s", path, ULL(i),
                             st == 1 ? "the table is full" : "its cluster runs past the slack slots");
     }
-    const int bad = amq_qf_check_invariant(&f->qf); /* a kernel-built table: 0 unless the kernel is wrong */
+    const int bad = amq_quotient_kernel_check_invariant(&f->qf); /* a kernel-built table: 0 unless the kernel is wrong */
     if (bad != 0 || f->qf.count != n)
         return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': rebuilt table fails its invariant (code %d)", path, bad);
     return AMQ_OK;

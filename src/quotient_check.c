@@ -1,7 +1,9 @@
 /* The quotient filter kernel as a cross-check descriptor (amq/check.h), and the
  * enumeration / Monte Carlo shorthands against 1 - (1 - 2^-p)^n (amq/spec_quotient.h).
  * State: word 0 the count, words 1 .. nslots the remainders, then the metadata bytes. */
+#include <internal/fail.h>
 #include <amq/quotient.h>
+#include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <string.h>
 
@@ -22,7 +24,7 @@ static uint64_t fr_of(const amq_quotient_geom *g, uint64_t d) { return d & ((UIN
 static void d_clear(const amq_kernel *kn, uint64_t *st)
 {
     amq_qf t = view(kn->ctx, st);
-    amq_qf_clear(&t);
+    amq_quotient_kernel_clear(&t);
     st[0] = t.count;
 }
 
@@ -30,7 +32,7 @@ static void d_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 {
     amq_quotient_geom *g = (amq_quotient_geom *)kn->ctx; /* a non-const object: it counts refusals */
     amq_qf t = view(g, st);
-    if ((g->insert ? g->insert : amq_qf_insert)(&t, fq_of(g, d[0]), fr_of(g, d[0])) != 0)
+    if ((g->insert ? g->insert : amq_quotient_kernel_insert)(&t, fq_of(g, d[0]), fr_of(g, d[0])) != 0)
         g->failed++;
     st[0] = t.count;
 }
@@ -39,14 +41,14 @@ static int d_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_quotient_geom *g = kn->ctx;
     const amq_qf t = view(g, st);
-    return (g->query ? g->query : amq_qf_query)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
+    return (g->query ? g->query : amq_quotient_kernel_query)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
 }
 
 static int d_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_quotient_geom *g = kn->ctx;
     amq_qf t = view(g, st);
-    const int r = (g->remove ? g->remove : amq_qf_delete)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
+    const int r = (g->remove ? g->remove : amq_quotient_kernel_delete)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
     st[0] = t.count;
     return r;
 }

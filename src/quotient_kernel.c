@@ -7,7 +7,7 @@
  * with a contract; the invariant is re-established from the exact relation between the
  * states before and after (amq_qf_inserted / amq_qf_deleted) by lemmas of
  * acsl/amq/quotient_logic.h, which the code invokes by asserting their key predicates. */
-#include <amq/quotient_kernel.h>
+#include <internal/quotient_kernel.h>
 
 /* ------------------------------------------------------------------------------------ */
 /* Metadata accessors                                                                    */
@@ -388,7 +388,7 @@ static uint64_t qf_run_find(const uint8_t *meta, const uint64_t *rem, uint64_t n
 /* ------------------------------------------------------------------------------------ */
 /* Query                                                                                 */
 
-int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_quotient_kernel_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     const uint8_t *meta = qf->meta;
     const uint64_t *rem = qf->rem;
@@ -660,7 +660,7 @@ static void qf_insert_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
                           amq_qf_member2(rem, meta, gq, n, fq, fr); */
 }
 
-int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_quotient_kernel_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     uint8_t *meta = qf->meta;
     uint64_t *rem = qf->rem;
@@ -880,7 +880,7 @@ static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
                           amq_qf_member(rem, meta, gq, n, fq, fr); */
 }
 
-int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     uint8_t *meta = qf->meta;
     uint64_t *rem = qf->rem;
@@ -928,13 +928,13 @@ int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \gho
 /* ------------------------------------------------------------------------------------ */
 /* Iteration, clear, count, parameters                                                   */
 
-void amq_qf_iter_init(amq_qf_iter *it)
+void amq_quotient_kernel_iter_init(amq_qf_iter *it)
 {
     it->slot = 0;
     it->quot = 0;
 }
 
-int amq_qf_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
+int amq_quotient_kernel_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     const uint8_t *meta = qf->meta;
@@ -970,7 +970,7 @@ int amq_qf_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
     return 1;
 }
 
-void amq_qf_clear(amq_qf *qf)
+void amq_quotient_kernel_clear(amq_qf *qf)
 {
     uint64_t n = qf->nslots;
     qf->count = 0;
@@ -993,19 +993,19 @@ void amq_qf_clear(amq_qf *qf)
     */
 }
 
-uint64_t amq_qf_count(const amq_qf *qf)
+uint64_t amq_quotient_kernel_count(const amq_qf *qf)
 {
     return qf->count;
 }
 
-int amq_qf_params_ok(uint64_t q, uint64_t r, uint64_t nslots)
+int amq_quotient_kernel_params_ok(uint64_t q, uint64_t r, uint64_t nslots)
 {
     if (q < 1u || r < 1u || q > 63u || r > 64u - q)
         return 0;
     return nslots >= AMQ_QF_HOME_SLOTS(q);
 }
 
-uint64_t amq_qf_default_slack(uint64_t q)
+uint64_t amq_quotient_kernel_default_slack(uint64_t q)
 {
     /* min(2^q, 10 * 2^ceil(q/2)): about 10 sqrt(2^q), as in the RSQF/CQF, but never more
      * than doubling a tiny table.  q <= 63, so 2^q + slack <= 2^64 - 1. */
@@ -1018,10 +1018,10 @@ uint64_t amq_qf_default_slack(uint64_t q)
 /* ------------------------------------------------------------------------------------ */
 /* Executable invariant check (amq_qf_inv, with the quotients decoded from the metadata). */
 
-int amq_qf_check_invariant(const amq_qf *qf)
+int amq_quotient_kernel_check_invariant(const amq_qf *qf)
 {
     uint64_t n = qf->nslots;
-    if (!amq_qf_params_ok(qf->q, qf->r, n))
+    if (!amq_quotient_kernel_params_ok(qf->q, qf->r, n))
         return AMQ_QF_BAD_PARAMS;
     uint64_t home = AMQ_QF_HOME_SLOTS(qf->q);
     uint64_t rlim = ((uint64_t)1 << qf->r) - 1u; /* r <= 63: q >= 1 and q + r <= 64 */

@@ -13,7 +13,7 @@
 #include <xxhash.h>
 #include <amq/blocked.h>
 #include <amq/bloom.h>
-#include <amq/container.h>
+#include <internal/container.h>
 #include <amq/spec_blocked.h>
 
 static char dir[64];

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <xxhash.h>
 #include <amq/blocked.h>
-#include <amq/blocked_kernel.h>
+#include <internal/blocked_kernel.h>
 #include <amq/stats.h>
 
 /* ================= Parquet reference =================
@@ -141,10 +141,10 @@ static void parquet_pinned(void **state)
             assert_true(rm.word[i] == pinned[t].mask[i]);
         /* the library reproduces them: proved mask / select, and the key-level filter */
         uint64_t r[8];
-        amq_split_block_mask((uint32_t)h, r);
+        amq_split_block_kernel_mask((uint32_t)h, r);
         for (int i = 0; i < 8; i++)
             assert_true(((uint32_t)1 << r[i]) == pinned[t].mask[i]);
-        assert_true(amq_split_block_select(h, 1000) == pinned[t].block);
+        assert_true(amq_split_block_kernel_select(h, 1000) == pinned[t].block);
         amq_blocked *f;
         assert_int_equal(amq_split_block_create(&f, 1000, 0), AMQ_OK);
         assert_int_equal(amq_blocked_add(f, key, strlen(key)), AMQ_OK);
@@ -203,11 +203,11 @@ static void parquet_select_limits(void **state)
     amq_rng_seed(&rng, 12345);
     const uint64_t nbs[] = {1, 2, 3, 1000, (UINT64_C(1) << 32) - 1, UINT64_C(1) << 32};
     for (size_t t = 0; t < sizeof nbs / sizeof nbs[0]; t++) {
-        assert_true(amq_split_block_select(UINT64_MAX, nbs[t]) == nbs[t] - 1);
-        assert_true(amq_split_block_select(0, nbs[t]) == 0);
+        assert_true(amq_split_block_kernel_select(UINT64_MAX, nbs[t]) == nbs[t] - 1);
+        assert_true(amq_split_block_kernel_select(0, nbs[t]) == 0);
         for (int i = 0; i < 10000; i++) {
             uint64_t h = amq_rng_next(&rng);
-            uint64_t s = amq_split_block_select(h, nbs[t]);
+            uint64_t s = amq_split_block_kernel_select(h, nbs[t]);
             assert_true(s < nbs[t]);
             assert_true(s == ref_index(h, nbs[t]));
         }
@@ -215,7 +215,7 @@ static void parquet_select_limits(void **state)
     for (uint64_t x = 0; x < 70000; x++) {
         uint64_t r[8];
         uint32_t key32 = (uint32_t)(x * UINT64_C(0x9E3779B97F4A7C15) >> 17);
-        amq_split_block_mask(key32, r);
+        amq_split_block_kernel_mask(key32, r);
         ref_block rm = ref_mask(key32);
         for (int i = 0; i < 8; i++) {
             assert_true(r[i] < 32);
@@ -230,15 +230,15 @@ static void translation(void **state)
 {
     (void)state;
     uint64_t idx[5] = {0, 4, 2, 4, 1}, out[5];
-    amq_block_indices(out, 5, 3, idx, 5);
+    amq_blocked_kernel_indices(out, 5, 3, idx, 5);
     for (int t = 0; t < 5; t++)
         assert_true(out[t] == 15 + idx[t]);
-    amq_partition_indices(out, 5, idx, 5);
+    amq_partitioned_kernel_indices(out, 5, idx, 5);
     for (int t = 0; t < 5; t++)
         assert_true(out[t] == 5 * (uint64_t)t + idx[t]);
     /* largest block whose window ends at 2^64 - 1 */
     uint64_t one = 0, big;
-    amq_block_indices(&big, 1, UINT64_MAX - 1, &one, 1);
+    amq_blocked_kernel_indices(&big, 1, UINT64_MAX - 1, &one, 1);
     assert_true(big == UINT64_MAX - 1);
 }
 
@@ -263,11 +263,11 @@ static void bloom_isolation(void **state)
             uint64_t pb = (block + 1 + amq_rng_below(&rng, nb - 1)) % nb, pidx[3];
             for (int t = 0; t < 3; t++)
                 pidx[t] = amq_rng_below(&rng, bs);
-            int pbefore = amq_blocked_bloom_query(bits, m, bs, pb, pidx, 3);
+            int pbefore = amq_blocked_bloom_kernel_query(bits, m, bs, pb, pidx, 3);
             memcpy(before, bits, (size_t)nw * 8);
-            amq_blocked_bloom_add(bits, m, bs, block, idx, (size_t)k);
-            assert_int_equal(amq_blocked_bloom_query(bits, m, bs, block, idx, (size_t)k), 1);
-            assert_int_equal(amq_blocked_bloom_query(bits, m, bs, pb, pidx, 3), pbefore);
+            amq_blocked_bloom_kernel_add(bits, m, bs, block, idx, (size_t)k);
+            assert_int_equal(amq_blocked_bloom_kernel_query(bits, m, bs, block, idx, (size_t)k), 1);
+            assert_int_equal(amq_blocked_bloom_kernel_query(bits, m, bs, pb, pidx, 3), pbefore);
             for (uint64_t p = 0; p < 64 * nw; p++) {
                 int was = (int)((before[p / 64] >> (p % 64)) & 1), now = (int)((bits[p / 64] >> (p % 64)) & 1);
                 if (p < block * bs || p >= block * bs + bs)
@@ -294,8 +294,8 @@ static void split_and_partitioned_shape(void **state)
             uint64_t block = amq_rng_below(&rng, nb);
             for (uint64_t t = 0; t < k; t++)
                 r[t] = amq_rng_below(&rng, s);
-            amq_split_block_add(bits, m, s, block, r, (size_t)k);
-            assert_int_equal(amq_split_block_query(bits, m, s, block, r, (size_t)k), 1);
+            amq_split_block_kernel_add(bits, m, s, block, r, (size_t)k);
+            assert_int_equal(amq_split_block_kernel_query(bits, m, s, block, r, (size_t)k), 1);
             uint64_t set = 0;
             for (uint64_t p = 0; p < m; p++)
                 if ((bits[p / 64] >> (p % 64)) & 1) {
@@ -308,8 +308,8 @@ static void split_and_partitioned_shape(void **state)
             free(bits);
             /* partitioned: k partitions of s bits */
             bits = calloc((size_t)AMQ_BLOOM_WORDS(k * s), 8);
-            amq_partitioned_add(bits, s, r, (size_t)k);
-            assert_int_equal(amq_partitioned_query(bits, s, r, (size_t)k), 1);
+            amq_partitioned_kernel_add(bits, s, r, (size_t)k);
+            assert_int_equal(amq_partitioned_kernel_query(bits, s, r, (size_t)k), 1);
             set = 0;
             for (uint64_t p = 0; p < k * s; p++)
                 if ((bits[p / 64] >> (p % 64)) & 1) {
@@ -345,14 +345,14 @@ static void counting_blocked(void **state)
                 int op = (int)amq_rng_below(&rng, 3);
                 if (op == 0) {
                     if (w == 8)
-                        amq_blocked_counting8_add(c, m, bs, block, idx, (size_t)k);
+                        amq_counting_blocked_kernel_add8(c, m, bs, block, idx, (size_t)k);
                     else
-                        amq_blocked_counting4_add(c, m, bs, block, idx, (size_t)k);
-                    assert_int_equal(w == 8 ? amq_blocked_counting8_query(c, m, bs, block, idx, (size_t)k)
-                                            : amq_blocked_counting4_query(c, m, bs, block, idx, (size_t)k), 1);
+                        amq_counting_blocked_kernel_add4(c, m, bs, block, idx, (size_t)k);
+                    assert_int_equal(w == 8 ? amq_counting_blocked_kernel_query8(c, m, bs, block, idx, (size_t)k)
+                                            : amq_counting_blocked_kernel_query4(c, m, bs, block, idx, (size_t)k), 1);
                 } else {
-                    int rc = w == 8 ? amq_blocked_counting8_remove(c, m, bs, block, idx, (size_t)k)
-                                    : amq_blocked_counting4_remove(c, m, bs, block, idx, (size_t)k);
+                    int rc = w == 8 ? amq_counting_blocked_kernel_remove8(c, m, bs, block, idx, (size_t)k)
+                                    : amq_counting_blocked_kernel_remove4(c, m, bs, block, idx, (size_t)k);
                     if (rc != 0)
                         assert_memory_equal(c, before, (size_t)nbytes);
                 }

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include <amq/blocked.h>
-#include <amq/blocked_kernel.h>
+#include <internal/blocked_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_blocked.h>
 #include <amq/stats.h>
@@ -155,7 +155,7 @@ static void enum_counting_blocked(void **state)
 
 /* Blocked quotient: b quotient filters of 2^q home slots, r-bit remainders, slack >= n
  * (so no insert can fail): one digit per key over b 2^(q+r).  With rm = 0 .. n of the keys
- * deleted again (through the proved amq_bqf_delete): the rate of n - rm keys. */
+ * deleted again (through the proved amq_blocked_quotient_kernel_delete): the rate of n - rm keys. */
 static void enum_blocked_quotient(void **state)
 {
     (void)state;
@@ -229,7 +229,7 @@ static void bug_spread_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
     for (uint64_t t = 0; t < g->k; t++)
-        amq_blocked_bloom_add(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1);
+        amq_blocked_bloom_kernel_add(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1);
 }
 static int bug_spread_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
 {
@@ -237,7 +237,7 @@ static int bug_spread_query(const amq_kernel *kn, const uint64_t *st, const uint
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
     for (uint64_t t = 0; t < g->k; t++)
-        if (!amq_blocked_bloom_query(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1))
+        if (!amq_blocked_bloom_kernel_query(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1))
             return 0;
     return 1;
 }
@@ -246,7 +246,7 @@ static int bug_skip_last_query(const amq_kernel *kn, const uint64_t *st, const u
     const amq_blocked_geom *g = kn->ctx;
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
-    return amq_blocked_bloom_query(st, g->m, g->inner, blk, idx, (size_t)g->k - 1);
+    return amq_blocked_bloom_kernel_query(st, g->m, g->inner, blk, idx, (size_t)g->k - 1);
 }
 
 static void enum_flags_planted_bugs(void **state)

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <amq/bloom_kernel.h>
+#include <internal/bloom_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include "support/broken_kernels.h"

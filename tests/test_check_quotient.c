@@ -15,6 +15,7 @@
 #include <amq/check.h>
 #include <amq/hash.h>
 #include <amq/quotient.h>
+#include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include "support/broken_quotient.h"
 
@@ -40,7 +41,7 @@ static void enum_grid_equals_spec(void **state)
     for (uint64_t q = 1; q <= 3; q++)
         for (uint64_t r = 1; r <= 3; r++)
             for (uint64_t n = 0; n <= 3; n++) {
-                amq_quotient_geom g = {.q = q, .r = r, .slack = amq_qf_default_slack(q)};
+                amq_quotient_geom g = {.q = q, .r = r, .slack = amq_quotient_kernel_default_slack(q)};
                 assert_true(g.slack + 1 >= n);
                 assert_int_equal(amq_check_quotient_enum_fp(e, &g, n, 0), AMQ_OK);
                 assert_int_equal(g.failed, 0);
@@ -78,7 +79,7 @@ static void enum_removals_equal_spec(void **state)
                 for (uint64_t k = 1; k <= n; k++) {
                     if (q + r > 5 && n == 3) /* keep it short: (2^p)^4 <= 2^20 */
                         continue;
-                    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_qf_default_slack(q)};
+                    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_quotient_kernel_default_slack(q)};
                     assert_int_equal(amq_check_quotient_enum_fp(e, &g, n, k), AMQ_OK);
                     assert_int_equal(g.failed, 0);
                     assert_int_equal(amq_quotient_fp_exact(a, q + r, n - k), AMQ_OK);
@@ -149,7 +150,7 @@ static void enum_flags_planted_bugs(void **state)
                 for (uint64_t n = bugs[b].min_n; n <= 3; n++) {
                     if (outcomes_of(q + r, n) > (UINT64_C(1) << 20))
                         continue;
-                    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_qf_default_slack(q),
+                    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_quotient_kernel_default_slack(q),
                                            .query = bugs[b].query, .remove = bugs[b].remove};
                     assert_int_equal(amq_check_quotient_enum_fp(e, &g, n, removals), AMQ_OK);
                     assert_int_equal(amq_quotient_fp_exact(a, q + r, n - removals), AMQ_OK);
@@ -253,7 +254,7 @@ static void report(const char *what, const amq_check_report *r)
 static amq_check_report run_mc(const bug *bk, uint64_t q, uint64_t r, uint64_t n, uint64_t removals, int hash,
                                uint64_t seed, uint64_t trials)
 {
-    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_qf_default_slack(q)};
+    amq_quotient_geom g = {.q = q, .r = r, .slack = amq_quotient_kernel_default_slack(q)};
     if (bk) {
         g.query = bk->query;
         g.remove = bk->remove;

@@ -4,7 +4,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <amq/bloom.h>
-#include <amq/container.h>
+#include <internal/bloom_state.h>
+#include <internal/container.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,8 +6,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <amq/bloom.h>
-#include <amq/container.h>
+#include <internal/container.h>
 #include <amq/quotient.h>
+#include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@ static uint64_t fp_of(const amq_quotient *f, uint64_t key)
 }
 static void check_inv(const amq_quotient *f)
 {
-    assert_int_equal(amq_qf_check_invariant(amq_quotient_table(f)), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(amq_quotient_table(f)), 0);
 }
 
 /* The first key >= *next whose quotient is fq (advances *next past it). */
@@ -78,8 +79,8 @@ static uint64_t *stored(const amq_quotient *f)
 {
     const uint64_t n = amq_quotient_count(f);
     uint64_t *v = malloc((n ? n : 1) * sizeof *v), i = 0, fp;
-    amq_qf_iter it;
-    amq_qf_iter_init(&it);
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
     while (amq_quotient_next(f, &it, &fp)) {
         assert_true(i < n);
         assert_true(i == 0 || v[i - 1] <= fp);
@@ -97,7 +98,7 @@ static void no_false_negatives(void **state)
     /* q = 16, r = 8: 49152 keys = 75% load, default slack */
     amq_quotient *f;
     assert_int_equal(amq_quotient_create(&f, 16, 8, 7), AMQ_OK);
-    assert_true(amq_quotient_slack(f) == amq_qf_default_slack(16) && amq_quotient_nslots(f) == 65536 + 2560);
+    assert_true(amq_quotient_slack(f) == amq_quotient_kernel_default_slack(16) && amq_quotient_nslots(f) == 65536 + 2560);
     for (uint64_t i = 0; i < 49152; i++)
         assert_int_equal(add(f, i), AMQ_OK);
     check_inv(f);
@@ -209,8 +210,8 @@ static void iteration_yields_the_multiset(void **state)
     free(got);
     amq_quotient_clear(f);
     assert_true(amq_quotient_count(f) == 0 && amq_quotient_load_factor(f) == 0.0);
-    amq_qf_iter it;
-    amq_qf_iter_init(&it);
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
     uint64_t fp;
     assert_false(amq_quotient_next(f, &it, &fp));
     amq_quotient_free(f);
@@ -334,7 +335,7 @@ static void resize_keeps_fingerprints(void **state)
         assert_int_equal(amq_quotient_resize(f), AMQ_OK);
         check_inv(f);
         assert_true(amq_quotient_q(f) == 9 + round && amq_quotient_r(f) == 5 - round && amq_quotient_p(f) == 14);
-        assert_true(amq_quotient_slack(f) >= amq_qf_default_slack(amq_quotient_q(f)));
+        assert_true(amq_quotient_slack(f) >= amq_quotient_kernel_default_slack(amq_quotient_q(f)));
         assert_true(amq_quotient_load_factor(f) == load / 2);
         uint64_t *after = stored(f);
         assert_true(amq_quotient_count(f) == 231);

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <amq/quotient_kernel.h>
+#include <internal/quotient_kernel.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,16 +21,16 @@ typedef struct table {
 static void table_open(table *t, uint64_t q, uint64_t r, uint64_t slack)
 {
     uint64_t n = AMQ_QF_HOME_SLOTS(q) + slack;
-    assert_true(amq_qf_params_ok(q, r, n));
+    assert_true(amq_quotient_kernel_params_ok(q, r, n));
     t->rem = calloc(n, sizeof *t->rem);
     t->meta = calloc(n, 1);
     assert_non_null(t->rem);
     assert_non_null(t->meta);
     memset(t->meta, 0xA5, n); /* clear must really clear */
     t->qf = (amq_qf){.q = q, .r = r, .nslots = n, .count = 12345, .rem = t->rem, .meta = t->meta};
-    amq_qf_clear(&t->qf);
-    assert_int_equal(amq_qf_count(&t->qf), 0);
-    assert_int_equal(amq_qf_check_invariant(&t->qf), 0);
+    amq_quotient_kernel_clear(&t->qf);
+    assert_int_equal(amq_quotient_kernel_count(&t->qf), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t->qf), 0);
 }
 
 static void table_close(table *t)
@@ -151,10 +151,10 @@ static void model_del(model *m, fp f)
 static void check_iteration(const amq_qf *qf, const model *m)
 {
     amq_qf_iter it;
-    amq_qf_iter_init(&it);
+    amq_quotient_kernel_iter_init(&it);
     uint64_t fq = 0, fr = 0;
     size_t k = 0;
-    while (amq_qf_next(qf, &it, &fq, &fr)) {
+    while (amq_quotient_kernel_next(qf, &it, &fq, &fr)) {
         assert_true(k < m->len);
         assert_int_equal(fq, m->v[k].fq);
         assert_int_equal(fr, m->v[k].fr);
@@ -162,7 +162,7 @@ static void check_iteration(const amq_qf *qf, const model *m)
     }
     assert_int_equal(k, m->len);
     assert_int_equal(it.slot, qf->nslots);
-    assert_int_equal(amq_qf_next(qf, &it, &fq, &fr), 0); /* stays finished */
+    assert_int_equal(amq_quotient_kernel_next(qf, &it, &fq, &fr), 0); /* stays finished */
 }
 
 static int has_free_from(const amq_qf *qf, uint64_t fq)
@@ -175,8 +175,8 @@ static int has_free_from(const amq_qf *qf, uint64_t fq)
 
 static void check_state(const amq_qf *qf, const model *m)
 {
-    assert_int_equal(amq_qf_check_invariant(qf), 0);
-    assert_int_equal(amq_qf_count(qf), m->len);
+    assert_int_equal(amq_quotient_kernel_check_invariant(qf), 0);
+    assert_int_equal(amq_quotient_kernel_count(qf), m->len);
 }
 
 /* ---- random numbers (fixed seeds) ---- */
@@ -248,7 +248,7 @@ static void step(table *t, model *m, uint64_t *seed, stats *st)
         snapshot s;
         snap_take(&s, qf);
         int full = qf->count == qf->nslots, room = has_free_from(qf, f.fq);
-        int rc = amq_qf_insert(qf, f.fq, f.fr);
+        int rc = amq_quotient_kernel_insert(qf, f.fq, f.fr);
         if (full) {
             assert_int_equal(rc, 1);
             snap_same(&s, qf);
@@ -260,7 +260,7 @@ static void step(table *t, model *m, uint64_t *seed, stats *st)
         } else {
             assert_int_equal(rc, 0);
             model_add(m, f);
-            assert_int_equal(amq_qf_query(qf, f.fq, f.fr), 1);
+            assert_int_equal(amq_quotient_kernel_query(qf, f.fq, f.fr), 1);
             st->ins_ok++;
         }
         snap_free(&s);
@@ -270,11 +270,11 @@ static void step(table *t, model *m, uint64_t *seed, stats *st)
         snapshot s;
         snap_take(&s, qf);
         size_t before = model_mult(m, f);
-        int rc = amq_qf_delete(qf, f.fq, f.fr);
+        int rc = amq_quotient_kernel_delete(qf, f.fq, f.fr);
         if (before > 0) {
             assert_int_equal(rc, 0);
             model_del(m, f);
-            assert_int_equal(amq_qf_query(qf, f.fq, f.fr), before > 1);
+            assert_int_equal(amq_quotient_kernel_query(qf, f.fq, f.fr), before > 1);
             st->del_ok++;
         } else {
             assert_int_equal(rc, 1);
@@ -284,7 +284,7 @@ static void step(table *t, model *m, uint64_t *seed, stats *st)
         snap_free(&s);
     } else {
         int want = model_has(m, f);
-        assert_int_equal(amq_qf_query(qf, f.fq, f.fr), want);
+        assert_int_equal(amq_quotient_kernel_query(qf, f.fq, f.fr), want);
         if (want)
             st->q_yes++;
         else
@@ -300,7 +300,7 @@ static void check_all_queries(const amq_qf *qf, const model *m)
     for (uint64_t fq = 0; fq < home; fq++)
         for (uint64_t fr = 0; fr <= rmax; fr++) {
             fp f = {fq, fr};
-            assert_int_equal(amq_qf_query(qf, fq, fr), model_has(m, f));
+            assert_int_equal(amq_quotient_kernel_query(qf, fq, fr), model_has(m, f));
         }
 }
 
@@ -323,7 +323,7 @@ static void differential(uint64_t q, uint64_t r, uint64_t slack, uint64_t ops, u
         if (i % 1500 == 1499) {
             while (m.len > 0) {
                 fp f = m.v[rng_below(&seed, m.len)];
-                assert_int_equal(amq_qf_delete(&t.qf, f.fq, f.fr), 0);
+                assert_int_equal(amq_quotient_kernel_delete(&t.qf, f.fq, f.fr), 0);
                 model_del(&m, f);
                 check_state(&t.qf, &m);
             }
@@ -391,18 +391,18 @@ static void edge_r1(void **state)
     /* both remainders at every quotient: fills the table exactly */
     for (uint64_t fq = 0; fq < 8; fq += 2)
         for (uint64_t fr = 0; fr < 2; fr++) {
-            assert_int_equal(amq_qf_insert(&t.qf, fq, fr), 0);
+            assert_int_equal(amq_quotient_kernel_insert(&t.qf, fq, fr), 0);
             model_add(&m, (fp){fq, fr});
             check_state(&t.qf, &m);
         }
     for (uint64_t fq = 0; fq < 8; fq++)
         for (uint64_t fr = 0; fr < 2; fr++)
-            assert_int_equal(amq_qf_query(&t.qf, fq, fr), fq % 2 == 0);
+            assert_int_equal(amq_quotient_kernel_query(&t.qf, fq, fr), fq % 2 == 0);
     check_iteration(&t.qf, &m);
     assert_int_equal(t.qf.count, t.qf.nslots);
     snapshot s;
     snap_take(&s, &t.qf);
-    assert_int_equal(amq_qf_insert(&t.qf, 1, 0), 1); /* full */
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 1, 0), 1); /* full */
     snap_same(&s, &t.qf);
     snap_free(&s);
     free(m.v);
@@ -417,8 +417,8 @@ static void edge_full_width(void **state)
         uint64_t q = cfg[c][0], r = cfg[c][1];
         if (q > 16) {
             /* 2^32 slots do not fit a test: check the parameters only */
-            assert_true(amq_qf_params_ok(q, r, AMQ_QF_HOME_SLOTS(q)));
-            assert_false(amq_qf_params_ok(q, r + 1, AMQ_QF_HOME_SLOTS(q)));
+            assert_true(amq_quotient_kernel_params_ok(q, r, AMQ_QF_HOME_SLOTS(q)));
+            assert_false(amq_quotient_kernel_params_ok(q, r + 1, AMQ_QF_HOME_SLOTS(q)));
             continue;
         }
         table t;
@@ -434,23 +434,23 @@ static void edge_full_width(void **state)
             fp g = {f >> r, f & rmax};
             assert_int_equal(g.fq, vals[i].fq);
             assert_int_equal(g.fr, vals[i].fr);
-            assert_int_equal(amq_qf_insert(&t.qf, g.fq, g.fr), 0);
+            assert_int_equal(amq_quotient_kernel_insert(&t.qf, g.fq, g.fr), 0);
             model_add(&m, g);
             check_state(&t.qf, &m);
         }
         if (q + r == 64) {
             uint64_t all_ones = UINT64_MAX;
-            assert_int_equal(amq_qf_query(&t.qf, all_ones >> r, all_ones & rmax), 1);
-            assert_int_equal(amq_qf_query(&t.qf, 0, 0), 1);
+            assert_int_equal(amq_quotient_kernel_query(&t.qf, all_ones >> r, all_ones & rmax), 1);
+            assert_int_equal(amq_quotient_kernel_query(&t.qf, 0, 0), 1);
         }
-        assert_int_equal(amq_qf_query(&t.qf, top, rmax - 2u), 0);
-        assert_int_equal(amq_qf_query(&t.qf, 1, 0), q == 1); /* (1, 0) == (top, 0) when q == 1 */
+        assert_int_equal(amq_quotient_kernel_query(&t.qf, top, rmax - 2u), 0);
+        assert_int_equal(amq_quotient_kernel_query(&t.qf, 1, 0), q == 1); /* (1, 0) == (top, 0) when q == 1 */
         check_iteration(&t.qf, &m);
         /* the run of the top quotient spilled into the slack */
         assert_true(t.meta[AMQ_QF_HOME_SLOTS(q)] != 0);
         while (m.len > 0) {
             fp f = m.v[m.len - 1];
-            assert_int_equal(amq_qf_delete(&t.qf, f.fq, f.fr), 0);
+            assert_int_equal(amq_quotient_kernel_delete(&t.qf, f.fq, f.fr), 0);
             model_del(&m, f);
             check_state(&t.qf, &m);
             check_iteration(&t.qf, &m);
@@ -465,16 +465,16 @@ static void no_room_at_end(void **state)
     (void)state;
     table t;
     table_open(&t, 4, 8, 0);
-    assert_int_equal(amq_qf_insert(&t.qf, 15, 7), 0);
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 15, 7), 0);
     snapshot s;
     snap_take(&s, &t.qf);
-    assert_int_equal(amq_qf_insert(&t.qf, 15, 8), 2); /* would run off the end */
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 15, 8), 2); /* would run off the end */
     snap_same(&s, &t.qf);
     snap_free(&s);
-    assert_int_equal(amq_qf_insert(&t.qf, 14, 8), 0); /* slot 14 is still free */
-    assert_int_equal(amq_qf_insert(&t.qf, 14, 9), 2);
-    assert_int_equal(amq_qf_insert(&t.qf, 0, 9), 0);
-    assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 14, 8), 0); /* slot 14 is still free */
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 14, 9), 2);
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 0, 9), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     table_close(&t);
 }
 
@@ -486,32 +486,32 @@ static void duplicates_multiset(void **state)
     model m;
     model_init(&m, t.qf.nslots);
     for (int i = 0; i < 3; i++) {
-        assert_int_equal(amq_qf_insert(&t.qf, 5, 9), 0);
+        assert_int_equal(amq_quotient_kernel_insert(&t.qf, 5, 9), 0);
         model_add(&m, (fp){5, 9});
     }
-    assert_int_equal(amq_qf_insert(&t.qf, 5, 3), 0);
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 5, 3), 0);
     model_add(&m, (fp){5, 3});
-    assert_int_equal(amq_qf_insert(&t.qf, 4, 15), 0);
+    assert_int_equal(amq_quotient_kernel_insert(&t.qf, 4, 15), 0);
     model_add(&m, (fp){4, 15});
     check_state(&t.qf, &m);
     check_iteration(&t.qf, &m);
     for (int i = 3; i > 0; i--) {
-        assert_int_equal(amq_qf_query(&t.qf, 5, 9), 1);
-        assert_int_equal(amq_qf_delete(&t.qf, 5, 9), 0);
+        assert_int_equal(amq_quotient_kernel_query(&t.qf, 5, 9), 1);
+        assert_int_equal(amq_quotient_kernel_delete(&t.qf, 5, 9), 0);
         model_del(&m, (fp){5, 9});
         check_state(&t.qf, &m);
         check_iteration(&t.qf, &m);
     }
-    assert_int_equal(amq_qf_query(&t.qf, 5, 9), 0);
+    assert_int_equal(amq_quotient_kernel_query(&t.qf, 5, 9), 0);
     snapshot s;
     snap_take(&s, &t.qf);
-    assert_int_equal(amq_qf_delete(&t.qf, 5, 9), 1);
-    assert_int_equal(amq_qf_delete(&t.qf, 6, 9), 1);
-    assert_int_equal(amq_qf_delete(&t.qf, 5, 4), 1);
+    assert_int_equal(amq_quotient_kernel_delete(&t.qf, 5, 9), 1);
+    assert_int_equal(amq_quotient_kernel_delete(&t.qf, 6, 9), 1);
+    assert_int_equal(amq_quotient_kernel_delete(&t.qf, 5, 4), 1);
     snap_same(&s, &t.qf);
     snap_free(&s);
-    assert_int_equal(amq_qf_query(&t.qf, 5, 3), 1);
-    assert_int_equal(amq_qf_query(&t.qf, 4, 15), 1);
+    assert_int_equal(amq_quotient_kernel_query(&t.qf, 5, 3), 1);
+    assert_int_equal(amq_quotient_kernel_query(&t.qf, 4, 15), 1);
     free(m.v);
     table_close(&t);
 }
@@ -528,7 +528,7 @@ static void shifted_runs(void **state)
     static const fp ins[] = {{3, 5}, {3, 1}, {4, 7}, {3, 9}, {6, 2}, {4, 0}, {5, 5}, {9, 1}, {7, 7},
                              {2, 2}, {1, 63}, {15, 0}, {15, 63}, {15, 1}};
     for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++) {
-        assert_int_equal(amq_qf_insert(&t.qf, ins[i].fq, ins[i].fr), 0);
+        assert_int_equal(amq_quotient_kernel_insert(&t.qf, ins[i].fq, ins[i].fr), 0);
         model_add(&m, ins[i]);
         check_state(&t.qf, &m);
     }
@@ -539,13 +539,13 @@ static void shifted_runs(void **state)
     assert_int_equal(t.meta[4], AMQ_QF_OCCUPIED | AMQ_QF_CONTINUATION | AMQ_QF_SHIFTED);
     static const fp del[] = {{3, 1}, {3, 5}, {3, 9}, {2, 2}, {4, 0}, {15, 0}, {1, 63}};
     for (size_t i = 0; i < sizeof del / sizeof del[0]; i++) {
-        assert_int_equal(amq_qf_delete(&t.qf, del[i].fq, del[i].fr), 0);
+        assert_int_equal(amq_quotient_kernel_delete(&t.qf, del[i].fq, del[i].fr), 0);
         model_del(&m, del[i]);
         check_state(&t.qf, &m);
         check_iteration(&t.qf, &m);
     }
-    assert_int_equal(amq_qf_query(&t.qf, 4, 7), 1);
-    assert_int_equal(amq_qf_query(&t.qf, 3, 5), 0);
+    assert_int_equal(amq_quotient_kernel_query(&t.qf, 4, 7), 1);
+    assert_int_equal(amq_quotient_kernel_query(&t.qf, 3, 5), 0);
     free(m.v);
     table_close(&t);
 }
@@ -559,8 +559,8 @@ static void check_rejects_corruption(void **state)
     table_open(&t, 4, 6, 2);
     static const fp ins[] = {{3, 5}, {3, 1}, {4, 7}, {4, 2}, {6, 2}, {9, 1}, {15, 3}, {15, 4}};
     for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
-        assert_int_equal(amq_qf_insert(&t.qf, ins[i].fq, ins[i].fr), 0);
-    assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+        assert_int_equal(amq_quotient_kernel_insert(&t.qf, ins[i].fq, ins[i].fr), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     /* slots (meta: O=1 C=2 S=4): 3:(3,1) O  4:(3,5) OCS  5:(4,2) S  6:(4,7) OCS  7:(6,2) S
      *                          9:(9,1) O  15:(15,3) O  16:(15,4) CS */
     assert_int_equal(t.meta[5], AMQ_QF_SHIFTED);
@@ -593,52 +593,52 @@ static void check_rejects_corruption(void **state)
             t.meta[k] = (uint8_t)bad[i].value;
         else
             t.rem[k] = bad[i].value;
-        int got = amq_qf_check_invariant(&t.qf);
+        int got = amq_quotient_kernel_check_invariant(&t.qf);
         if (got != bad[i].want)
             print_message("corruption %zu: got %d, want %d\n", i, got, bad[i].want);
         assert_int_equal(got, bad[i].want);
         t.meta[k] = m0;
         t.rem[k] = r0;
-        assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+        assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     }
     /* a gap inside a cluster: the element of slot 7 moved one slot up, past a free slot */
     t.meta[8] = t.meta[7];
     t.rem[8] = t.rem[7];
     t.meta[7] = 0;
-    assert_int_equal(amq_qf_check_invariant(&t.qf), AMQ_QF_BAD_CLUSTER);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), AMQ_QF_BAD_CLUSTER);
     t.meta[7] = t.meta[8];
     t.meta[8] = 0;
     t.rem[8] = 0;
-    assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     t.qf.count++;
-    assert_int_equal(amq_qf_check_invariant(&t.qf), AMQ_QF_BAD_COUNT);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), AMQ_QF_BAD_COUNT);
     t.qf.count--;
     t.qf.r = 0;
-    assert_int_equal(amq_qf_check_invariant(&t.qf), AMQ_QF_BAD_PARAMS);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), AMQ_QF_BAD_PARAMS);
     t.qf.r = 6;
-    assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     table_close(&t);
 }
 
 static void parameters(void **state)
 {
     (void)state;
-    assert_true(amq_qf_params_ok(1, 1, 2));
-    assert_false(amq_qf_params_ok(1, 1, 1));
-    assert_false(amq_qf_params_ok(0, 8, 100));
-    assert_false(amq_qf_params_ok(8, 0, 256));
-    assert_true(amq_qf_params_ok(8, 56, 256));
-    assert_false(amq_qf_params_ok(8, 57, 256));
-    assert_true(amq_qf_params_ok(63, 1, UINT64_MAX));
-    assert_false(amq_qf_params_ok(64, 0, UINT64_MAX));
-    assert_int_equal(amq_qf_default_slack(1), 2);
-    assert_int_equal(amq_qf_default_slack(8), 160);
-    assert_int_equal(amq_qf_default_slack(20), 10240);
-    assert_int_equal(amq_qf_default_slack(63), (uint64_t)10 << 32);
+    assert_true(amq_quotient_kernel_params_ok(1, 1, 2));
+    assert_false(amq_quotient_kernel_params_ok(1, 1, 1));
+    assert_false(amq_quotient_kernel_params_ok(0, 8, 100));
+    assert_false(amq_quotient_kernel_params_ok(8, 0, 256));
+    assert_true(amq_quotient_kernel_params_ok(8, 56, 256));
+    assert_false(amq_quotient_kernel_params_ok(8, 57, 256));
+    assert_true(amq_quotient_kernel_params_ok(63, 1, UINT64_MAX));
+    assert_false(amq_quotient_kernel_params_ok(64, 0, UINT64_MAX));
+    assert_int_equal(amq_quotient_kernel_default_slack(1), 2);
+    assert_int_equal(amq_quotient_kernel_default_slack(8), 160);
+    assert_int_equal(amq_quotient_kernel_default_slack(20), 10240);
+    assert_int_equal(amq_quotient_kernel_default_slack(63), (uint64_t)10 << 32);
     for (uint64_t q = 1; q <= 63; q++) {
-        uint64_t s = amq_qf_default_slack(q);
+        uint64_t s = amq_quotient_kernel_default_slack(q);
         assert_true(s <= AMQ_QF_HOME_SLOTS(q));
-        assert_true(amq_qf_params_ok(q, 1, AMQ_QF_HOME_SLOTS(q) + s));
+        assert_true(amq_quotient_kernel_params_ok(q, 1, AMQ_QF_HOME_SLOTS(q) + s));
     }
 }
 
@@ -649,13 +649,13 @@ static void default_slack_fills(void **state)
     (void)state;
     uint64_t q = 12, r = 20;
     table t;
-    table_open(&t, q, r, amq_qf_default_slack(q));
+    table_open(&t, q, r, amq_quotient_kernel_default_slack(q));
     uint64_t seed = 42, home = AMQ_QF_HOME_SLOTS(q);
     for (uint64_t i = 0; i < home * 95 / 100; i++) {
         uint64_t f = rng_next(&seed) >> (64 - q - r);
-        assert_int_equal(amq_qf_insert(&t.qf, f >> r, f & mask_bits(r)), 0);
+        assert_int_equal(amq_quotient_kernel_insert(&t.qf, f >> r, f & mask_bits(r)), 0);
     }
-    assert_int_equal(amq_qf_check_invariant(&t.qf), 0);
+    assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     table_close(&t);
 }
 

@@ -1,4 +1,4 @@
-/* Hash omissions, fingerprinting, barriers and the state estimate (spec/amq/spec_omissions.h):
+/* Hash omissions, fingerprinting, barriers and the state estimate (include/amq/spec_omissions.h):
  * exact rationals against certified enclosures, the fast closed forms against brute force,
  * monotonicity and bounds, D&M Table 1 and Table 3 digit for digit, the CLI. */
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* Deliberately broken counting Bloom kernels for the tests; see broken_counting.h. */
 #include "support/broken_counting.h"
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 
 int broken_counting8_query_one_empty(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
@@ -13,7 +13,7 @@ int broken_counting8_query_one_empty(const uint8_t *c, uint64_t m, const uint64_
 
 int broken_counting4_remove_skip_last(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {
-    return amq_counting4_remove(c, m, idx, k ? k - 1 : 0); /* BUG: all k indices */
+    return amq_counting_kernel_remove4(c, m, idx, k ? k - 1 : 0); /* BUG: all k indices */
 }
 
 static unsigned nib_get(const uint8_t *c, uint64_t p) { return p % 2 ? c[p / 2] >> 4 : c[p / 2] & 15u; }
@@ -34,10 +34,10 @@ int broken_counting4_remove_unsticky(uint8_t *c, uint64_t m, const uint64_t *idx
 }
 
 const broken_counting broken_countings[N_BROKEN_COUNTING] = {
-    {8, {"query takes 1 for empty", amq_counting8_add, broken_counting8_query_one_empty,
-         amq_counting8_remove}, 0, 0},
-    {4, {"remove skips the last index", amq_counting4_add, amq_counting4_query,
+    {8, {"query takes 1 for empty", amq_counting_kernel_add8, broken_counting8_query_one_empty,
+         amq_counting_kernel_remove8}, 0, 0},
+    {4, {"remove skips the last index", amq_counting_kernel_add4, amq_counting_kernel_query4,
          broken_counting4_remove_skip_last}, 1, 0},
-    {4, {"remove ignores saturation", amq_counting4_add, amq_counting4_query,
+    {4, {"remove ignores saturation", amq_counting_kernel_add4, amq_counting_kernel_query4,
          broken_counting4_remove_unsticky}, 1, 1},
 };

@@ -4,7 +4,7 @@
 #ifndef AMQ_TEST_BROKEN_QUOTIENT_H
 #define AMQ_TEST_BROKEN_QUOTIENT_H
 #include <stdint.h>
-#include <amq/quotient_kernel.h>
+#include <internal/quotient_kernel.h>
 
 /* Query that ignores the lowest remainder bit (compares fr >> 1): fr and fr ^ 1 answer
  * alike, so the FP rate is about that of p - 1 bits.  No false negatives. */

@@ -6,8 +6,9 @@
  * one cache line per query, and the ratio to it.  Figures only; nothing here asserts. */
 #include "bench.h"
 #include <amq/blocked.h>
+#include <internal/bloom_state.h>
 #include <amq/bloom.h>
-#include <amq/bloom_kernel.h>
+#include <internal/bloom_kernel.h>
 #include <amq/hash.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,6 +13,7 @@
  * them removed again before the query), how to build the kernel descriptor, and
  * the exact rate. The options common to every structure (--trials --seed --hash
  * --alpha --json --help) and the whole run/report are shared. */
+#include <internal/fail.h>
 #include "cli.h"
 #include <amq/blocked.h>
 #include <amq/check.h>
@@ -20,6 +21,7 @@
 #include <amq/spec_counting.h>
 #include <amq/spec_blocked.h>
 #include <amq/quotient.h>
+#include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <getopt.h>
 #include <math.h>
@@ -343,7 +345,7 @@ static amq_status quot_kernel(amq_kernel *kn, const uint64_t *v)
 {
     quot_geom = (amq_quotient_geom){.q = v[0], .r = v[1], .slack = v[3]};
     if (v[3] == 0 && v[0] >= 1 && v[0] <= 63)
-        quot_geom.slack = amq_qf_default_slack(v[0]);
+        quot_geom.slack = amq_quotient_kernel_default_slack(v[0]);
     return amq_kernel_quotient(kn, &quot_geom);
 }
 

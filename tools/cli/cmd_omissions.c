@@ -1,5 +1,5 @@
 /* Hash omissions of a Bloom filter as a visited set (Dillinger & Manolios; see
- * spec/amq/spec_omissions.h):
+ * include/amq/spec_omissions.h):
  *   amq rate omissions -m M -k K -n N [...]   expected omissions, P(no omission), coverage
  *   amq optimal-k --bits-per-key R | --table  best k and the m/n barriers (D&M Table 1)
  *   amq estimate -m M -k K --set-bits X [--unique N]   state count from the fill (D&M 3.3)
@@ -138,7 +138,7 @@ static void rate_help(void)
           "  --digits D                significant digits (default 10)\n"
           "  --json                    one JSON object; numbers as decimal strings\n"
           "E is a closed form (geometric series); P0 is enclosed by a series on blocks\n"
-          "(spec/amq/spec_omissions.h). Both are certified; when P0 cannot be had to D digits\n"
+          "(include/amq/spec_omissions.h). Both are certified; when P0 cannot be had to D digits\n"
           "within the work limit (heavily loaded filters) fewer digits are printed, or only\n"
           "a certified upper bound (p_no_omission_log10_upper_bound).\n",
           stdout);

@@ -3,6 +3,7 @@
  * Each structure is one entry of `structures[]` below: its parameters (flag, JSON key),
  * and adapters to the spec/ routines (certified decimal, exact rational, double
  * approximations, certified relative error). Parsing and printing are shared. */
+#include <internal/fail.h>
 #include "cli.h"
 #include <amq/spec_counting.h>
 #include <amq/spec_quotient.h>

@@ -1,5 +1,7 @@
+#include <internal/fail.h>
 #include "filters.h"
 #include "cli.h"
+#include <internal/container.h>
 #include <amq/spec_quotient.h>
 #include <math.h>
 #include <stdlib.h>

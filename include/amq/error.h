@@ -31,11 +31,5 @@ typedef enum amq_status {
 const char *amq_strerror(amq_status s);
 /* Detailed message of the last failure in this thread ("" if none). */
 const char *amq_last_error(void);
-/* Record a failure message for this thread and return s (for `return amq_fail(...)`). */
-amq_status amq_fail(amq_status s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 #endif

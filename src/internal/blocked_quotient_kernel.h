@@ -1,8 +1,8 @@
 /* Blocked quotient filter kernel: nblocks quotient filters (amq/quotient_kernel.h) of
  * nslots slots each, in flat arrays.  Block b's table is slots [b*nslots, (b+1)*nslots) of
  * rem (uint64_t) and meta (uint8_t); its count is counts[b].  The blocking code is written
- * once: amq_bqf_view makes block b's table a quotient filter (a view on its slots), and
- * amq_bqf_insert / _query / _delete run the proved quotient kernel on that view and write
+ * once: amq_blocked_quotient_kernel_view makes block b's table a quotient filter (a view on its slots), and
+ * amq_blocked_quotient_kernel_insert / _query / _delete run the proved quotient kernel on that view and write
  * the count back.  src/blocked.c (AMQ_BLOCKED_QUOTIENT) calls these functions.
  *
  * Proofs.  The contracts below lift the quotient kernel's to block b (predicates in
@@ -16,7 +16,7 @@
 #ifndef AMQ_BLOCKED_QUOTIENT_KERNEL_H
 #define AMQ_BLOCKED_QUOTIENT_KERNEL_H
 #include <stdint.h>
-#include <amq/quotient_kernel.h>
+#include <internal/quotient_kernel.h>
 #include <amq/blocked_quotient_logic.h>
 
 /* *view = block `block`'s table: q, r, nslots, count counts[block], rem and meta at the
@@ -30,7 +30,7 @@
                     view->count == counts[block];
     ensures window: view->rem == rem + block * nslots && view->meta == meta + block * nslots;
 */
-void amq_bqf_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *counts,
+void amq_blocked_quotient_kernel_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *counts,
                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t block);
 
 /* 1: (fq, fr) may be present in block `block` (it is stored there); 0: absent. */
@@ -48,7 +48,7 @@ void amq_bqf_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *co
     complete behaviors;
     disjoint behaviors;
 */
-int amq_bqf_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nslots,
+int amq_blocked_quotient_kernel_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nslots,
                   uint64_t q, uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */;
 
@@ -89,7 +89,7 @@ int amq_bqf_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *coun
     complete behaviors;
     disjoint behaviors;
 */
-int amq_bqf_insert(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
+int amq_blocked_quotient_kernel_insert(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
                    uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */;
 
@@ -123,7 +123,7 @@ int amq_bqf_insert(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslo
     complete behaviors;
     disjoint behaviors;
 */
-int amq_bqf_delete(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
+int amq_blocked_quotient_kernel_delete(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
                    uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */;
 

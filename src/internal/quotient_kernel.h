@@ -13,7 +13,7 @@
  * (the design of Pandey et al.'s RSQF/CQF, SIGMOD 2017).  This keeps every index relation
  * linear, which is what lets WP prove the kernel.  Consequence: insert fails not only when
  * the table is full (count == nslots, status 1) but also when no slot at or after fq is
- * free (status 2: the cluster would run off the end).  amq_qf_default_slack(q) gives a
+ * free (status 2: the cluster would run off the end).  amq_quotient_kernel_default_slack(q) gives a
  * slack for which status 2 is vanishingly rare below ~95% load.
  *
  * Multiset semantics: inserting f twice stores two copies, delete removes one.  A failed
@@ -22,10 +22,10 @@
  * Proofs.  The contracts below are what `make prove` checks (unit `quotient`).  Stored
  * quotients are not in memory; the contracts name them through a ghost array gq (ghost
  * parameter, one uint64_t per slot) that the kernel updates in ghost code.  C callers do
- * not see it; Frama-C callers pass a ghost array: `amq_qf_insert(qf, fq, fr) /@ ghost (gq) @/`.
+ * not see it; Frama-C callers pass a ghost array: `amq_quotient_kernel_insert(qf, fq, fr) /@ ghost (gq) @/`.
  * amq_qf_inv (acsl/amq/quotient_logic.h) ties gq to the metadata; every state reached
- * from amq_qf_clear through the kernel's operations satisfies it (clear establishes it for
- * every gq, the operations preserve it).  amq_qf_check_invariant is its executable twin
+ * from amq_quotient_kernel_clear through the kernel's operations satisfies it (clear establishes it for
+ * every gq, the operations preserve it).  amq_quotient_kernel_check_invariant is its executable twin
  * (it decodes the quotients itself). */
 #ifndef AMQ_QUOTIENT_KERNEL_H
 #define AMQ_QUOTIENT_KERNEL_H
@@ -55,9 +55,9 @@ typedef struct amq_qf_iter {
 /* Home slots 2^q (q <= 63). */
 #define AMQ_QF_HOME_SLOTS(q) ((uint64_t)1 << (q))
 
-/* amq_qf_check_invariant results: 0, or the first violated property found. */
+/* amq_quotient_kernel_check_invariant results: 0, or the first violated property found. */
 enum {
-    AMQ_QF_BAD_PARAMS = 1,       /* q, r, nslots out of range (amq_qf_params_ok)            */
+    AMQ_QF_BAD_PARAMS = 1,       /* q, r, nslots out of range (amq_quotient_kernel_params_ok)            */
     AMQ_QF_BAD_BYTE = 2,         /* a metadata byte has bits other than the three        */
     AMQ_QF_BAD_OCCUPIED = 3,     /* is_occupied bits do not match the runs one to one      */
     AMQ_QF_BAD_SHIFTED = 4,      /* is_shifted wrong, or an element before its home slot   */
@@ -102,7 +102,7 @@ enum {
     complete behaviors;
     disjoint behaviors;
 */
-int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_quotient_kernel_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
 
 /* Inserts (fq, fr) after any equal copies.  0: stored.  1: table full (count == nslots).
  * 2: no free slot at or after fq (the cluster would run off the end of the table).
@@ -145,7 +145,7 @@ int amq_qf_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t
     complete behaviors;
     disjoint behaviors;
 */
-int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_quotient_kernel_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
 
 /* Removes one copy of (fq, fr).  0: removed.  1: not present, nothing changed (as for
  * insert, the outcome-independent facts are stated at the top level of the contract). */
@@ -177,7 +177,7 @@ int amq_qf_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \gho
     complete behaviors;
     disjoint behaviors;
 */
-int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
 
 /* Empties the table (every byte and remainder 0, count 0).  The invariant then holds for
  * every ghost array. */
@@ -189,18 +189,18 @@ int amq_qf_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \gho
                    (\forall integer i; 0 <= i < qf->nslots ==> qf->rem[i] == 0);
     ensures inv:   \forall uint64_t *g; amq_qf_inv(qf->rem, qf->meta, g, qf->nslots, qf->count);
 */
-void amq_qf_clear(amq_qf *qf);
+void amq_quotient_kernel_clear(amq_qf *qf);
 
 /* Number of stored fingerprints (with multiplicity). */
 /*@ requires \valid_read(qf);
     assigns \nothing;
     ensures \result == qf->count;
 */
-uint64_t amq_qf_count(const amq_qf *qf);
+uint64_t amq_quotient_kernel_count(const amq_qf *qf);
 
 /* Iteration over the stored fingerprints in increasing (fq, fr) order, copies included:
- *   amq_qf_iter it; amq_qf_iter_init(&it);
- *   while (amq_qf_next(qf, &it, &fq, &fr)) ...
+ *   amq_qf_iter it; amq_quotient_kernel_iter_init(&it);
+ *   while (amq_quotient_kernel_next(qf, &it, &fq, &fr)) ...
  * The table must not change during an iteration. */
 /*@ predicate amq_qf_iter_ok{L}(amq_qf_iter *it, amq_qf *qf, uint64_t *gq) =
       it->slot <= qf->nslots &&
@@ -210,7 +210,7 @@ uint64_t amq_qf_count(const amq_qf *qf);
     assigns it->slot, it->quot;
     ensures it->slot == 0;
 */
-void amq_qf_iter_init(amq_qf_iter *it);
+void amq_quotient_kernel_iter_init(amq_qf_iter *it);
 
 /* 1: (*fq, *fr) is the next stored fingerprint (the element of the next used slot);
  * 0: no more. */
@@ -236,21 +236,21 @@ void amq_qf_iter_init(amq_qf_iter *it);
     complete behaviors;
     disjoint behaviors;
 */
-int amq_qf_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
+int amq_quotient_kernel_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
     /*@ ghost (uint64_t \ghost *gq) */;
 
 /* 1 iff 1 <= q, 1 <= r, q + r <= 64 and nslots >= 2^q. */
 /*@ assigns \nothing;
     ensures ok: \result != 0 ==> 1 <= q <= 63 && 1 <= r && q + r <= 64 && nslots >= (1 << q);
 */
-int amq_qf_params_ok(uint64_t q, uint64_t r, uint64_t nslots);
+int amq_quotient_kernel_params_ok(uint64_t q, uint64_t r, uint64_t nslots);
 
 /* Suggested slack (nslots = 2^q + slack): min(2^q, 10 * 2^ceil(q/2)).  q <= 63. */
 /*@ requires q <= 63;
     assigns \nothing;
     ensures \result <= (1 << q);
 */
-uint64_t amq_qf_default_slack(uint64_t q);
+uint64_t amq_quotient_kernel_default_slack(uint64_t q);
 
 /* 0 iff the table satisfies the metadata invariant (amq_qf_inv, quotients decoded from
  * the metadata): bytes hold only the three bits, runs sorted, is_shifted consistent with
@@ -260,6 +260,6 @@ uint64_t amq_qf_default_slack(uint64_t q);
     requires \valid_read(qf->rem + (0 .. qf->nslots - 1)) && \valid_read(qf->meta + (0 .. qf->nslots - 1));
     assigns \nothing;
 */
-int amq_qf_check_invariant(const amq_qf *qf);
+int amq_quotient_kernel_check_invariant(const amq_qf *qf);
 
 #endif

@@ -3,20 +3,20 @@
  * A blocked structure keeps nblocks blocks of bsize positions (bits or counters) in
  * one flat array of m >= nblocks * bsize positions: position p of block b is the
  * global position b * bsize + p.  The blocking code is written once:
- * amq_block_indices translates an in-block index vector (indices in [0, bsize)) into
+ * amq_blocked_kernel_indices translates an in-block index vector (indices in [0, bsize)) into
  * the window of block b, and the INNER kernel - the proved Bloom kernel
  * (amq/bloom_kernel.h) or counting kernel (amq/counting_kernel.h) - then runs,
  * unchanged, on the flat array.  Its frame property confines every change to the
  * window, so a query depends only on its own block.
  * Partitioning is the same translation with one window per index
- * (amq_partition_indices: index t goes to partition t, global t * psize + local[t]).
+ * (amq_partitioned_kernel_indices: index t goes to partition t, global t * psize + local[t]).
  *
  *   blocked Bloom      amq_blocked_bloom_*    window of bsize bits (512 = one cache line
  *                                             at key level), k indices in the block;
  *   split-block Bloom  amq_split_block_*      blocks of k words of s bits, one bit per
  *                                             word (the in-block vector is partitioned):
  *                                             Parquet's is k = 8, s = 32 (256-bit blocks),
- *                                             with amq_split_block_mask / _select below;
+ *                                             with amq_split_block_kernel_mask / _select below;
  *   partitioned Bloom  amq_partitioned_*      k partitions of psize bits, one bit each;
  *   counting blocked   amq_blocked_countingW_* windows of bsize counters of W bits.
  *
@@ -36,10 +36,10 @@
 #include <stdint.h>
 #include <amq/blocked_logic.h>
 #ifndef AMQ_BLOCKED_NO_BLOOM
-#include <amq/bloom_kernel.h>
+#include <internal/bloom_kernel.h>
 #endif
 #ifndef AMQ_BLOCKED_NO_COUNTING
-#include <amq/counting_kernel.h>
+#include <internal/counting_kernel.h>
 #endif
 
 /* Largest number of indices per key the blocked kernels accept (their translated
@@ -75,7 +75,7 @@
                           amq_occ(idx, n, q) == amq_occ{Pre}(idx, n, q);
 #endif
 */
-void amq_block_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint64_t *idx, size_t k);
+void amq_blocked_kernel_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint64_t *idx, size_t k);
 
 /* out[t] = t * psize + local[t]: entry t of local translated into partition t. */
 /*@ requires k_max:       k <= AMQ_BLOCKED_MAX_K;
@@ -90,7 +90,7 @@ void amq_block_indices(uint64_t *out, uint64_t bsize, uint64_t block, const uint
     ensures in_part:      \forall integer t; 0 <= t < k ==> t * psize <= out[t] < t * psize + psize;
     ensures in_range:     amq_in_range(out, k, k * psize);
 */
-void amq_partition_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k);
+void amq_partitioned_kernel_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k);
 
 #ifndef AMQ_BLOCKED_NO_BLOOM
 /* ---------------- blocked Bloom ---------------- */
@@ -112,7 +112,7 @@ void amq_partition_indices(uint64_t *out, uint64_t psize, const uint64_t *local,
     ensures own_block:   amq_window_frame{Pre, Post}(bits, amq_words(m), block * bsize,
                                                      block * bsize + bsize);
 */
-void amq_blocked_bloom_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_blocked_bloom_kernel_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
                            const uint64_t *idx, size_t k);
 
 /* 1 iff bit idx[t] of block `block` is set for every t < k. */
@@ -132,7 +132,7 @@ void amq_blocked_bloom_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t 
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_bloom_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_blocked_bloom_kernel_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
                             const uint64_t *idx, size_t k);
 
 /* ---------------- split-block Bloom ---------------- */
@@ -154,7 +154,7 @@ int amq_blocked_bloom_query(const uint64_t *bits, uint64_t m, uint64_t bsize, ui
     ensures own_block:   amq_window_frame{Pre, Post}(bits, amq_words(m), block * (k * s),
                                                      block * (k * s) + k * s);
 */
-void amq_split_block_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+void amq_split_block_kernel_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
                          const uint64_t *r, size_t k);
 
 /* 1 iff bit r[t] of word t of block `block` is set for every t < k. */
@@ -174,7 +174,7 @@ void amq_split_block_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
     complete behaviors;
     disjoint behaviors;
 */
-int amq_split_block_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
+int amq_split_block_kernel_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
                           const uint64_t *r, size_t k);
 
 /*@ logic integer amq_parquet_salt(integer i) =
@@ -189,7 +189,7 @@ int amq_split_block_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     ensures value: \forall integer i; 0 <= i < 8 ==>
                      r[i] == (uint32_t)(key32 * amq_parquet_salt(i)) / 134217728;
 */
-void amq_split_block_mask(uint32_t key32, uint64_t *r);
+void amq_split_block_kernel_mask(uint32_t key32, uint64_t *r);
 
 /* Parquet's block index: ((hash >> 32) * nblocks) >> 32, for 1 <= nblocks <= 2^32. */
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
@@ -197,7 +197,7 @@ void amq_split_block_mask(uint32_t key32, uint64_t *r);
     ensures range: \result < nblocks;
     ensures value: \result == ((hash / 4294967296) * nblocks) / 4294967296;
 */
-uint64_t amq_split_block_select(uint64_t hash, uint64_t nblocks);
+uint64_t amq_split_block_kernel_select(uint64_t hash, uint64_t nblocks);
 
 /* ---------------- partitioned Bloom ---------------- */
 
@@ -216,7 +216,7 @@ uint64_t amq_split_block_select(uint64_t hash, uint64_t nblocks);
                            (\forall integer t; 0 <= t < k ==> p != t * psize + local[t]) ==>
                            (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
 */
-void amq_partitioned_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
+void amq_partitioned_kernel_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
 
 /* 1 iff bit local[t] of partition t is set for every t < k. */
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
@@ -235,7 +235,7 @@ void amq_partitioned_add(uint64_t *bits, uint64_t psize, const uint64_t *local, 
     complete behaviors;
     disjoint behaviors;
 */
-int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
+int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
 #endif /* AMQ_BLOCKED_NO_BLOOM */
 
 #ifndef AMQ_BLOCKED_NO_COUNTING
@@ -256,7 +256,7 @@ int amq_partitioned_query(const uint64_t *bits, uint64_t psize, const uint64_t *
     ensures monotone:   amq_cgrows{Pre, Post}(c, 8, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
 */
-void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_counting_blocked_kernel_add8(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k);
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
@@ -275,7 +275,7 @@ void amq_blocked_counting8_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_query8(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                 const uint64_t *idx, size_t k);
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
@@ -298,7 +298,7 @@ int amq_blocked_counting8_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_remove8(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                  const uint64_t *idx, size_t k);
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
@@ -313,7 +313,7 @@ int amq_blocked_counting8_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_
     ensures monotone:   amq_cgrows{Pre, Post}(c, 4, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
 */
-void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+void amq_counting_blocked_kernel_add4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k);
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
@@ -332,7 +332,7 @@ void amq_blocked_counting4_add(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t 
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_query4(const uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                 const uint64_t *idx, size_t k);
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
@@ -355,7 +355,7 @@ int amq_blocked_counting4_query(const uint8_t *c, uint64_t m, uint64_t bsize, ui
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_counting4_remove(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
+int amq_counting_blocked_kernel_remove4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                  const uint64_t *idx, size_t k);
 #endif /* AMQ_BLOCKED_NO_COUNTING */
 

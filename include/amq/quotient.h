@@ -7,7 +7,7 @@
  * of fingerprints exactly, so a query says "maybe" iff the key's fingerprint is stored and
  * the FP rate after n keys is 1 - (1 - 2^-p)^n (amq/spec_quotient.h), while no add failed.
  *
- * Table.  2^q home slots plus `slack` spill slots, 9 bytes per slot (amq_qf_default_slack(q)
+ * Table.  2^q home slots plus `slack` spill slots, 9 bytes per slot (amq_quotient_kernel_default_slack(q)
  * unless given).  Clusters never wrap around; an add fails with AMQ_E_FULL, changing
  * nothing, when the table is full or when no slot at or after the key's home slot is free
  * (its cluster would run off the end of the slack).  With the default slack the latter is
@@ -20,13 +20,11 @@
 #define AMQ_QUOTIENT_H
 #include <stddef.h>
 #include <stdint.h>
-#include <amq/check.h>
 #include <amq/error.h>
-#include <amq/quotient_kernel.h>
 
 typedef struct amq_quotient amq_quotient;
 
-/* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_qf_default_slack(q).  Tables beyond the
+/* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_quotient_kernel_default_slack(q).  Tables beyond the
  * address space give AMQ_E_OVERFLOW, allocation failures AMQ_E_NOMEM. */
 amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed);
 /* The same with an explicit slack (any value with 2^q + slack slots addressable). */
@@ -65,21 +63,23 @@ uint64_t amq_quotient_p(const amq_quotient *f);      /* q + r */
 uint64_t amq_quotient_slack(const amq_quotient *f);
 uint64_t amq_quotient_nslots(const amq_quotient *f); /* 2^q + slack */
 uint64_t amq_quotient_seed(const amq_quotient *f);
-/* The kernel's view of the table (for amq_qf_check_invariant and tests). */
-const amq_qf *amq_quotient_table(const amq_quotient *f);
 
 /* Iteration over the stored fingerprints in increasing order, copies included:
- *   amq_qf_iter it; amq_qf_iter_init(&it);
+ *   amq_quotient_iter it; amq_quotient_iter_init(&it);
  *   while (amq_quotient_next(f, &it, &fp)) ...
  * The filter must not change during an iteration. */
-int amq_quotient_next(const amq_quotient *f, amq_qf_iter *it, uint64_t *fingerprint);
+typedef struct amq_quotient_iter {
+    uint64_t slot, quot; /* next slot to look at; quotient of the element before it */
+} amq_quotient_iter;
+void amq_quotient_iter_init(amq_quotient_iter *it);
+int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fingerprint);
 
 /* dst += src (multiset union).  Needs equal p and seed (AMQ_E_MISMATCH); q may differ
  * (fingerprints are re-split for dst).  Atomic: src's fingerprints go into a copy of
  * dst's table that replaces it only if all fit; otherwise AMQ_E_FULL and dst unchanged. */
 amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src);
 /* Doubles the home slots keeping p: q + 1, r - 1 (each fingerprint's top remainder bit
- * moves into its quotient), slack max(slack, amq_qf_default_slack(q + 1)).  The stored
+ * moves into its quotient), slack max(slack, amq_quotient_kernel_default_slack(q + 1)).  The stored
  * fingerprints, hence every answer and the rate 1 - (1 - 2^-p)^n, are unchanged; the
  * load factor halves.  Refused (AMQ_E_INVALID_ARG) when r = 1.  Atomic like merge.
  * Growing while keeping r (q + 1, p + 1) is NOT possible: the extra fingerprint bit of
@@ -92,33 +92,5 @@ amq_status amq_quotient_resize(amq_quotient *f);
  * the table invariant; a corrupt file is refused with a message naming the problem. */
 amq_status amq_quotient_save(const amq_quotient *f, const char *path);
 amq_status amq_quotient_load(amq_quotient **out, const char *path);
-
-/* ---- kernel descriptor for the cross-checks (amq/check.h) ----
- * The real kernel on one table of 2^q home slots + slack, r-bit remainders (q + r <= 63).
- * A key is ONE digit over 2^p: its fingerprint (quotient, then remainder).  With the
- * checks' real hashing (amq_check_mc, hash = AMQ_HASH_INDEPENDENT) that digit is the top
- * p bits of XXH3-64 of the key: exactly amq_quotient_fingerprint.  Adds the kernel refuses
- * are counted in g->failed (the rate is exact only while it stays 0; slack >= n - 1
- * guarantees that).  query / insert / remove NULL select the kernel's functions; tests
- * plant broken ones.  The descriptor keeps a pointer to *g (kn->ctx): g must outlive it. */
-typedef int (*amq_qf_query_fn)(const amq_qf *qf, uint64_t fq, uint64_t fr);
-typedef int (*amq_qf_update_fn)(amq_qf *qf, uint64_t fq, uint64_t fr);
-typedef struct amq_quotient_geom {
-    uint64_t q, r, slack;
-    amq_qf_query_fn query;
-    amq_qf_update_fn insert, remove;
-    const char *name; /* NULL: "quotient" */
-    uint64_t failed;  /* out: refused adds since amq_kernel_quotient */
-} amq_quotient_geom;
-amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g);
-
-/* Exhaustive enumeration: the FP rate after n adds and `removals` removals (of the first
- * inserted fingerprints) over all (2^p)^(n+1) outcomes, to compare with
- * amq_quotient_fp_exact(p, n - removals).  g->failed counts refused adds. */
-amq_status amq_check_quotient_enum_fp(mpq_t rop, amq_quotient_geom *g, uint64_t n, uint64_t removals);
-/* Monte Carlo against 1 - (1 - 2^-p)^(n - removals) (amq_check_mc, amq_binom_test).
- * rep->m is 2^p, rep->k 1. */
-amq_status amq_check_quotient_mc(amq_check_report *rep, amq_quotient_geom *g, const amq_mc_config *cfg,
-                                 double alpha);
 
 #endif

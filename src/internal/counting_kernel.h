@@ -39,7 +39,7 @@
       assumes amq_cfits(c, 8, idx, k);
       ensures sum: amq_csum(c, 8, m) == amq_csum{Pre}(c, 8, m) + k;
 */
-void amq_counting8_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+void amq_counting_kernel_add8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 /* 1 iff every counter named by idx is nonzero. */
 /*@ requires m_pos:     m >= 1;
@@ -56,7 +56,7 @@ void amq_counting8_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
     complete behaviors;
     disjoint behaviors;
 */
-int amq_counting8_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+int amq_counting_kernel_query8(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 /* 0: decremented the counter of each idx[i] that is below 255.  1: refused, nothing changed. */
 /*@ requires m_pos:     m >= 1;
@@ -84,7 +84,7 @@ int amq_counting8_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_
     complete behaviors removed, refused;
     disjoint behaviors removed, refused;
 */
-int amq_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+int amq_counting_kernel_remove8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 /* --- 4-bit counters (maximum 15) --- */
 
@@ -104,7 +104,7 @@ int amq_counting8_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
       assumes amq_cfits(c, 4, idx, k);
       ensures sum: amq_csum(c, 4, m) == amq_csum{Pre}(c, 4, m) + k;
 */
-void amq_counting4_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+void amq_counting_kernel_add4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 /* 1 iff every counter named by idx is nonzero. */
 /*@ requires m_pos:     m >= 1;
@@ -121,7 +121,7 @@ void amq_counting4_add(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
     complete behaviors;
     disjoint behaviors;
 */
-int amq_counting4_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+int amq_counting_kernel_query4(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 /* 0: decremented the counter of each idx[i] that is below 15.  1: refused, nothing changed. */
 /*@ requires m_pos:     m >= 1;
@@ -149,6 +149,6 @@ int amq_counting4_query(const uint8_t *c, uint64_t m, const uint64_t *idx, size_
     complete behaviors removed, refused;
     disjoint behaviors removed, refused;
 */
-int amq_counting4_remove(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+int amq_counting_kernel_remove4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 
 #endif

@@ -3,14 +3,10 @@
 #define AMQ_H
 #include <amq/error.h>
 #include <amq/hash.h>
-#include <amq/bloom_kernel.h>
 #include <amq/bloom.h>
-#include <amq/counting_kernel.h>
 #include <amq/counting.h>
-#include <amq/blocked_kernel.h>
 #include <amq/blocked.h>
 #include <amq/quotient.h>
-#include <amq/container.h>
 #include <amq/certified.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <amq/error.h>
 #include <amq/hash.h>
-#include <amq/bloom_kernel.h>
 
 #define AMQ_BLOOM_MAX_K 1024u
 
@@ -46,8 +45,6 @@ uint64_t amq_bloom_m(const amq_bloom *bf);
 uint64_t amq_bloom_k(const amq_bloom *bf);
 amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf);
 uint64_t amq_bloom_seed(const amq_bloom *bf);
-/* The packed bit array (AMQ_BLOOM_WORDS(m) words), for tests and the container. */
-const uint64_t *amq_bloom_bits(const amq_bloom *bf);
 
 /* Persistence through the common container (amq/container.h). */
 amq_status amq_bloom_save(const amq_bloom *bf, const char *path);

@@ -193,7 +193,7 @@ uint32_t amq_blocked_file_type(amq_blocked_kind kind);
  *   AMQ_BLOCKED_COUNTING     nblocks blocks of `inner` counters of `width` bits (4 or 8).
  * With `parquet` set (split-block only, inner = 32, k = 8, nblocks <= 2^30) a key is ONE
  * digit over nblocks * 2^32, as Parquet's 64-bit hash: its top is the block, its low 32
- * bits the key32 that Parquet's salts turn into the 8 word bits (amq_split_block_mask).
+ * bits the key32 that Parquet's salts turn into the 8 word bits (amq_split_block_kernel_mask).
  * Monte Carlo then exercises the real in-block hashing; the rate it is judged against is
  * the model's (independent word bits), which the salted mask meets to within far less
  * than any affordable test can see.
