@@ -17,6 +17,7 @@
 #include <internal/bloom_kernel.h>
 #include <amq/check.h>
 #include <internal/counting_kernel.h>
+#include <internal/check_kernels.h>
 #include <stdlib.h>
 #include <string.h>
 

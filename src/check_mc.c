@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
+#include <internal/check_kernels.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -227,6 +227,7 @@ uint64_t amq_quotient_p(const amq_quotient *f) { return f->qf.q + f->qf.r; }
 uint64_t amq_quotient_slack(const amq_quotient *f) { return f->slack; }
 uint64_t amq_quotient_nslots(const amq_quotient *f) { return f->qf.nslots; }
 uint64_t amq_quotient_seed(const amq_quotient *f) { return f->seed; }
+uint64_t amq_quotient_default_slack(uint64_t q) { return amq_quotient_kernel_default_slack(q); }
 const amq_qf *amq_quotient_table(const amq_quotient *f) { return &f->qf; }
 
 void amq_quotient_iter_init(amq_quotient_iter *it)

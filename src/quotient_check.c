@@ -5,6 +5,7 @@
 #include <amq/quotient.h>
 #include <internal/quotient_check.h>
 #include <amq/spec_quotient.h>
+#include <internal/check_kernels.h>
 #include <string.h>
 
 static uint64_t nslots_of(const amq_quotient_geom *g) { return AMQ_QF_HOME_SLOTS(g->q) + g->slack; }

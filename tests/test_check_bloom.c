@@ -15,6 +15,7 @@
 #include <internal/bloom_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
+#include <internal/check_kernels.h>
 #include "support/broken_kernels.h"
 
 /* ---------------- the enumeration grid ----------------

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <amq/check.h>
 #include <amq/spec_counting.h>
+#include <internal/check_kernels.h>
 #include "support/broken_counting.h"
 
 static const unsigned widths[2] = {4, 8};

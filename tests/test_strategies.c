@@ -26,6 +26,7 @@
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>
+#include <internal/check_kernels.h>
 
 #define M 1024
 #define K 11

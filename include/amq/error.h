@@ -3,6 +3,19 @@
 #ifndef AMQ_ERROR_H
 #define AMQ_ERROR_H
 
+/* Marks the functions the shared library exports; it is built with -fvisibility=hidden,
+ * so everything else (kernels, helpers) stays internal. */
+#ifndef AMQ_API
+#if defined(__GNUC__) && !defined(__FRAMAC__)
+#define AMQ_API __attribute__((visibility("default")))
+#else
+#define AMQ_API
+#endif
+#endif
+
+/* The largest number of hash functions (positions per key) any structure accepts. */
+#define AMQ_MAX_K 1024u
+
 typedef enum amq_status {
     AMQ_OK = 0,
     AMQ_E_INVALID_M = 1,     /* m = 0, or m not allowed for the structure  */

@@ -7,7 +7,7 @@
  * of fingerprints exactly, so a query says "maybe" iff the key's fingerprint is stored and
  * the FP rate after n keys is 1 - (1 - 2^-p)^n (amq/spec_quotient.h), while no add failed.
  *
- * Table.  2^q home slots plus `slack` spill slots, 9 bytes per slot (amq_quotient_kernel_default_slack(q)
+ * Table.  2^q home slots plus `slack` spill slots, 9 bytes per slot (amq_quotient_default_slack(q)
  * unless given).  Clusters never wrap around; an add fails with AMQ_E_FULL, changing
  * nothing, when the table is full or when no slot at or after the key's home slot is free
  * (its cluster would run off the end of the slack).  With the default slack the latter is
@@ -24,7 +24,9 @@
 
 typedef struct amq_quotient amq_quotient;
 
-/* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_quotient_kernel_default_slack(q).  Tables beyond the
+/* The default slack: min(2^q, 10 * 2^ceil(q/2)) spill slots (1 <= q <= 63). */
+uint64_t amq_quotient_default_slack(uint64_t q);
+/* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_quotient_default_slack(q).  Tables beyond the
  * address space give AMQ_E_OVERFLOW, allocation failures AMQ_E_NOMEM. */
 amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed);
 /* The same with an explicit slack (any value with 2^q + slack slots addressable). */
@@ -79,7 +81,7 @@ int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fi
  * dst's table that replaces it only if all fit; otherwise AMQ_E_FULL and dst unchanged. */
 amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src);
 /* Doubles the home slots keeping p: q + 1, r - 1 (each fingerprint's top remainder bit
- * moves into its quotient), slack max(slack, amq_quotient_kernel_default_slack(q + 1)).  The stored
+ * moves into its quotient), slack max(slack, amq_quotient_default_slack(q + 1)).  The stored
  * fingerprints, hence every answer and the rate 1 - (1 - 2^-p)^n, are unchanged; the
  * load factor halves.  Refused (AMQ_E_INVALID_ARG) when r = 1.  Atomic like merge.
  * Growing while keeping r (q + 1, p + 1) is NOT possible: the extra fingerprint bit of

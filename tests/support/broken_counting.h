@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/check.h>
+#include <internal/check_kernels.h>
 
 /* 8-bit query that takes a counter of 1 for empty (`> 1` instead of `> 0`): the
  * FP rate drops (keys whose indices are all singly hit look absent - these are

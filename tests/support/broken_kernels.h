@@ -9,6 +9,7 @@
 #define AMQ_TEST_BROKEN_KERNELS_H
 #include <stddef.h>
 #include <stdint.h>
+#include <internal/check_kernels.h>
 
 /* Off-by-one loop bound in the query (i + 1 < k): the last index is never
  * tested, so the false-positive rate is that of k - 1 indices (1 when k = 1). */

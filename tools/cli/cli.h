@@ -2,6 +2,7 @@
  * 2 usage error (unknown flag, bad value). */
 #ifndef AMQ_CLI_H
 #define AMQ_CLI_H
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -27,6 +28,10 @@ void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint6
 void cli_progress_end(cli_progress *p);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
+
+/* Read stdin line by line (newline and a CR before it stripped), calling fn per key;
+ * stops at the first non-zero return of fn and returns it, or -1 on a read error. */
+int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx);
 
 /* Subcommands (one file each). */
 int cmd_build(int argc, char **argv);

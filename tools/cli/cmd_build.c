@@ -1,33 +1,83 @@
-/* amq build: read keys (one per line) from stdin into a new filter file. */
+/* amq build: read keys (one per line) from stdin into a new filter file, for any structure
+ * of the registry (amq/filter.h). */
 #include "cli.h"
-#include "filters.h"
-#include <getopt.h>
+#include "params.h"
 #include <stdlib.h>
 #include <string.h>
 
 static const char USAGE[] =
-    "amq build (-n N -p FPR | -m M -k K) -o FILE [--type T] [--hash STRATEGY] [--seed S]\n"
-    "          [--width W] < keys\n"
-    "  -n N          expected number of keys (sizing uses the exact FP rate)\n"
-    "  -p FPR        target false-positive rate, in (0,1)\n"
-    "  -m M -k K     explicit size (bits or counters) and number of hash functions\n"
-    "  -o FILE       output file (written atomically; nothing is written on failure)\n"
-    "  --type T      structure: bloom (default), counting, blocked-bloom (512-bit blocks),\n"
-    "                split-block (Apache Parquet's: 256-bit blocks, k = 8, XXH64 with --seed,\n"
-    "                0 = Parquet's), partitioned (k | m), counting-blocked (64-byte blocks)\n"
-    "                blocked-quotient (quotient filters of 64 home slots; -m home slots,\n"
-    "                -k fingerprint bits) (blocked: -m must be a whole number of blocks)\n"
-    "                quotient (-m home slots 2^q, -k fingerprint bits p = q + r; with -n/-p,\n"
-    "                p is the smallest with exact rate <= FPR and n <= 3/4 of 2^q; the\n"
-    "                fingerprint is the top p bits of XXH3-64, --hash does not apply)\n"
-    "  --hash S      independent | double | triple | enhanced (default enhanced)\n"
-    "  --seed S      hash seed (default 0)\n"
-    "  --width W     counter width in bits for counting[-blocked] filters: 4 or 8 (default 4)\n"
-    "Keys are the bytes of each line without its trailing newline (and a CR before it).";
+    "amq build [--type T] (-n N -p FPR | STRUCTURE PARAMETERS) [OPTIONS] [--seed S] -o FILE < keys";
+
+enum { OPT_N = 'n', OPT_P = 'p', OPT_OUT = 'o', OPT_SEED = 256, OPT_TYPE };
+
+struct build {
+    uint64_t n, seed;
+    double fpr;
+    int have_n, have_p;
+    const char *out;
+};
+
+static int on_option(void *ctx, int id, const char *arg)
+{
+    struct build *b = ctx;
+    switch (id) {
+    case OPT_N:
+        b->have_n = 1;
+        return cli_u64("build", "-n", arg, &b->n) ? 0 : CLI_EXIT_USAGE;
+    case OPT_P:
+        b->have_p = 1;
+        return cli_double_open("build", "-p", arg, 0.0, 1.0, &b->fpr) ? 0 : CLI_EXIT_USAGE;
+    case OPT_OUT: b->out = arg; return 0;
+    case OPT_SEED: return cli_u64("build", "--seed", arg, &b->seed) ? 0 : CLI_EXIT_USAGE;
+    case OPT_TYPE: return 0; /* read before parsing */
+    default: return cli_usage("build", USAGE, "invalid option");
+    }
+}
+
+static const cli_option options[] = {
+    {"keys", 'n', 1, OPT_N},  {"fpr", 'p', 1, OPT_P},   {"output", 'o', 1, OPT_OUT},
+    {"seed", 0, 1, OPT_SEED}, {"type", 0, 1, OPT_TYPE},
+};
+
+static void help(const amq_structure *only)
+{
+    printf("usage: %s\n"
+           "  -n N, -p FPR     size for N expected keys at false-positive rate <= FPR, on the\n"
+           "                   structure's exact rate (certified upper bound), or give the\n"
+           "                   structure's parameters (below) instead\n"
+           "  -o FILE          output file (written atomically; nothing is written on failure)\n"
+           "  --type T         structure (default bloom): %s\n"
+           "  --seed S         hash seed (default 0)\n"
+           "Keys are the bytes of each line without its trailing newline (and a CR before it).\n",
+           USAGE, cli_structure_names());
+    for (size_t i = 0; i < amq_structure_count(); i++) {
+        const amq_structure *s = amq_structure_at(i);
+        if (only && s != only)
+            continue;
+        char buf[256];
+        cli_params_usage(buf, sizeof buf, s, CLI_PARAMS_BUILD);
+        printf("\n--type %s (%s):%s\n", amq_structure_name(s), amq_structure_title(s), buf);
+        cli_params_help(stdout, s, CLI_PARAMS_BUILD);
+    }
+}
+
+/* The value of --type (also --type=T), or "bloom". */
+static const char *type_name(int argc, char **argv)
+{
+    const char *name = "bloom";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        if (!strcmp(argv[i], "--type") && i + 1 < argc)
+            name = argv[++i];
+        else if (!strncmp(argv[i], "--type=", 7))
+            name = argv[i] + 7;
+    }
+    return name;
+}
 
 struct adder {
-    const cli_type *t;
-    void *obj;
+    amq_filter *f;
     uint64_t keys, expect;
     cli_progress prog;
 };
@@ -35,7 +85,7 @@ struct adder {
 static int add_key(void *ctx, const char *key, size_t len)
 {
     struct adder *a = ctx;
-    if (a->t->add(a->obj, key, len) != AMQ_OK)
+    if (amq_filter_add(a->f, key, len) != AMQ_OK)
         return 1;
     if ((++a->keys & 0xFFFF) == 0)
         cli_progress_update(&a->prog, "adding keys", a->keys, a->expect);
@@ -44,77 +94,60 @@ static int add_key(void *ctx, const char *key, size_t len)
 
 int cmd_build(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"hash", required_argument, 0, 'H'}, {"seed", required_argument, 0, 'S'},
-        {"type", required_argument, 0, 'T'}, {"width", required_argument, 0, 'W'},
-        {"help", no_argument, 0, 'h'},       {0, 0, 0, 0}};
-    uint64_t n = 0, m = 0, k = 0, width = 4;
-    double fpr = 0;
-    int have_n = 0, have_p = 0, have_m = 0, have_k = 0;
-    const char *out = NULL;
-    cli_build_opts bo = {AMQ_HASH_DEFAULT, 0, 4};
-    const cli_type *t = cli_type_by_name("bloom");
-    int c;
-    optind = 0;
-    while ((c = getopt_long(argc, argv, "n:p:m:k:o:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'n': if (!cli_u64("build", "-n", optarg, &n)) return CLI_EXIT_USAGE; have_n = 1; break;
-        case 'm': if (!cli_u64("build", "-m", optarg, &m)) return CLI_EXIT_USAGE; have_m = 1; break;
-        case 'k': if (!cli_u64("build", "-k", optarg, &k)) return CLI_EXIT_USAGE; have_k = 1; break;
-        case 'S': if (!cli_u64("build", "--seed", optarg, &bo.seed)) return CLI_EXIT_USAGE; break;
-        case 'W':
-            if (!cli_u64("build", "--width", optarg, &width)) return CLI_EXIT_USAGE;
-            if (width != 4 && width != 8)
-                return cli_usage("build", USAGE, "--width %llu: counter width must be 4 or 8",
-                                 (unsigned long long)width);
-            bo.width = (unsigned)width;
-            break;
-        case 'p':
-            if (!cli_double_open("build", "-p", optarg, 0.0, 1.0, &fpr)) return CLI_EXIT_USAGE;
-            have_p = 1;
-            break;
-        case 'o': out = optarg; break;
-        case 'H':
-            if (amq_hash_parse(optarg, &bo.strategy) != AMQ_OK)
-                return cli_usage("build", USAGE, "%s", amq_last_error());
-            break;
-        case 'T':
-            if (!(t = cli_type_by_name(optarg)))
-                return cli_usage("build", USAGE, "unknown --type '%s' (known: %s)", optarg, cli_type_names());
-            break;
-        case 'h': puts(USAGE); return 0;
-        default: return cli_usage("build", USAGE, "invalid option");
-        }
+    const char *name = type_name(argc, argv);
+    const amq_structure *s = amq_structure_find(name);
+    if (!s)
+        return cli_usage("build", USAGE, "unknown --type '%s' (known: %s)", name, cli_structure_names());
+    amq_params p;
+    amq_params_init(&p, s);
+    int given[AMQ_PARAMS_MAX];
+    struct build b = {0};
+    int rc = cli_parse("build", USAGE, s, CLI_PARAMS_BUILD, options, sizeof options / sizeof options[0],
+                       on_option, &b, argc, argv, &p, given);
+    if (rc < 0) {
+        help(s);
+        return 0;
     }
-    if (optind < argc)
-        return cli_usage("build", USAGE, "unexpected argument '%s'", argv[optind]);
-    if (!out)
+    if (rc)
+        return rc;
+    if (!b.out)
         return cli_usage("build", USAGE, "missing -o FILE");
-    if ((have_n || have_p) && (have_m || have_k))
-        return cli_usage("build", USAGE, "give either -n/-p or -m/-k, not both");
-    if (!(have_n && have_p) && !(have_m && have_k))
-        return cli_usage("build", USAGE, "missing size: give -n N -p FPR, or -m M -k K");
+    int any_required = 0, all_required = 1;
+    for (size_t i = 0; i < amq_structure_nparams(s); i++)
+        if (amq_structure_param(s, i)->flags & AMQ_PARAM_REQUIRED) {
+            any_required |= given[i];
+            all_required &= given[i];
+        }
+    if ((b.have_n || b.have_p) && any_required)
+        return cli_usage("build", USAGE, "give either -n/-p or the %s parameters, not both", name);
+    if (!(b.have_n && b.have_p) && !all_required) {
+        char want[256];
+        cli_params_usage(want, sizeof want, s, CLI_PARAMS_BUILD);
+        return cli_usage("build", USAGE, "missing size: give -n N -p FPR, or%s", want);
+    }
+    p.seed = b.seed;
 
-    struct adder a = {t, NULL, 0, have_n ? n : 0, {0, 0}};
+    struct adder a = {NULL, 0, b.have_n ? b.n : 0, {0, 0}};
     double achieved = 0;
-    amq_status s = have_n ? t->create_for(&a.obj, n, fpr, &bo, &achieved) : t->create(&a.obj, m, k, &bo);
-    if (s != AMQ_OK)
+    amq_status st = b.have_n ? amq_filter_create_for(&a.f, s, b.n, b.fpr, &p, &achieved)
+                             : amq_filter_create(&a.f, s, &p);
+    if (st != AMQ_OK)
         return cli_fail("build", "%s", amq_last_error());
     cli_progress_begin(&a.prog);
-    int rc = cli_each_line(add_key, &a);
+    rc = cli_each_line(add_key, &a);
     cli_progress_end(&a.prog);
     if (rc != 0) {
-        t->free(a.obj);
+        amq_filter_free(a.f);
         return cli_fail("build", "%s", rc < 0 ? "error reading keys from standard input" : amq_last_error());
     }
-    if (t->save(a.obj, out) != AMQ_OK) {
-        t->free(a.obj);
+    if (amq_filter_save(a.f, b.out) != AMQ_OK) {
+        amq_filter_free(a.f);
         return cli_fail("build", "%s", amq_last_error());
     }
-    fprintf(stderr, "amq build: %s: %s, %llu keys added", out, t->name, (unsigned long long)a.keys);
-    if (have_n)
-        fprintf(stderr, "; certified FP at n=%llu <= %.6g (target %g)", (unsigned long long)n, achieved, fpr);
+    fprintf(stderr, "amq build: %s: %s, %llu keys added", b.out, name, (unsigned long long)a.keys);
+    if (b.have_n)
+        fprintf(stderr, "; certified FP at n=%llu <= %.6g (target %g)", (unsigned long long)b.n, achieved, b.fpr);
     fputc('\n', stderr);
-    t->free(a.obj);
+    amq_filter_free(a.f);
     return 0;
 }

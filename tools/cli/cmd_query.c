@@ -1,6 +1,6 @@
-/* amq query: test keys from stdin against a saved filter of any type. */
+/* amq query: test keys from stdin against a saved filter of any structure. */
 #include "cli.h"
-#include "filters.h"
+#include <amq/filter.h>
 #include <getopt.h>
 
 static const char USAGE[] =
@@ -8,8 +8,7 @@ static const char USAGE[] =
     "  prints each key, a tab, and \"maybe\" or \"no\"; with --count prints only the counts";
 
 struct querier {
-    const cli_type *t;
-    void *obj;
+    amq_filter *f;
     int count_only;
     uint64_t maybe, no;
 };
@@ -17,7 +16,7 @@ struct querier {
 static int query_key(void *ctx, const char *key, size_t len)
 {
     struct querier *q = ctx;
-    int r = q->t->query(q->obj, key, len);
+    int r = amq_filter_query(q->f, key, len);
     r ? q->maybe++ : q->no++;
     if (!q->count_only)
         printf("%.*s\t%s\n", (int)len, key, r ? "maybe" : "no");
@@ -42,10 +41,10 @@ int cmd_query(int argc, char **argv)
     }
     if (argc - optind != 1)
         return cli_usage("query", USAGE, "expected exactly one FILE");
-    if (cli_load_any(argv[optind], &q.t, &q.obj) != AMQ_OK)
+    if (amq_filter_load(&q.f, argv[optind]) != AMQ_OK)
         return cli_fail("query", "%s", amq_last_error());
     int rc = cli_each_line(query_key, &q);
-    q.t->free(q.obj);
+    amq_filter_free(q.f);
     if (rc != 0)
         return cli_fail("query", "error reading keys from standard input");
     if (q.count_only)

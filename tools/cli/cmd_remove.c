@@ -1,7 +1,7 @@
 /* amq remove: remove keys (stdin, one per line) from a saved filter that supports it.
  * All or nothing: if any key is refused, the file is left as it was. */
 #include "cli.h"
-#include "filters.h"
+#include <amq/filter.h>
 #include <getopt.h>
 
 static const char USAGE[] =
@@ -9,8 +9,7 @@ static const char USAGE[] =
     "  removes each key; a key that is not present is an error and the file is left unchanged";
 
 struct remover {
-    const cli_type *t;
-    void *obj;
+    amq_filter *f;
     uint64_t line;
 };
 
@@ -18,7 +17,7 @@ static int remove_key(void *ctx, const char *key, size_t len)
 {
     struct remover *r = ctx;
     r->line++;
-    if (r->t->remove(r->obj, key, len) != AMQ_OK) {
+    if (amq_filter_remove(r->f, key, len) != AMQ_OK) {
         fprintf(stderr, "amq remove: line %llu ('%.*s'): %s\n", (unsigned long long)r->line, (int)len, key,
                 amq_last_error());
         return 1;
@@ -41,20 +40,21 @@ int cmd_remove(int argc, char **argv)
     if (argc - optind != 1)
         return cli_usage("remove", USAGE, "expected exactly one FILE");
     const char *path = argv[optind];
-    struct remover r = {NULL, NULL, 0};
-    if (cli_load_any(path, &r.t, &r.obj) != AMQ_OK)
+    struct remover r = {NULL, 0};
+    if (amq_filter_load(&r.f, path) != AMQ_OK)
         return cli_fail("remove", "%s", amq_last_error());
-    if (!r.t->remove) {
-        r.t->free(r.obj);
-        return cli_fail("remove", "'%s' is a %s filter, which does not support removal", path, r.t->name);
+    const amq_structure *s = amq_filter_structure(r.f);
+    if (!amq_structure_can_remove(s)) {
+        amq_filter_free(r.f);
+        return cli_fail("remove", "'%s' is a %s filter, which does not support removal", path, amq_structure_name(s));
     }
     int rc = cli_each_line(remove_key, &r);
-    if (rc == 0 && r.t->save(r.obj, path) != AMQ_OK)
+    if (rc == 0 && amq_filter_save(r.f, path) != AMQ_OK)
         rc = cli_fail("remove", "%s", amq_last_error());
     else if (rc < 0)
         rc = cli_fail("remove", "error reading keys from standard input");
     else if (rc == 0)
         fprintf(stderr, "amq remove: %s: %llu keys removed\n", path, (unsigned long long)r.line);
-    r.t->free(r.obj);
+    amq_filter_free(r.f);
     return rc ? CLI_EXIT_FAIL : 0;
 }

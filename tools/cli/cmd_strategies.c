@@ -15,6 +15,7 @@
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>
+#include <internal/check_kernels.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>

@@ -1,0 +1,45 @@
+/* The rates and the cross-check models of every structure, through the registry
+ * (amq/filter.h).  "Exact" is a reduced rational, an enclosure is certified by directed
+ * rounding, a decimal is correctly rounded from one of them; the approximations are plain
+ * doubles and labelled so.  Parameters that the rate does not depend on (those without
+ * AMQ_PARAM_RATE) are ignored. */
+#ifndef AMQ_FILTER_RATE_H
+#define AMQ_FILTER_RATE_H
+#include <amq/certified.h>
+#include <amq/check.h>
+#include <amq/filter.h>
+
+/* False-positive rate after n distinct keys: exact, enclosed at precision prec, or as a
+ * correctly rounded decimal of `digits` significant digits (lo/hi, may be NULL, receive an
+ * enclosure rounded outward).  AMQ_E_TOO_LARGE beyond what the structure's routine can
+ * compute, with the limit in amq_last_error(). */
+AMQ_API amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_params *p, uint64_t n);
+AMQ_API amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_structure *s,
+                                            const amq_params *p, uint64_t n);
+AMQ_API amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const amq_params *p, uint64_t n,
+                                            int digits, mpfr_t lo, mpfr_t hi);
+/* The textbook approximations of the structure (plain double, APPROXIMATIONS). */
+AMQ_API size_t amq_structure_napprox(const amq_structure *s);
+AMQ_API const char *amq_structure_approx_name(const amq_structure *s, size_t i);
+AMQ_API double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_params *p, uint64_t n);
+/* A sentence explaining an edge case whose value is known without computing it (k = 0,
+ * n = 0, m = 1, ...), or NULL. */
+AMQ_API const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n);
+/* What the rate is after n adds and r removals, and when it holds (NULL: no removals). */
+AMQ_API const char *amq_structure_removal_note(const amq_structure *s);
+
+/* The probability that a fresh key is reported present by this filter as it is now (its
+ * set bits, counters or stored fingerprints), under the uniform-hash model: exact. */
+AMQ_API amq_status amq_filter_fp_state(mpq_t rop, const amq_filter *f);
+
+/* The structure's real compiled kernel as a cross-check descriptor (amq/check.h) at the
+ * given parameters: for exhaustive enumeration and Monte Carlo. */
+typedef struct amq_model amq_model;
+AMQ_API amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_params *p);
+AMQ_API const amq_kernel *amq_model_kernel(const amq_model *m);
+/* Adds the kernel refused since the model was created (table structures; 0 otherwise): the
+ * rate is exact only while this is 0. */
+AMQ_API uint64_t amq_model_refused(const amq_model *m);
+AMQ_API void amq_model_free(amq_model *m);
+
+#endif

@@ -1,0 +1,130 @@
+/* The Bloom filter's registry entry (internal/structure.h): amq/bloom.h, its rates
+ * (amq/spec_bloom.h) and its kernel descriptor, behind the generic interface. */
+#include <internal/fail.h>
+#include <internal/check_kernels.h>
+#include <internal/structure.h>
+#include <amq/bloom.h>
+#include <amq/spec_bloom.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_BLOOM 1u
+
+enum { P_M, P_K, P_HASH };
+
+static const amq_param_info params[] = {
+    {"m", 'm', "bits", "M", "number of bits m", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"k", 'k', "hashes", "K", "number of hash functions k", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"hash", 0, "hash", "H", "index strategy: independent|double|triple|enhanced", AMQ_HASH_DEFAULT,
+     AMQ_PARAM_HASH},
+};
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    return amq_bloom_create((amq_bloom **)o, v[P_M], v[P_K], (amq_hash_strategy)v[P_HASH], seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    return amq_bloom_create_for((amq_bloom **)o, n, fpr, (amq_hash_strategy)v[P_HASH], seed, a);
+}
+
+static amq_status load(void **o, const char *path) { return amq_bloom_load((amq_bloom **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_bloom_save(o, path); }
+static void release(void *o) { amq_bloom_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_bloom_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_bloom_query(o, key, len); }
+static void clear(void *o) { amq_bloom_clear(o); }
+
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    return amq_count_from_estimate(amq_bloom_estimate_count(o), n, exact);
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_M] = amq_bloom_m(o);
+    v[P_K] = amq_bloom_k(o);
+    v[P_HASH] = (uint64_t)amq_bloom_strategy(o);
+    *seed = amq_bloom_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    const uint64_t used = amq_bloom_count_bits(o);
+    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_bloom_m(o), NULL);
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_bloom_fp_exact(q, v[P_M], v[P_K], n); }
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    return amq_bloom_fp_enclose(lo, hi, prec, v[P_M], v[P_K], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_bloom_fp_decimal(out, v[P_M], v[P_K], n, digits, lo, hi);
+}
+
+/* Shared with the counting filter, whose rate is Bloom's (Ceramist Theorem 8). */
+const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n)
+{
+    if (v[P_M] == 0)
+        return NULL;
+    if (v[P_K] == 0)
+        return "k = 0: the empty index vector is always present, so FP = 1 exactly";
+    if (n == 0)
+        return "n = 0: no bit is set, so FP = 0 exactly";
+    if (v[P_M] == 1)
+        return "m = 1: the only bit is set by the first key, so FP = 1 exactly";
+    return NULL;
+}
+
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    const amq_bloom *bf = o;
+    return amq_fp_state_power(q, amq_bloom_count_bits(bf), amq_bloom_m(bf), amq_bloom_k(bf));
+}
+
+static double approx_classic(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_classic(v[P_M], v[P_K], n); }
+static double approx_exp(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_exp(v[P_M], v[P_K], n); }
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    if (v[P_K] == 0)
+        return amq_fail(AMQ_E_INVALID_K, "bloom: k = 0: a Bloom filter needs at least one hash function");
+    if (v[P_K] > AMQ_MAX_K)
+        return amq_fail(AMQ_E_INVALID_K, "bloom: k = %llu exceeds %u", (unsigned long long)v[P_K], AMQ_MAX_K);
+    return amq_kernel_bloom(&out->kernel, v[P_M], (size_t)v[P_K], NULL, NULL);
+}
+
+const amq_structure amq_structure_bloom = {
+    .name = "bloom",
+    .title = "Bloom filter",
+    .file_type = AMQ_FILE_BLOOM,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .clear = clear,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = amq_bloom_fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
+    .rate_doc = "P(a fresh key tests positive) after n distinct keys: Ceramist's Theorem 4 (Stirling form)",
+    .model = model,
+    .nexamples = 3,
+    .examples = {{{4, 2, AMQ_HASH_DEFAULT}, 2}, {{7, 3, AMQ_HASH_DEFAULT}, 1}, {{1, 2, AMQ_HASH_DEFAULT}, 2}},
+};

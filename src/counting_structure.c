@@ -1,0 +1,137 @@
+/* The counting Bloom filter's registry entry (internal/structure.h): amq/counting.h, the
+ * Bloom rate (Ceramist Theorem 8) and the counting kernel's descriptor. */
+#include <internal/fail.h>
+#include <internal/check_kernels.h>
+#include <internal/structure.h>
+#include <amq/counting.h>
+#include <amq/spec_counting.h>
+
+#define AMQ_FILE_COUNTING 2u
+
+enum { P_M, P_K, P_WIDTH, P_HASH };
+
+static const amq_param_info params[] = {
+    {"m", 'm', "counters", "M", "number of counters m", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"k", 'k', "hashes", "K", "number of hash functions k", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"width", 0, "width", "4|8", "counter width in bits: 4 (packed) or 8", 4, 0},
+    {"hash", 0, "hash", "H", "index strategy: independent|double|triple|enhanced", AMQ_HASH_DEFAULT,
+     AMQ_PARAM_HASH},
+};
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    if (v[P_WIDTH] != 4 && v[P_WIDTH] != 8)
+        return amq_fail(AMQ_E_INVALID_ARG, "counting: width %llu: counters are 4 or 8 bits",
+                        (unsigned long long)v[P_WIDTH]);
+    return amq_counting_create((amq_counting **)o, v[P_M], v[P_K], (unsigned)v[P_WIDTH],
+                               (amq_hash_strategy)v[P_HASH], seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    if (v[P_WIDTH] != 4 && v[P_WIDTH] != 8)
+        return amq_fail(AMQ_E_INVALID_ARG, "counting: width %llu: counters are 4 or 8 bits",
+                        (unsigned long long)v[P_WIDTH]);
+    return amq_counting_create_for((amq_counting **)o, n, fpr, (unsigned)v[P_WIDTH], (amq_hash_strategy)v[P_HASH],
+                                   seed, a);
+}
+
+static amq_status load(void **o, const char *path) { return amq_counting_load((amq_counting **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_counting_save(o, path); }
+static void release(void *o) { amq_counting_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_counting_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_counting_query(o, key, len); }
+static amq_status del(void *o, const void *key, size_t len) { return amq_counting_remove(o, key, len); }
+static void clear(void *o) { amq_counting_clear(o); }
+
+/* Net insertions are exact while no counter has saturated (Theorem 12). */
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    if (amq_counting_saturated(o) == 0 && amq_counting_count(o, n) == AMQ_OK) {
+        *exact = 1;
+        return AMQ_OK;
+    }
+    return amq_count_from_estimate(amq_counting_estimate_count(o), n, exact);
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_M] = amq_counting_m(o);
+    v[P_K] = amq_counting_k(o);
+    v[P_WIDTH] = amq_counting_width(o);
+    v[P_HASH] = (uint64_t)amq_counting_strategy(o);
+    *seed = amq_counting_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    const uint64_t nz = amq_counting_nonzero(o);
+    amq_emit_u64(emit, ctx, "used", "non-zero counters", nz, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)nz / (double)amq_counting_m(o), NULL);
+    amq_emit_u64(emit, ctx, "saturated", "saturated counters", amq_counting_saturated(o),
+                 "sticky: never decremented");
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_counting_fp_exact(q, v[P_M], v[P_K], n); }
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    return amq_counting_fp_enclose(lo, hi, prec, v[P_M], v[P_K], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_counting_fp_decimal(out, v[P_M], v[P_K], n, digits, lo, hi);
+}
+
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    return amq_fp_state_power(q, amq_counting_nonzero(o), amq_counting_m(o), amq_counting_k(o));
+}
+
+static double approx_classic(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_classic(v[P_M], v[P_K], n); }
+static double approx_exp(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_exp(v[P_M], v[P_K], n); }
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    if (v[P_K] == 0 || v[P_K] > AMQ_MAX_K)
+        return amq_fail(AMQ_E_INVALID_K, "counting: k = %llu must be in [1, %u]", (unsigned long long)v[P_K],
+                        AMQ_MAX_K);
+    if (v[P_WIDTH] != 4 && v[P_WIDTH] != 8)
+        return amq_fail(AMQ_E_INVALID_ARG, "counting: width %llu: counters are 4 or 8 bits",
+                        (unsigned long long)v[P_WIDTH]);
+    return amq_kernel_counting(&out->kernel, v[P_M], (size_t)v[P_K], (unsigned)v[P_WIDTH], NULL);
+}
+
+const amq_structure amq_structure_counting = {
+    .name = "counting",
+    .title = "counting Bloom filter",
+    .file_type = AMQ_FILE_COUNTING,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .remove = del,
+    .clear = clear,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = amq_bloom_fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
+    .rate_doc = "the Bloom rate of m bits and k hashes after n keys (Ceramist Theorem 8, by reduction)",
+    .removal_note = "the Bloom rate for n - RM keys; holds while no counter saturates (4 bits: at 15; a "
+                    "stuck counter is never decremented, so the rate can only be higher)",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{3, 2, 8, AMQ_HASH_DEFAULT}, 2}},
+};

@@ -1,0 +1,208 @@
+/* The generic filter interface (amq/filter.h): every call dispatches through the
+ * structure's registry entry (internal/structure.h). */
+#include <internal/fail.h>
+#include <internal/container.h>
+#include <internal/structure.h>
+#include <amq/hash.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct amq_filter {
+    const amq_structure *s;
+    void *obj;
+};
+
+const char *amq_structure_name(const amq_structure *s) { return s->name; }
+const char *amq_structure_title(const amq_structure *s) { return s->title; }
+uint32_t amq_structure_file_type(const amq_structure *s) { return s->file_type; }
+int amq_structure_can_remove(const amq_structure *s) { return s->remove != NULL; }
+size_t amq_structure_nparams(const amq_structure *s) { return s->nparams; }
+
+const amq_param_info *amq_structure_param(const amq_structure *s, size_t i)
+{
+    return i < s->nparams ? &s->params[i] : NULL;
+}
+
+int amq_structure_param_index(const amq_structure *s, const char *key)
+{
+    for (size_t i = 0; i < s->nparams; i++)
+        if (!strcmp(s->params[i].key, key))
+            return (int)i;
+    return -1;
+}
+
+void amq_params_init(amq_params *p, const amq_structure *s)
+{
+    memset(p, 0, sizeof *p);
+    for (size_t i = 0; i < s->nparams; i++)
+        p->v[i] = s->params[i].flags & AMQ_PARAM_REQUIRED ? 0
+                  : s->params[i].flags & AMQ_PARAM_AUTO   ? AMQ_AUTO
+                                                          : s->params[i].def;
+}
+
+amq_status amq_params_set(amq_params *p, const amq_structure *s, const char *key, uint64_t value)
+{
+    const int i = amq_structure_param_index(s, key);
+    if (i < 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "%s: no parameter '%s'", s->name, key);
+    p->v[i] = value;
+    return AMQ_OK;
+}
+
+uint64_t amq_params_get(const amq_params *p, const amq_structure *s, const char *key)
+{
+    const int i = amq_structure_param_index(s, key);
+    return i < 0 ? 0 : p->v[i];
+}
+
+/* Hash-strategy parameters must name a strategy before any structure sees them. */
+static amq_status check_hash_params(const amq_structure *s, const uint64_t *v)
+{
+    for (size_t i = 0; i < s->nparams; i++)
+        if ((s->params[i].flags & AMQ_PARAM_HASH) && (v[i] > INT32_MAX || !amq_hash_valid((int)v[i])))
+            return amq_fail(AMQ_E_INVALID_ARG, "%s: unknown hashing strategy %llu", s->name,
+                            (unsigned long long)v[i]);
+    return AMQ_OK;
+}
+
+static amq_status wrap(amq_filter **out, const amq_structure *s, void *obj)
+{
+    amq_filter *f = malloc(sizeof *f);
+    if (!f) {
+        s->free(obj);
+        return amq_fail(AMQ_E_NOMEM, "%s: out of memory", s->name);
+    }
+    *f = (amq_filter){.s = s, .obj = obj};
+    *out = f;
+    return AMQ_OK;
+}
+
+amq_status amq_filter_create(amq_filter **out, const amq_structure *s, const amq_params *p)
+{
+    if (!out || !s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create: NULL argument");
+    void *obj = NULL;
+    amq_status st = check_hash_params(s, p->v);
+    if (st == AMQ_OK)
+        st = s->create(&obj, p->v, p->seed);
+    return st != AMQ_OK ? st : wrap(out, s, obj);
+}
+
+amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
+                                 const amq_params *p, double *achieved)
+{
+    if (!out || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create_for: NULL argument");
+    amq_params given;
+    if (p)
+        given = *p;
+    else
+        amq_params_init(&given, s);
+    void *obj = NULL;
+    amq_status st = check_hash_params(s, given.v);
+    if (st == AMQ_OK)
+        st = s->create_for(&obj, n, fpr, given.v, given.seed, achieved);
+    return st != AMQ_OK ? st : wrap(out, s, obj);
+}
+
+amq_status amq_filter_load(amq_filter **out, const char *path)
+{
+    if (!out || !path)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_load: NULL argument");
+    amq_reader r;
+    amq_status st = amq_reader_open(&r, path);
+    if (st != AMQ_OK)
+        return st;
+    const uint32_t type = r.type;
+    amq_reader_close(&r);
+    const amq_structure *s = amq_structure_of_file_type(type);
+    if (!s)
+        return amq_fail(AMQ_E_BAD_TYPE, "'%s' holds structure type %u, which this build does not know", path,
+                        type);
+    void *obj = NULL;
+    st = s->load(&obj, path);
+    return st != AMQ_OK ? st : wrap(out, s, obj);
+}
+
+amq_status amq_filter_save(const amq_filter *f, const char *path)
+{
+    if (!f || !path)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_save: NULL argument");
+    return f->s->save(f->obj, path);
+}
+
+void amq_filter_free(amq_filter *f)
+{
+    if (f) {
+        f->s->free(f->obj);
+        free(f);
+    }
+}
+
+amq_status amq_filter_add(amq_filter *f, const void *key, size_t len)
+{
+    if (!f || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
+    return f->s->add(f->obj, key, len);
+}
+
+int amq_filter_query(const amq_filter *f, const void *key, size_t len) { return f->s->query(f->obj, key, len); }
+
+amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len)
+{
+    if (!f || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
+    if (!f->s->remove)
+        return amq_fail(AMQ_E_INVALID_ARG, "remove: a %s filter cannot remove keys", f->s->name);
+    return f->s->remove(f->obj, key, len);
+}
+
+void amq_filter_clear(amq_filter *f) { f->s->clear(f->obj); }
+
+amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *exact)
+{
+    if (!f || !count || !exact)
+        return amq_fail(AMQ_E_INVALID_ARG, "count: NULL argument");
+    return f->s->count(f->obj, count, exact);
+}
+
+const amq_structure *amq_filter_structure(const amq_filter *f) { return f->s; }
+
+void amq_filter_params(const amq_filter *f, amq_params *p)
+{
+    memset(p, 0, sizeof *p);
+    f->s->params_of(f->obj, p->v, &p->seed);
+}
+
+void *amq_filter_object(const amq_filter *f) { return f->obj; }
+
+void amq_filter_describe(const amq_filter *f, amq_property_fn emit, void *ctx) { f->s->describe(f->obj, emit, ctx); }
+
+/* ---- helpers for the structure files ---- */
+
+void amq_emit_u64(amq_property_fn emit, void *ctx, const char *key, const char *label, uint64_t u,
+                  const char *note)
+{
+    emit(ctx, &(amq_property){.key = key, .label = label, .type = AMQ_PROPERTY_U64, .u = u, .note = note});
+}
+
+void amq_emit_double(amq_property_fn emit, void *ctx, const char *key, const char *label, double d,
+                     const char *note)
+{
+    emit(ctx, &(amq_property){.key = key, .label = label, .type = AMQ_PROPERTY_DOUBLE, .d = d, .note = note});
+}
+
+void amq_emit_text(amq_property_fn emit, void *ctx, const char *key, const char *label, const char *text,
+                   const char *note)
+{
+    emit(ctx, &(amq_property){.key = key, .label = label, .type = AMQ_PROPERTY_TEXT, .text = text, .note = note});
+}
+
+amq_status amq_count_from_estimate(double est, uint64_t *count, int *exact)
+{
+    if (!(est < 0x1p64))
+        return amq_fail(AMQ_E_SATURATED, "count: every position is set; the fill gives no finite estimate");
+    *count = (uint64_t)(est + 0.5);
+    *exact = 0;
+    return AMQ_OK;
+}

@@ -1,0 +1,132 @@
+/* Rates and cross-check models through the registry (amq/filter_rate.h). */
+#include <internal/fail.h>
+#include <internal/structure.h>
+#include <stdlib.h>
+
+amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_params *p, uint64_t n)
+{
+    if (!s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_exact: NULL argument");
+    return s->fp_exact(rop, p->v, n);
+}
+
+amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_structure *s,
+                                    const amq_params *p, uint64_t n)
+{
+    if (!s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_enclose: NULL argument");
+    return s->fp_enclose(lo, hi, prec, p->v, n);
+}
+
+amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const amq_params *p, uint64_t n,
+                                    int digits, mpfr_t lo, mpfr_t hi)
+{
+    if (!out || !s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_decimal: NULL argument");
+    return s->fp_decimal(out, p->v, n, digits, lo, hi);
+}
+
+size_t amq_structure_napprox(const amq_structure *s) { return s->napprox; }
+
+const char *amq_structure_approx_name(const amq_structure *s, size_t i)
+{
+    return i < s->napprox ? s->approx[i].name : NULL;
+}
+
+double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
+{
+    return i < s->napprox ? s->approx[i].fn(p->v, n) : 0.0 / 0.0;
+}
+
+const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
+{
+    return s->fp_note ? s->fp_note(p->v, n) : NULL;
+}
+
+const char *amq_structure_removal_note(const amq_structure *s) { return s->removal_note; }
+
+amq_status amq_filter_fp_state(mpq_t rop, const amq_filter *f)
+{
+    if (!f)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: NULL filter");
+    const amq_structure *s = amq_filter_structure(f);
+    return s->fp_state(rop, amq_filter_object(f));
+}
+
+struct amq_model {
+    amq_model_state st;
+};
+
+amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_params *p)
+{
+    if (!out || !s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_model_create: NULL argument");
+    amq_model *m = calloc(1, sizeof *m);
+    if (!m)
+        return amq_fail(AMQ_E_NOMEM, "%s model: out of memory", s->name);
+    amq_status st = s->model(&m->st, p->v);
+    if (st != AMQ_OK) {
+        free(m->st.geom);
+        free(m);
+        return st;
+    }
+    *out = m;
+    return AMQ_OK;
+}
+
+const amq_kernel *amq_model_kernel(const amq_model *m) { return &m->st.kernel; }
+
+uint64_t amq_model_refused(const amq_model *m) { return m->st.refused ? m->st.refused(m->st.geom) : 0; }
+
+void amq_model_free(amq_model *m)
+{
+    if (m) {
+        free(m->st.geom);
+        free(m);
+    }
+}
+
+amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size, uint64_t blocks, uint64_t k)
+{
+    if (blocks == 0 || size == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: empty filter geometry");
+    if (k > UINT32_MAX)
+        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+    mpz_t num, term;
+    mpz_inits(num, term, (mpz_ptr)0);
+    for (uint64_t x = 1; x <= size; x++) {
+        if (!hist[x])
+            continue;
+        mpz_set_ui(term, x);
+        mpz_pow_ui(term, term, (unsigned long)k);
+        mpz_mul_ui(term, term, hist[x]);
+        mpz_add(num, num, term);
+    }
+    if (k == 0) /* the empty vector is always present */
+        mpz_set_ui(num, blocks);
+    mpz_set_ui(term, size);
+    mpz_pow_ui(term, term, (unsigned long)k);
+    mpz_mul_ui(term, term, blocks);
+    mpq_set_num(rop, num);
+    mpq_set_den(rop, term);
+    mpq_canonicalize(rop);
+    mpz_clears(num, term, (mpz_ptr)0);
+    return AMQ_OK;
+}
+
+amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k)
+{
+    if (size == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: empty filter geometry");
+    if (k > UINT32_MAX)
+        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+    mpz_t num, den;
+    mpz_inits(num, den, (mpz_ptr)0);
+    mpz_ui_pow_ui(num, x, (unsigned long)k);
+    mpz_ui_pow_ui(den, size, (unsigned long)k);
+    mpq_set_num(rop, num);
+    mpq_set_den(rop, den);
+    mpq_canonicalize(rop);
+    mpz_clears(num, den, (mpz_ptr)0);
+    return AMQ_OK;
+}

@@ -1,0 +1,91 @@
+/* Internal: what a structure provides to the registry (amq/filter.h, amq/filter_rate.h).
+ *
+ * One constant amq_structure per structure, defined in src/<structure>_structure.c, listed
+ * once in src/registry.c.  Instance callbacks take the structure's own handle as void *;
+ * parameter values come in the order of `params`.  Optional callbacks are NULL. */
+#ifndef AMQ_INTERNAL_STRUCTURE_H
+#define AMQ_INTERNAL_STRUCTURE_H
+#include <amq/filter.h>
+#include <amq/filter_rate.h>
+
+#define AMQ_APPROX_MAX 3
+#define AMQ_EXAMPLES_MAX 4
+
+typedef struct amq_approx {
+    const char *name;
+    double (*fn)(const uint64_t *v, uint64_t n);
+} amq_approx;
+
+/* A model's kernel descriptor and the storage it points to. */
+typedef struct amq_model_state {
+    amq_kernel kernel;
+    void *geom;                              /* malloc'd geometry the descriptor points to    */
+    uint64_t (*refused)(const void *geom);   /* NULL: the kernel never refuses an add          */
+} amq_model_state;
+
+/* Parameters small enough for exhaustive enumeration in the generic tests: values, n keys. */
+typedef struct amq_example {
+    uint64_t v[AMQ_PARAMS_MAX];
+    uint64_t n;
+} amq_example;
+
+struct amq_structure {
+    const char *name;
+    const char *title;
+    uint32_t file_type;
+    const amq_param_info *params;
+    size_t nparams;
+
+    /* instances */
+    amq_status (*create)(void **obj, const uint64_t *v, uint64_t seed);
+    /* fills the required parameters of v (the others are given) and creates */
+    amq_status (*create_for)(void **obj, uint64_t n, double fpr, const uint64_t *v, uint64_t seed,
+                             double *achieved);
+    amq_status (*load)(void **obj, const char *path);
+    amq_status (*save)(const void *obj, const char *path);
+    void (*free)(void *obj);
+    amq_status (*add)(void *obj, const void *key, size_t len);
+    int (*query)(const void *obj, const void *key, size_t len);
+    amq_status (*remove)(void *obj, const void *key, size_t len); /* NULL: no removal */
+    void (*clear)(void *obj);
+    amq_status (*count)(const void *obj, uint64_t *count, int *exact);
+    void (*params_of)(const void *obj, uint64_t *v, uint64_t *seed);
+    void (*describe)(const void *obj, amq_property_fn emit, void *ctx);
+
+    /* rates (v: parameter values, n: keys) */
+    amq_status (*fp_exact)(mpq_t rop, const uint64_t *v, uint64_t n);
+    amq_status (*fp_enclose)(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n);
+    amq_status (*fp_decimal)(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi);
+    const char *(*fp_note)(const uint64_t *v, uint64_t n);
+    amq_status (*fp_state)(mpq_t rop, const void *obj);
+    size_t napprox;
+    amq_approx approx[AMQ_APPROX_MAX];
+    const char *rate_doc;     /* what the rate is, for help                          */
+    const char *removal_note; /* the rate after removals; NULL when no removal        */
+
+    /* cross-checks */
+    amq_status (*model)(amq_model_state *out, const uint64_t *v);
+    size_t nexamples;
+    amq_example examples[AMQ_EXAMPLES_MAX];
+};
+
+/* Shared by the structure files. */
+void amq_emit_u64(amq_property_fn emit, void *ctx, const char *key, const char *label, uint64_t u,
+                  const char *note);
+void amq_emit_double(amq_property_fn emit, void *ctx, const char *key, const char *label, double d,
+                     const char *note);
+void amq_emit_text(amq_property_fn emit, void *ctx, const char *key, const char *label, const char *text,
+                   const char *note);
+/* The Bloom edge cases (bloom_structure.c), shared by the structures with its rate. */
+const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n);
+/* Count from a fill estimate (double; +inf when saturated). */
+amq_status amq_count_from_estimate(double est, uint64_t *count, int *exact);
+/* rop = (sum over the blocks of x_b^k) / (blocks * size^k) for the histogram hist[x] =
+ * number of blocks with x of `size` positions set, x = 0..size: the chance that k
+ * independent uniform positions of a uniformly chosen block are all set. */
+amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size, uint64_t blocks, uint64_t k);
+
+/* rop = (x / size)^k: k independent uniform positions of `size` are all among x set ones. */
+amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k);
+
+#endif

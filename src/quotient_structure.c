@@ -1,0 +1,176 @@
+/* The quotient filter's registry entry (internal/structure.h): amq/quotient.h, the rate
+ * 1 - (1 - 2^-p)^n of its p = q + r bit fingerprints, and the kernel's descriptor. */
+#include <internal/fail.h>
+#include <internal/quotient_check.h>
+#include <internal/structure.h>
+#include <amq/quotient.h>
+#include <amq/spec_quotient.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_QUOTIENT 3u
+
+enum { P_Q, P_R, P_SLACK };
+
+static const amq_param_info params[] = {
+    {"q", 'q', "quotient-bits", "Q", "quotient bits q: 2^q home slots", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"r", 'r', "remainder-bits", "R", "remainder bits r: fingerprints of p = q + r bits", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"slack", 0, "slack", "S", "spill slots after the home slots (auto: min(2^q, 10 * 2^ceil(q/2)))", 0,
+     AMQ_PARAM_AUTO},
+};
+
+static uint64_t slack_of(const uint64_t *v)
+{
+    return v[P_SLACK] == AMQ_AUTO ? amq_quotient_default_slack(v[P_Q]) : v[P_SLACK];
+}
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    if (v[P_Q] < 1 || v[P_Q] > 63)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient: q = %llu quotient bits must be in [1, 63]",
+                        (unsigned long long)v[P_Q]);
+    return amq_quotient_create_slack((amq_quotient **)o, v[P_Q], v[P_R], slack_of(v), seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    uint64_t q, r;
+    amq_status s = amq_quotient_size_for(n, fpr, &q, &r, a);
+    if (s != AMQ_OK)
+        return s;
+    const uint64_t sized[] = {q, r, v[P_SLACK]};
+    return create(o, sized, seed);
+}
+
+static amq_status load(void **o, const char *path) { return amq_quotient_load((amq_quotient **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_quotient_save(o, path); }
+static void release(void *o) { amq_quotient_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_quotient_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_quotient_query(o, key, len); }
+static amq_status del(void *o, const void *key, size_t len) { return amq_quotient_remove(o, key, len); }
+static void clear(void *o) { amq_quotient_clear(o); }
+
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    *n = amq_quotient_count(o);
+    *exact = 1;
+    return AMQ_OK;
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_Q] = amq_quotient_q(o);
+    v[P_R] = amq_quotient_r(o);
+    v[P_SLACK] = amq_quotient_slack(o);
+    *seed = amq_quotient_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    amq_emit_u64(emit, ctx, "p", "fingerprint bits p", amq_quotient_p(o), "q + r: the top p bits of XXH3-64");
+    amq_emit_u64(emit, ctx, "slots", "slots", amq_quotient_nslots(o), "2^q home + slack");
+    amq_emit_u64(emit, ctx, "stored", "stored fingerprints", amq_quotient_count(o), "exact");
+    amq_emit_double(emit, ctx, "load_factor", "load factor", amq_quotient_load_factor(o), "stored / 2^q");
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    return amq_quotient_fp_exact(q, v[P_Q] + v[P_R], n);
+}
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    return amq_quotient_fp_enclose(lo, hi, prec, v[P_Q] + v[P_R], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    if (v[P_Q] > 64 || v[P_R] > 64)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient: p = q + r must be at most 64");
+    return amq_quotient_fp_decimal(out, v[P_Q] + v[P_R], n, digits, lo, hi);
+}
+
+static const char *fp_note(const uint64_t *v, uint64_t n)
+{
+    if (v[P_Q] > 64 || v[P_R] > 64 || v[P_Q] + v[P_R] > 64)
+        return NULL;
+    if (n == 0)
+        return "n = 0: nothing is stored, so FP = 0 exactly";
+    if (v[P_Q] + v[P_R] == 0)
+        return "p = 0: every fingerprint is equal, so FP = 1 exactly";
+    return NULL;
+}
+
+/* A fresh key's fingerprint is uniform on 2^p values: the rate is distinct stored / 2^p. */
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    const amq_quotient *f = o;
+    uint64_t distinct = 0, fp, prev = 0;
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
+    while (amq_quotient_next(f, &it, &fp)) {
+        distinct += distinct == 0 || fp != prev;
+        prev = fp;
+    }
+    mpz_t den;
+    mpz_init(den);
+    mpz_setbit(den, (mp_bitcnt_t)amq_quotient_p(f));
+    mpq_set_ui(q, 0, 1);
+    mpz_set_ui(mpq_numref(q), distinct);
+    mpq_set_den(q, den);
+    mpq_canonicalize(q);
+    mpz_clear(den);
+    return AMQ_OK;
+}
+
+static double approx_union(const uint64_t *v, uint64_t n) { return amq_quotient_fp_approx_union(v[P_Q] + v[P_R], n); }
+static double approx_exp(const uint64_t *v, uint64_t n) { return amq_quotient_fp_approx_exp(v[P_Q] + v[P_R], n); }
+
+static uint64_t refused(const void *geom) { return ((const amq_quotient_geom *)geom)->failed; }
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    amq_quotient_geom *g = calloc(1, sizeof *g);
+    if (!g)
+        return amq_fail(AMQ_E_NOMEM, "quotient model: out of memory");
+    *g = (amq_quotient_geom){.q = v[P_Q], .r = v[P_R], .slack = v[P_SLACK]};
+    if (v[P_SLACK] == AMQ_AUTO)
+        g->slack = v[P_Q] >= 1 && v[P_Q] <= 63 ? amq_quotient_default_slack(v[P_Q]) : 0;
+    out->geom = g;
+    out->refused = refused;
+    return amq_kernel_quotient(&out->kernel, g);
+}
+
+const amq_structure amq_structure_quotient = {
+    .name = "quotient",
+    .title = "quotient filter",
+    .file_type = AMQ_FILE_QUOTIENT,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .remove = del,
+    .clear = clear,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_union}, {"exp", approx_exp}},
+    .rate_doc = "1 - (1 - 2^-p)^n for p = q + r bit fingerprints, while no add was refused (Ceramist Theorem 9); "
+                "approx_classic is the union bound n 2^-p",
+    .removal_note = "the quotient rate for n - RM keys; a delete removes one stored copy of the key's fingerprint, "
+                    "so it holds while no insert is refused",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{1, 2, 1}, 2}, {{2, 1, 2}, 3}},
+};

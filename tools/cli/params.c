@@ -1,0 +1,182 @@
+#include "params.h"
+#include "cli.h"
+#include <amq/hash.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OPT_PARAM 1000 /* getopt value of parameter i: OPT_PARAM + i */
+#define MAX_OPTIONS 32
+
+int cli_takes(const amq_structure *s, cli_param_set set, size_t i)
+{
+    const amq_param_info *q = amq_structure_param(s, i);
+    switch (set) {
+    case CLI_PARAMS_RATE: return (q->flags & AMQ_PARAM_RATE) != 0;
+    case CLI_PARAMS_MODEL: return (q->flags & AMQ_PARAM_HASH) == 0;
+    default: return 1;
+    }
+}
+
+static int parse_value(const char *cmd, const char *opt, const amq_param_info *q, const char *arg, uint64_t *v)
+{
+    if (q->flags & AMQ_PARAM_HASH) {
+        amq_hash_strategy h;
+        if (amq_hash_parse(arg, &h) != AMQ_OK) {
+            fprintf(stderr, "amq %s: invalid value for %s: %s\n", cmd, opt, amq_last_error());
+            return 0;
+        }
+        *v = (uint64_t)h;
+        return 1;
+    }
+    if ((q->flags & AMQ_PARAM_AUTO) && !strcmp(arg, "auto")) {
+        *v = AMQ_AUTO;
+        return 1;
+    }
+    return cli_u64(cmd, opt, arg, v);
+}
+
+int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_param_set set,
+              const cli_option *own, size_t nown, cli_option_fn fn, void *ctx, int argc, char **argv,
+              amq_params *p, int *given)
+{
+    struct option longopts[MAX_OPTIONS + 1];
+    char shortopts[2 * MAX_OPTIONS + 3] = ":";
+    size_t nl = 0, ns = 1;
+    const size_t np = s ? amq_structure_nparams(s) : 0;
+    if (np + nown + 1 > MAX_OPTIONS)
+        return cli_fail(cmd, "too many options (internal limit %d)", MAX_OPTIONS);
+    for (size_t i = 0; i < np; i++) {
+        given[i] = 0;
+        if (!cli_takes(s, set, i))
+            continue;
+        const amq_param_info *q = amq_structure_param(s, i);
+        longopts[nl++] = (struct option){q->opt, required_argument, NULL, OPT_PARAM + (int)i};
+        if (q->flag) {
+            shortopts[ns++] = q->flag;
+            shortopts[ns++] = ':';
+        }
+    }
+    for (size_t j = 0; j < nown; j++) {
+        longopts[nl++] = (struct option){own[j].name, own[j].has_arg ? required_argument : no_argument, NULL,
+                                         own[j].id};
+        if (own[j].flag) {
+            shortopts[ns++] = own[j].flag;
+            if (own[j].has_arg)
+                shortopts[ns++] = ':';
+        }
+    }
+    longopts[nl++] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[nl] = (struct option){NULL, 0, NULL, 0};
+    shortopts[ns++] = 'h';
+    shortopts[ns] = 0;
+
+    optind = 0; /* GNU getopt: full re-initialisation */
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+        if (c == 'h')
+            return -1;
+        if (c == ':')
+            return cli_usage(cmd, usage, "option '%s' needs a value", argv[optind - 1]);
+        if (c == '?') {
+            if (optopt && optopt < 256)
+                return cli_usage(cmd, usage, "unknown option '-%c'", optopt);
+            return cli_usage(cmd, usage, "unknown option '%s'", argv[optind - 1]);
+        }
+        size_t i = np;
+        if (c >= OPT_PARAM && c < OPT_PARAM + (int)np)
+            i = (size_t)(c - OPT_PARAM);
+        else
+            for (size_t j = 0; j < np; j++) {
+                const amq_param_info *q = amq_structure_param(s, j);
+                if (q->flag == c && cli_takes(s, set, j))
+                    i = j;
+            }
+        if (i < np) {
+            const amq_param_info *q = amq_structure_param(s, i);
+            char opt[40];
+            if (q->flag && c == q->flag)
+                snprintf(opt, sizeof opt, "-%c", q->flag);
+            else
+                snprintf(opt, sizeof opt, "--%s", q->opt);
+            if (!parse_value(cmd, opt, q, optarg, &p->v[i]))
+                return CLI_EXIT_USAGE;
+            given[i] = 1;
+            continue;
+        }
+        const int rc = fn ? fn(ctx, c, optarg) : CLI_EXIT_USAGE;
+        if (rc)
+            return rc;
+    }
+    if (optind < argc)
+        return cli_usage(cmd, usage, "unexpected argument '%s'", argv[optind]);
+    return 0;
+}
+
+void cli_params_usage(char *buf, size_t len, const amq_structure *s, cli_param_set set)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < amq_structure_nparams(s) && used < len; i++) {
+        if (!cli_takes(s, set, i))
+            continue;
+        const amq_param_info *q = amq_structure_param(s, i);
+        const int req = (q->flags & AMQ_PARAM_REQUIRED) != 0;
+        if (q->flag)
+            used += (size_t)snprintf(buf + used, len - used, req ? " -%c %s" : " [-%c %s]", q->flag, q->meta);
+        else
+            used += (size_t)snprintf(buf + used, len - used, req ? " --%s %s" : " [--%s %s]", q->opt, q->meta);
+    }
+}
+
+void cli_print_param(FILE *f, const amq_param_info *q, uint64_t v)
+{
+    if (q->flags & AMQ_PARAM_HASH)
+        fputs(amq_hash_name((amq_hash_strategy)v), f);
+    else if ((q->flags & AMQ_PARAM_AUTO) && v == AMQ_AUTO)
+        fputs("auto", f);
+    else
+        fprintf(f, "%llu", (unsigned long long)v);
+}
+
+void cli_params_help(FILE *f, const amq_structure *s, cli_param_set set)
+{
+    for (size_t i = 0; i < amq_structure_nparams(s); i++) {
+        if (!cli_takes(s, set, i))
+            continue;
+        const amq_param_info *q = amq_structure_param(s, i);
+        char opt[48];
+        if (q->flag)
+            snprintf(opt, sizeof opt, "-%c, --%s %s", q->flag, q->opt, q->meta);
+        else
+            snprintf(opt, sizeof opt, "--%s %s", q->opt, q->meta);
+        fprintf(f, "  %-26s %s", opt, q->what);
+        if (!(q->flags & AMQ_PARAM_REQUIRED)) {
+            fputs(" (default ", f);
+            cli_print_param(f, q, (q->flags & AMQ_PARAM_AUTO) ? AMQ_AUTO : q->def);
+            fputc(')', f);
+        }
+        fputc('\n', f);
+    }
+}
+
+const char *cli_structure_names(void)
+{
+    static char buf[512];
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < amq_structure_count() && used < sizeof buf; i++)
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", i ? ", " : "",
+                                 amq_structure_name(amq_structure_at(i)));
+    return buf;
+}
+
+void cli_json_param(FILE *f, const amq_param_info *q, uint64_t v)
+{
+    const int quoted = (q->flags & AMQ_PARAM_HASH) || ((q->flags & AMQ_PARAM_AUTO) && v == AMQ_AUTO);
+    if (quoted)
+        fputc('"', f);
+    cli_print_param(f, q, v);
+    if (quoted)
+        fputc('"', f);
+}
