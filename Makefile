@@ -7,6 +7,8 @@ WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl
 LDLIBS_AMQ   := -lmpfr -lgmp -lxxhash -lm
+# The shared library exports only what the public headers mark AMQ_API.
+VIS := -fvisibility=hidden
 
 LIB_SRC   := $(wildcard src/*.c spec/*.c)
 CLI_SRC   := $(wildcard tools/cli/*.c)
@@ -26,18 +28,23 @@ ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
 
 .SECONDARY:
-.PHONY: all deps check check-plain check-asan prove certify bench install clean
+.PHONY: all deps deps-prove deps-bench check prove certify bench install clean
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
 
+# make check needs only the build and test packages; the provers come with make prove.
 deps:
-	@sh tools/deps.sh
+	@sh tools/deps.sh build
+deps-prove:
+	@sh tools/deps.sh build prove
+deps-bench:
+	@sh tools/deps.sh build bench
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -fPIC -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -fPIC -MMD -MP -c $< -o $@
 $(BUILD)/asan/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -MMD -MP -c $< -o $@
@@ -68,15 +75,15 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 check: deps all $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS)
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) -- $(ASAN_TESTS)
 
-prove: deps
+prove: deps-prove
 	@sh proofs/prove.sh $(BUILD)
 
-certify: deps all
+certify: deps-prove all
 	@sh tools/certify.sh $(BUILD)
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
-bench: deps $(BUILD)/bench
+bench: deps-bench $(BUILD)/bench
 	@$(BUILD)/bench
 
 install: all

@@ -1,15 +1,22 @@
-/* amqcert umbrella header. */
+/* amqcert umbrella header: every public header.  The filter headers (first group) need
+ * nothing but the C library; the rates, certified arithmetic and checks (second group)
+ * need GMP and MPFR.  A program that only uses filters can include amq/<structure>.h. */
 #ifndef AMQ_H
 #define AMQ_H
-#include <amq/error.h>
-#include <amq/hash.h>
+#include <amq/blocked.h>
 #include <amq/bloom.h>
 #include <amq/counting.h>
-#include <amq/blocked.h>
+#include <amq/error.h>
+#include <amq/filter.h>
+#include <amq/hash.h>
 #include <amq/quotient.h>
+#include <amq/stats.h>
 #include <amq/certified.h>
-#include <amq/spec_bloom.h>
-#include <amq/spec_omissions.h>
-#include <amq/spec_counting.h>
+#include <amq/check.h>
+#include <amq/filter_rate.h>
 #include <amq/spec_blocked.h>
+#include <amq/spec_bloom.h>
+#include <amq/spec_counting.h>
+#include <amq/spec_omissions.h>
+#include <amq/spec_quotient.h>
 #endif

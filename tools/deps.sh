@@ -1,7 +1,23 @@
 #!/bin/sh
-# Install amqcert's Debian 12 dependencies when missing: as root via apt-get,
-# otherwise print the exact apt-get line and fail.
-PKGS="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev frama-c-base why3 z3 cvc4 cvc5"
+# Install amqcert's Debian 12 dependencies when missing: as root via apt-get, otherwise
+# print the exact apt-get line and fail.
+#   sh tools/deps.sh build    the library, the CLI and the tests (make, make check)
+#   sh tools/deps.sh prove    the prover stack (make prove, make certify)
+#   sh tools/deps.sh bench    the peers measured by make bench
+# Several groups may be given at once.
+BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev"
+PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
+BENCH="libbloom-dev"
+[ $# -gt 0 ] || set -- build
+PKGS=""
+for group in "$@"; do
+    case $group in
+        build) PKGS="$PKGS $BUILD" ;;
+        prove) PKGS="$PKGS $PROVE" ;;
+        bench) PKGS="$PKGS $BENCH" ;;
+        *) echo "deps: unknown group '$group' (build, prove, bench)" >&2; exit 2 ;;
+    esac
+done
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -13,41 +13,41 @@
 typedef struct amq_bloom amq_bloom;
 
 /* A filter of m bits (1 <= m <= 2^64-1) and k hash functions (1 <= k <= AMQ_BLOOM_MAX_K). */
-amq_status amq_bloom_create(amq_bloom **out, uint64_t m, uint64_t k,
+AMQ_API amq_status amq_bloom_create(amq_bloom **out, uint64_t m, uint64_t k,
                             amq_hash_strategy strategy, uint64_t seed);
 /* Size a filter for n expected keys at false-positive rate <= fpr, using the exact
  * (certified) rate: smallest m, then k, whose certified upper bound is <= fpr.
  * The achieved rate's certified upper bound is written to *achieved if non-NULL. */
-amq_status amq_bloom_create_for(amq_bloom **out, uint64_t n, double fpr,
+AMQ_API amq_status amq_bloom_create_for(amq_bloom **out, uint64_t n, double fpr,
                                 amq_hash_strategy strategy, uint64_t seed, double *achieved);
 /* Pure sizing, as above, without allocating. */
-amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
-void amq_bloom_free(amq_bloom *bf);
+AMQ_API amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
+AMQ_API void amq_bloom_free(amq_bloom *bf);
 
-amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len);
+AMQ_API amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len);
 /* 1: maybe present, 0: definitely absent. bf and key must be non-NULL (len may be 0). */
-int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len);
-void amq_bloom_clear(amq_bloom *bf);
+AMQ_API int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len);
+AMQ_API void amq_bloom_clear(amq_bloom *bf);
 /* dst |= src; both must have equal m, k, strategy and seed. */
-amq_status amq_bloom_union(amq_bloom *dst, const amq_bloom *src);
+AMQ_API amq_status amq_bloom_union(amq_bloom *dst, const amq_bloom *src);
 
-uint64_t amq_bloom_count_bits(const amq_bloom *bf);
+AMQ_API uint64_t amq_bloom_count_bits(const amq_bloom *bf);
 /* Estimated number of distinct keys inserted, from the fill ratio (Dillinger &
  * Manolios section 3.3): i = ln(p0) / (k ln(1 - 1/m)), p0 the fraction of zero bits.
  * An approximation (double). Returns +infinity when every bit is set. */
-double amq_bloom_estimate_count(const amq_bloom *bf);
+AMQ_API double amq_bloom_estimate_count(const amq_bloom *bf);
 
 /* The same estimate from raw figures: `used` of m positions set, k hashes. Shared by
  * every structure whose set positions follow the Bloom occupancy law. */
-double amq_fill_estimate(uint64_t used, uint64_t m, uint64_t k);
+AMQ_API double amq_fill_estimate(uint64_t used, uint64_t m, uint64_t k);
 
-uint64_t amq_bloom_m(const amq_bloom *bf);
-uint64_t amq_bloom_k(const amq_bloom *bf);
-amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf);
-uint64_t amq_bloom_seed(const amq_bloom *bf);
+AMQ_API uint64_t amq_bloom_m(const amq_bloom *bf);
+AMQ_API uint64_t amq_bloom_k(const amq_bloom *bf);
+AMQ_API amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf);
+AMQ_API uint64_t amq_bloom_seed(const amq_bloom *bf);
 
 /* Persistence through the common container (amq/container.h). */
-amq_status amq_bloom_save(const amq_bloom *bf, const char *path);
-amq_status amq_bloom_load(amq_bloom **out, const char *path);
+AMQ_API amq_status amq_bloom_save(const amq_bloom *bf, const char *path);
+AMQ_API amq_status amq_bloom_load(amq_bloom **out, const char *path);
 
 #endif

@@ -83,15 +83,15 @@ struct amq_kernel {
 
 
 /* Nonzero when kn is non-NULL and has an add and a query callback (either form). */
-int amq_kernel_valid(const amq_kernel *kn);
+AMQ_API int amq_kernel_valid(const amq_kernel *kn);
 /* Nonzero when kn is valid and also has a remove callback. */
-int amq_kernel_can_remove(const amq_kernel *kn);
+AMQ_API int amq_kernel_can_remove(const amq_kernel *kn);
 /* One operation through whichever form the descriptor provides. */
-void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
-void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
-int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
+AMQ_API void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
+AMQ_API void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+AMQ_API int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
 /* remove: only when amq_kernel_can_remove(kn). */
-int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+AMQ_API int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
 
 /* Progress hook: done out of total units of work (outcomes, or trials). */
 typedef void (*amq_progress_fn)(void *ctx, uint64_t done, uint64_t total);
@@ -106,27 +106,27 @@ typedef void (*amq_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 /* Number of outcomes m^{k * vectors} in *outcomes; AMQ_E_TOO_LARGE when it exceeds
  * AMQ_CHECK_ENUM_MAX or k * vectors exceeds AMQ_CHECK_ENUM_MAX_DIGITS, AMQ_E_INVALID_M
  * when m = 0. (The FP enumeration has vectors = n + 1, the fixed-query one n.) */
-amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_t *outcomes);
+AMQ_API amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_t *outcomes);
 /* Probability that a uniformly drawn query vector is reported positive after n
  * uniformly drawn vectors were added: positives / m^{k(n+1)}, reduced, in rop
  * (initialised by the caller). AMQ_E_TOO_LARGE when m^{k(n+1)} > 2^32.
  * progress may be NULL. */
-amq_status amq_check_enum_fp(mpq_t rop, const amq_kernel *kn, uint64_t n,
+AMQ_API amq_status amq_check_enum_fp(mpq_t rop, const amq_kernel *kn, uint64_t n,
                              amq_progress_fn progress, void *ctx);
 /* The same with removals: add the n vectors, remove the first r <= n of them again
  * (in order; each must succeed, else AMQ_E_NOT_PRESENT naming the outcome), then
  * query. r = 0 is amq_check_enum_fp; r > 0 needs a remove callback. */
-amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
+AMQ_API amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
                                       amq_progress_fn progress, void *ctx);
 /* Probability that the FIXED query vector q (k indices < m, non-NULL) is reported
  * positive after n uniformly drawn vectors were added: positives / m^{kn}. */
-amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
+AMQ_API amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
                                 amq_progress_fn progress, void *ctx);
 
 /* The same for nq fixed query vectors at once (vector i is qs[i*k .. i*k+k-1]):
  * positives[i] of the *outcomes = m^{kn} insert outcomes report vector i positive.
  * outcomes may be NULL. */
-amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
+AMQ_API amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
                                        const amq_kernel *kn, uint64_t n, const uint64_t *qs,
                                        size_t nq, amq_progress_fn progress, void *ctx);
 
@@ -152,12 +152,12 @@ typedef struct amq_mc_config {
 } amq_mc_config;
 
 /* "random", or the strategy's name. */
-const char *amq_check_hash_name(int hash);
+AMQ_API const char *amq_check_hash_name(int hash);
 /* Parse "random", "independent", "double", "triple", "enhanced". */
-amq_status amq_check_hash_parse(const char *name, int *out);
+AMQ_API amq_status amq_check_hash_parse(const char *name, int *out);
 
 /* Run the trials; *positives = number of trials whose query was positive. */
-amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives);
+AMQ_API amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives);
 
 
 typedef struct amq_check_report {
@@ -170,7 +170,7 @@ typedef struct amq_check_report {
 
 /* Monte Carlo of any descriptor against the rate p: amq_check_mc, then amq_binom_test at
  * alpha (rep->width = 0).  The structure shorthands below are this with their own rate. */
-amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
+AMQ_API amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
                                double alpha, double p);
 
 

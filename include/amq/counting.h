@@ -12,38 +12,38 @@
 typedef struct amq_counting amq_counting;
 
 /* m counters of `width` bits (4 or 8), k hash functions (1 <= k <= AMQ_BLOOM_MAX_K). */
-amq_status amq_counting_create(amq_counting **out, uint64_t m, uint64_t k, unsigned width,
+AMQ_API amq_status amq_counting_create(amq_counting **out, uint64_t m, uint64_t k, unsigned width,
                                amq_hash_strategy strategy, uint64_t seed);
 /* Sized like a Bloom filter for n keys at FP <= fpr (exact rate, Theorem 8). */
-amq_status amq_counting_create_for(amq_counting **out, uint64_t n, double fpr, unsigned width,
+AMQ_API amq_status amq_counting_create_for(amq_counting **out, uint64_t n, double fpr, unsigned width,
                                    amq_hash_strategy strategy, uint64_t seed, double *achieved);
-void amq_counting_free(amq_counting *cf);
+AMQ_API void amq_counting_free(amq_counting *cf);
 
-amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len);
-int amq_counting_query(const amq_counting *cf, const void *key, size_t len);
+AMQ_API amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len);
+AMQ_API int amq_counting_query(const amq_counting *cf, const void *key, size_t len);
 /* Refused with AMQ_E_NOT_PRESENT, changing nothing, when the key's counters do not
  * cover it (some counter of the key is below its multiplicity and not saturated). */
-amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len);
-void amq_counting_clear(amq_counting *cf);
+AMQ_API amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len);
+AMQ_API void amq_counting_clear(amq_counting *cf);
 
 /* Net number of insertions (adds minus removes, duplicates counted), exact by
  * Theorem 12 (sum of counters / k) while no counter has saturated; otherwise
  * AMQ_E_SATURATED. */
-amq_status amq_counting_count(const amq_counting *cf, uint64_t *count);
+AMQ_API amq_status amq_counting_count(const amq_counting *cf, uint64_t *count);
 /* Distinct keys estimated from the fraction of non-zero counters (as for Bloom). */
-double amq_counting_estimate_count(const amq_counting *cf);
-uint64_t amq_counting_nonzero(const amq_counting *cf);
-uint64_t amq_counting_saturated(const amq_counting *cf);
+AMQ_API double amq_counting_estimate_count(const amq_counting *cf);
+AMQ_API uint64_t amq_counting_nonzero(const amq_counting *cf);
+AMQ_API uint64_t amq_counting_saturated(const amq_counting *cf);
 /* Value of counter i (i < m). */
-unsigned amq_counting_get(const amq_counting *cf, uint64_t i);
+AMQ_API unsigned amq_counting_get(const amq_counting *cf, uint64_t i);
 
-uint64_t amq_counting_m(const amq_counting *cf);
-uint64_t amq_counting_k(const amq_counting *cf);
-unsigned amq_counting_width(const amq_counting *cf);
-amq_hash_strategy amq_counting_strategy(const amq_counting *cf);
-uint64_t amq_counting_seed(const amq_counting *cf);
+AMQ_API uint64_t amq_counting_m(const amq_counting *cf);
+AMQ_API uint64_t amq_counting_k(const amq_counting *cf);
+AMQ_API unsigned amq_counting_width(const amq_counting *cf);
+AMQ_API amq_hash_strategy amq_counting_strategy(const amq_counting *cf);
+AMQ_API uint64_t amq_counting_seed(const amq_counting *cf);
 
-amq_status amq_counting_save(const amq_counting *cf, const char *path);
-amq_status amq_counting_load(amq_counting **out, const char *path);
+AMQ_API amq_status amq_counting_save(const amq_counting *cf, const char *path);
+AMQ_API amq_status amq_counting_load(amq_counting **out, const char *path);
 
 #endif

@@ -41,8 +41,8 @@ typedef enum amq_status {
 } amq_status;
 
 /* Short fixed description of a status code. */
-const char *amq_strerror(amq_status s);
+AMQ_API const char *amq_strerror(amq_status s);
 /* Detailed message of the last failure in this thread ("" if none). */
-const char *amq_last_error(void);
+AMQ_API const char *amq_last_error(void);
 
 #endif

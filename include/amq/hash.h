@@ -17,11 +17,11 @@ typedef enum amq_hash_strategy {
 #define AMQ_HASH_DEFAULT AMQ_HASH_ENHANCED
 
 /* Fill idx[0..k-1] with the key's indices in [0, m). Requires m >= 1. */
-void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
+AMQ_API void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
                       uint64_t m, uint64_t *idx, size_t k);
 /* Same, from the raw hash words a, b, c (each uniform on 64 bits); used by tests
  * and Monte Carlo to drive a strategy from a random oracle. */
-void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
+AMQ_API void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k);
 /* Map a uniform 64-bit word onto [0, m) (multiply-shift; onto for every m >= 1). */
 static inline uint64_t amq_reduce(uint64_t h, uint64_t m)
@@ -30,10 +30,10 @@ static inline uint64_t amq_reduce(uint64_t h, uint64_t m)
 }
 /* The top p bits (1 <= p <= 64) of XXH3-64(key, seed): the fingerprint of the quotient
  * filters (equal to amq_reduce(XXH3-64, 2^p), i.e. the independent strategy with k = 1). */
-uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p);
-const char *amq_hash_name(amq_hash_strategy s);
+AMQ_API uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p);
+AMQ_API const char *amq_hash_name(amq_hash_strategy s);
 /* Parse "independent", "double", "triple", "enhanced". */
-amq_status amq_hash_parse(const char *name, amq_hash_strategy *out);
-int amq_hash_valid(int s);
+AMQ_API amq_status amq_hash_parse(const char *name, amq_hash_strategy *out);
+AMQ_API int amq_hash_valid(int s);
 
 #endif

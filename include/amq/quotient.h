@@ -25,12 +25,12 @@
 typedef struct amq_quotient amq_quotient;
 
 /* The default slack: min(2^q, 10 * 2^ceil(q/2)) spill slots (1 <= q <= 63). */
-uint64_t amq_quotient_default_slack(uint64_t q);
+AMQ_API uint64_t amq_quotient_default_slack(uint64_t q);
 /* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_quotient_default_slack(q).  Tables beyond the
  * address space give AMQ_E_OVERFLOW, allocation failures AMQ_E_NOMEM. */
-amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed);
+AMQ_API amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed);
 /* The same with an explicit slack (any value with 2^q + slack slots addressable). */
-amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack,
+AMQ_API amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack,
                                      uint64_t seed);
 /* Sizing for n keys at FP <= fpr: p is the smallest number of fingerprint bits whose exact
  * rate 1 - (1 - 2^-p)^n is <= fpr (certified MPFR upper bound, amq/spec_quotient.h); q is
@@ -40,31 +40,31 @@ amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r,
  * one remainder bit; the rate only drops).  The certified upper bound of the rate at the
  * chosen p goes to *achieved if non-NULL.  AMQ_E_TOO_LARGE when p > 64 or q > 63 would be
  * needed. */
-amq_status amq_quotient_size_for(uint64_t n, double fpr, uint64_t *q, uint64_t *r, double *achieved);
-amq_status amq_quotient_create_for(amq_quotient **out, uint64_t n, double fpr, uint64_t seed,
+AMQ_API amq_status amq_quotient_size_for(uint64_t n, double fpr, uint64_t *q, uint64_t *r, double *achieved);
+AMQ_API amq_status amq_quotient_create_for(amq_quotient **out, uint64_t n, double fpr, uint64_t seed,
                                    double *achieved);
-void amq_quotient_free(amq_quotient *f);
+AMQ_API void amq_quotient_free(amq_quotient *f);
 
 /* AMQ_E_FULL (nothing changed) when there is no room for the key (see above). */
-amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len);
+AMQ_API amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len);
 /* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0). */
-int amq_quotient_query(const amq_quotient *f, const void *key, size_t len);
+AMQ_API int amq_quotient_query(const amq_quotient *f, const void *key, size_t len);
 /* Deletes one copy of the key's fingerprint; AMQ_E_NOT_PRESENT (nothing changed) if none. */
-amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len);
-void amq_quotient_clear(amq_quotient *f);
+AMQ_API amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len);
+AMQ_API void amq_quotient_clear(amq_quotient *f);
 
 /* The key's fingerprint (top p bits of XXH3-64 with the seed). */
-uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t len);
+AMQ_API uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t len);
 /* Stored fingerprints, copies included (exact). */
-uint64_t amq_quotient_count(const amq_quotient *f);
+AMQ_API uint64_t amq_quotient_count(const amq_quotient *f);
 /* count / 2^q (the slack is not counted: it can exceed 1 only by spilling into it). */
-double amq_quotient_load_factor(const amq_quotient *f);
-uint64_t amq_quotient_q(const amq_quotient *f);
-uint64_t amq_quotient_r(const amq_quotient *f);
-uint64_t amq_quotient_p(const amq_quotient *f);      /* q + r */
-uint64_t amq_quotient_slack(const amq_quotient *f);
-uint64_t amq_quotient_nslots(const amq_quotient *f); /* 2^q + slack */
-uint64_t amq_quotient_seed(const amq_quotient *f);
+AMQ_API double amq_quotient_load_factor(const amq_quotient *f);
+AMQ_API uint64_t amq_quotient_q(const amq_quotient *f);
+AMQ_API uint64_t amq_quotient_r(const amq_quotient *f);
+AMQ_API uint64_t amq_quotient_p(const amq_quotient *f);      /* q + r */
+AMQ_API uint64_t amq_quotient_slack(const amq_quotient *f);
+AMQ_API uint64_t amq_quotient_nslots(const amq_quotient *f); /* 2^q + slack */
+AMQ_API uint64_t amq_quotient_seed(const amq_quotient *f);
 
 /* Iteration over the stored fingerprints in increasing order, copies included:
  *   amq_quotient_iter it; amq_quotient_iter_init(&it);
@@ -73,26 +73,26 @@ uint64_t amq_quotient_seed(const amq_quotient *f);
 typedef struct amq_quotient_iter {
     uint64_t slot, quot; /* next slot to look at; quotient of the element before it */
 } amq_quotient_iter;
-void amq_quotient_iter_init(amq_quotient_iter *it);
-int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fingerprint);
+AMQ_API void amq_quotient_iter_init(amq_quotient_iter *it);
+AMQ_API int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fingerprint);
 
 /* dst += src (multiset union).  Needs equal p and seed (AMQ_E_MISMATCH); q may differ
  * (fingerprints are re-split for dst).  Atomic: src's fingerprints go into a copy of
  * dst's table that replaces it only if all fit; otherwise AMQ_E_FULL and dst unchanged. */
-amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src);
+AMQ_API amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src);
 /* Doubles the home slots keeping p: q + 1, r - 1 (each fingerprint's top remainder bit
  * moves into its quotient), slack max(slack, amq_quotient_default_slack(q + 1)).  The stored
  * fingerprints, hence every answer and the rate 1 - (1 - 2^-p)^n, are unchanged; the
  * load factor halves.  Refused (AMQ_E_INVALID_ARG) when r = 1.  Atomic like merge.
  * Growing while keeping r (q + 1, p + 1) is NOT possible: the extra fingerprint bit of
  * each stored key is not in the table, only in the original keys, so rebuild from them. */
-amq_status amq_quotient_resize(amq_quotient *f);
+AMQ_API amq_status amq_quotient_resize(amq_quotient *f);
 
 /* Persistence (amq/container.h, type AMQ_TYPE_QUOTIENT): parameters q, r, slack, seed,
  * count; payload the count stored fingerprints in increasing order (u64 each).  Loading
  * validates the parameters, re-inserts the fingerprints through the kernel and checks
  * the table invariant; a corrupt file is refused with a message naming the problem. */
-amq_status amq_quotient_save(const amq_quotient *f, const char *path);
-amq_status amq_quotient_load(amq_quotient **out, const char *path);
+AMQ_API amq_status amq_quotient_save(const amq_quotient *f, const char *path);
+AMQ_API amq_status amq_quotient_load(amq_quotient **out, const char *path);
 
 #endif

@@ -20,35 +20,35 @@ typedef struct amq_rng {
 } amq_rng;
 
 /* One SplitMix64 step: advances *state by the golden gamma and returns the mix. */
-uint64_t amq_splitmix64(uint64_t *state);
+AMQ_API uint64_t amq_splitmix64(uint64_t *state);
 /* s[0..3] = four successive amq_splitmix64 outputs from state = seed (never all 0). */
-void amq_rng_seed(amq_rng *r, uint64_t seed);
+AMQ_API void amq_rng_seed(amq_rng *r, uint64_t seed);
 /* Set the raw xoshiro256** state (not all zero; for test vectors). */
-void amq_rng_set_state(amq_rng *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);
+AMQ_API void amq_rng_set_state(amq_rng *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);
 /* Next xoshiro256** output, uniform on 64 bits. */
-uint64_t amq_rng_next(amq_rng *r);
+AMQ_API uint64_t amq_rng_next(amq_rng *r);
 /* Exactly uniform on [0, m) for m >= 1 (Lemire's multiply-shift with rejection,
  * so no modulo bias at all); m = 0 returns 0. */
-uint64_t amq_rng_below(amq_rng *r, uint64_t m);
+AMQ_API uint64_t amq_rng_below(amq_rng *r, uint64_t m);
 
 /* ---- Binomial distribution X ~ Binomial(t, p), 0 <= p <= 1, 0 <= x <= t ----
  * Logs are natural; -INFINITY stands for probability 0. p outside [0,1] or NaN,
  * or x > t, give NaN. */
-double amq_binom_log_pmf(uint64_t x, uint64_t t, double p);
-double amq_binom_log_cdf(uint64_t x, uint64_t t, double p); /* log P(X <= x) */
-double amq_binom_log_sf(uint64_t x, uint64_t t, double p);  /* log P(X >= x), inclusive */
-double amq_binom_cdf(uint64_t x, uint64_t t, double p);
-double amq_binom_sf(uint64_t x, uint64_t t, double p);
+AMQ_API double amq_binom_log_pmf(uint64_t x, uint64_t t, double p);
+AMQ_API double amq_binom_log_cdf(uint64_t x, uint64_t t, double p); /* log P(X <= x) */
+AMQ_API double amq_binom_log_sf(uint64_t x, uint64_t t, double p);  /* log P(X >= x), inclusive */
+AMQ_API double amq_binom_cdf(uint64_t x, uint64_t t, double p);
+AMQ_API double amq_binom_sf(uint64_t x, uint64_t t, double p);
 /* Two-sided exact p-value of observing x under p:
  * P = min(1, 2 min(P(X <= x), P(X >= x))). With p = 0 or 1 any x != t*p gives 0. */
-double amq_binom_log_pvalue(uint64_t x, uint64_t t, double p);
-double amq_binom_pvalue(uint64_t x, uint64_t t, double p);
+AMQ_API double amq_binom_log_pvalue(uint64_t x, uint64_t t, double p);
+AMQ_API double amq_binom_pvalue(uint64_t x, uint64_t t, double p);
 
 /* Clopper-Pearson exact interval at confidence 1 - alpha for x successes in t:
  * lo solves P(X >= x; lo) = alpha/2 (lo = 0 when x = 0), hi solves
  * P(X <= x; hi) = alpha/2 (hi = 1 when x = t). Solved by bisection to the last
  * representable double. Needs t >= 1, x <= t, 0 < alpha < 1. */
-amq_status amq_clopper_pearson(uint64_t x, uint64_t t, double alpha, double *lo, double *hi);
+AMQ_API amq_status amq_clopper_pearson(uint64_t x, uint64_t t, double alpha, double *lo, double *hi);
 
 /* Default significance level of the checks: the probability that a correct kernel
  * is reported FAIL (false alarm) is at most this. */
@@ -69,7 +69,7 @@ typedef struct amq_binom_test_result {
     int pass;             /* 1 pass, 0 fail                                      */
 } amq_binom_test_result;
 
-amq_status amq_binom_test(uint64_t x, uint64_t t, double p, double alpha,
+AMQ_API amq_status amq_binom_test(uint64_t x, uint64_t t, double p, double alpha,
                           amq_binom_test_result *out);
 
 #endif
