@@ -1,6 +1,7 @@
 /* The Bloom filter's registry entry (internal/structure.h): amq/bloom.h, its rates
  * (amq/spec_bloom.h) and its kernel descriptor, behind the generic interface. */
 #include <internal/fail.h>
+#include <internal/bloom_kernel.h>
 #include <internal/check_kernels.h>
 #include <internal/structure.h>
 #include <amq/bloom.h>
@@ -54,6 +55,8 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
     amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
     amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_bloom_m(o), NULL);
 }
+
+static uint64_t memory(const void *o) { return AMQ_BLOOM_WORDS(amq_bloom_m(o)) * 8u; }
 
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_bloom_fp_exact(q, v[P_M], v[P_K], n); }
 
@@ -116,6 +119,7 @@ const amq_structure amq_structure_bloom = {
     .count = count,
     .params_of = params_of,
     .describe = describe,
+    .memory = memory,
     .fp_exact = fp_exact,
     .fp_enclose = fp_enclose,
     .fp_decimal = fp_decimal,

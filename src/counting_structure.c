@@ -72,6 +72,12 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
                  "sticky: never decremented");
 }
 
+static uint64_t memory(const void *o)
+{
+    const uint64_t m = amq_counting_m(o);
+    return amq_counting_width(o) == 8 ? m : m / 2 + m % 2;
+}
+
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_counting_fp_exact(q, v[P_M], v[P_K], n); }
 
 static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
@@ -121,6 +127,7 @@ const amq_structure amq_structure_counting = {
     .count = count,
     .params_of = params_of,
     .describe = describe,
+    .memory = memory,
     .fp_exact = fp_exact,
     .fp_enclose = fp_enclose,
     .fp_decimal = fp_decimal,

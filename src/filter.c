@@ -176,6 +176,8 @@ void amq_filter_params(const amq_filter *f, amq_params *p)
 
 void *amq_filter_object(const amq_filter *f) { return f->obj; }
 
+uint64_t amq_filter_memory(const amq_filter *f) { return f->s->memory(f->obj); }
+
 void amq_filter_describe(const amq_filter *f, amq_property_fn emit, void *ctx) { f->s->describe(f->obj, emit, ctx); }
 
 /* ---- helpers for the structure files ---- */

@@ -73,6 +73,9 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
     amq_emit_double(emit, ctx, "load_factor", "load factor", amq_quotient_load_factor(o), "stored / 2^q");
 }
 
+/* one remainder word and one metadata byte per slot */
+static uint64_t memory(const void *o) { return amq_quotient_nslots(o) * 9u; }
+
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
 {
     return amq_quotient_fp_exact(q, v[P_Q] + v[P_R], n);
@@ -159,6 +162,7 @@ const amq_structure amq_structure_quotient = {
     .count = count,
     .params_of = params_of,
     .describe = describe,
+    .memory = memory,
     .fp_exact = fp_exact,
     .fp_enclose = fp_enclose,
     .fp_decimal = fp_decimal,

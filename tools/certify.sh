@@ -45,8 +45,8 @@ bloom|-m 10000 -k 7 -n 1000
 bloom|-m 1048576 -k 10 -n 100000
 bloom|-m 2^40 -k 20 -n 2^34
 counting|-m 10000 -k 7 -n 1000
-quotient|-p 32 -n 1000000
-quotient|-p 64 -n 2^40
+quotient|-q 16 -r 16 -n 1000000
+quotient|-q 32 -r 32 -n 2^40
 CFG
 say ""
 

@@ -94,6 +94,8 @@ AMQ_API amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *e
 AMQ_API const amq_structure *amq_filter_structure(const amq_filter *f);
 /* The filter's parameters (and seed). */
 AMQ_API void amq_filter_params(const amq_filter *f, amq_params *p);
+/* Bytes of the filter's table in memory (bits, counters or slots; not the small header). */
+AMQ_API uint64_t amq_filter_memory(const amq_filter *f);
 /* The structure's own handle (amq_bloom *, amq_quotient *, ...). */
 AMQ_API void *amq_filter_object(const amq_filter *f);
 

@@ -51,6 +51,7 @@ struct amq_structure {
     amq_status (*count)(const void *obj, uint64_t *count, int *exact);
     void (*params_of)(const void *obj, uint64_t *v, uint64_t *seed);
     void (*describe)(const void *obj, amq_property_fn emit, void *ctx);
+    uint64_t (*memory)(const void *obj); /* bytes of the table (bits, counters, slots) */
 
     /* rates (v: parameter values, n: keys) */
     amq_status (*fp_exact)(mpq_t rop, const uint64_t *v, uint64_t n);
