@@ -11,7 +11,6 @@ static inline double bench_now(void)
 void bench_filters(void);
 void bench_bloom(void);
 void bench_spec(void);
-void bench_counting(void);
 void bench_blocked_spec(void);
 void bench_blocked(void);
 void bench_quotient(void);

@@ -11,8 +11,6 @@ int main(int argc, char **argv)
         bench_filters();
     if (!only || !strcmp(only, "bloom"))
         bench_bloom();
-    if (!only || !strcmp(only, "counting"))
-        bench_counting();
     if (!only || !strcmp(only, "blocked")) {
         bench_blocked_spec();
         bench_blocked();
