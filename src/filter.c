@@ -159,6 +159,34 @@ amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len)
 
 void amq_filter_clear(amq_filter *f) { f->s->clear(f->obj); }
 
+amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
+                                size_t *done)
+{
+    size_t ok = 0;
+    amq_status st = AMQ_OK;
+    if (!f || (count && (!keys || !lens)))
+        st = amq_fail(AMQ_E_INVALID_ARG, "add_batch: NULL argument");
+    else if (f->s->add_batch)
+        st = f->s->add_batch(f->obj, keys, lens, count, &ok);
+    else
+        while (ok < count && (st = amq_filter_add(f, keys[ok], lens[ok])) == AMQ_OK)
+            ok++;
+    if (done)
+        *done = ok;
+    return st;
+}
+
+void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
+                            int *results)
+{
+    if (f->s->query_batch) {
+        f->s->query_batch(f->obj, keys, lens, count, results);
+        return;
+    }
+    for (size_t i = 0; i < count; i++)
+        results[i] = f->s->query(f->obj, keys[i], lens[i]);
+}
+
 amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *exact)
 {
     if (!f || !count || !exact)

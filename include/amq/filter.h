@@ -86,6 +86,14 @@ AMQ_API int amq_filter_query(const amq_filter *f, const void *key, size_t len);
 /* AMQ_E_INVALID_ARG when the structure cannot remove keys. */
 AMQ_API amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len);
 AMQ_API void amq_filter_clear(amq_filter *f);
+/* count keys at once (keys[i] of lens[i] bytes): the same results as one call each, in
+ * order; structures and external implementations may overlap the work (prefetching,
+ * pipelining).  add_batch stops at the first failure and returns its status, with the
+ * number of keys added in *done (may be NULL). */
+AMQ_API amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
+                                        size_t *done);
+AMQ_API void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
+                                    int *results);
 
 /* Keys in the filter: *exact = 1 when the structure knows the count exactly (stored
  * fingerprints, unsaturated counters), 0 for an estimate from the fill (an approximation).

@@ -48,6 +48,9 @@ struct amq_structure {
     int (*query)(const void *obj, const void *key, size_t len);
     amq_status (*remove)(void *obj, const void *key, size_t len); /* NULL: no removal */
     void (*clear)(void *obj);
+    /* optional batches (NULL: one call per key) */
+    amq_status (*add_batch)(void *obj, const void *const *keys, const size_t *lens, size_t count, size_t *done);
+    void (*query_batch)(const void *obj, const void *const *keys, const size_t *lens, size_t count, int *results);
     amq_status (*count)(const void *obj, uint64_t *count, int *exact);
     void (*params_of)(const void *obj, uint64_t *v, uint64_t *seed);
     void (*describe)(const void *obj, amq_property_fn emit, void *ctx);
