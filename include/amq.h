@@ -3,6 +3,7 @@
 #define AMQ_H
 #include <amq/error.h>
 #include <amq/hash.h>
+#include <amq/limits.h>
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <amq/blocked.h>
