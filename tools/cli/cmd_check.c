@@ -15,7 +15,8 @@
  * --alpha --json --help) and the whole run/report are shared. */
 #include <internal/fail.h>
 #include "cli.h"
-#include <amq/blocked.h>
+#include <amq/blocked_quotient.h>
+#include <internal/blocked_check.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
@@ -154,20 +155,16 @@ static amq_status counting_exact(char **decimal, double *p, const uint64_t *v)
     return st;
 }
 
-/* ---------------- blocked structures (amq/blocked.h) ----------------
- * The real blocked kernels through amq_kernel_blocked at the given geometry; the exact
+/* ---------------- blocked structures (internal/blocked_check.h) ----------------
+ * The real blocked kernels through their descriptors at the given geometry; the exact
  * rate is the binomial mixture of amq/spec_blocked.h.  The geometry lives in a static:
  * the descriptor points at it for the whole run. */
 
-static amq_blocked_geom blocked_geom;
-
-static amq_status blocked_kernel_of(amq_kernel *kn, amq_blocked_kind kind, uint64_t nblocks, uint64_t inner,
-                                    uint64_t k, unsigned width, int parquet)
-{
-    blocked_geom = (amq_blocked_geom){.kind = kind, .nblocks = nblocks, .inner = inner, .k = k, .width = width,
-                                      .parquet = parquet};
-    return amq_kernel_blocked(kn, &blocked_geom);
-}
+static amq_blocked_bloom_geom bbloom_geom;
+static amq_split_block_geom split_geom;
+static amq_partitioned_geom part_geom;
+static amq_counting_blocked_geom cblocked_geom;
+static amq_blocked_quotient_geom bquot_geom;
 
 static const check_param bbloom_params[] = {
     {'b', NULL, NULL, "number of blocks b", 0},
@@ -178,7 +175,8 @@ static const check_param bbloom_params[] = {
 
 static amq_status bbloom_kernel(amq_kernel *kn, const uint64_t *v)
 {
-    return blocked_kernel_of(kn, AMQ_BLOCKED_BLOOM, v[0], v[3], v[1], 0, 0);
+    bbloom_geom = (amq_blocked_bloom_geom){.nblocks = v[0], .block_bits = v[3], .k = v[1]};
+    return amq_kernel_blocked_bloom(kn, &bbloom_geom);
 }
 
 static amq_status bbloom_exact(char **decimal, double *p, const uint64_t *v)
@@ -213,7 +211,8 @@ static const char *split_invalid(const uint64_t *v, char *buf, size_t len)
 
 static amq_status split_kernel(amq_kernel *kn, const uint64_t *v)
 {
-    return blocked_kernel_of(kn, AMQ_BLOCKED_SPLIT, v[0], v[3], v[2], 0, v[4] != 0);
+    split_geom = (amq_split_block_geom){.nblocks = v[0], .words = v[2], .word_bits = v[3], .parquet = v[4] != 0};
+    return amq_kernel_split_block(kn, &split_geom);
 }
 
 static amq_status split_exact(char **decimal, double *p, const uint64_t *v)
@@ -248,7 +247,8 @@ static amq_status part_kernel(amq_kernel *kn, const uint64_t *v)
 {
     if (v[1] == 0)
         return amq_fail(AMQ_E_INVALID_K, "k = 0: a partitioned filter needs at least one partition");
-    return blocked_kernel_of(kn, AMQ_BLOCKED_PARTITIONED, 1, v[0] / v[1], v[1], 0, 0);
+    part_geom = (amq_partitioned_geom){.k = v[1], .part_bits = v[0] / v[1]};
+    return amq_kernel_partitioned(kn, &part_geom);
 }
 
 static amq_status part_exact(char **decimal, double *p, const uint64_t *v)
@@ -273,7 +273,9 @@ static uint64_t cblocked_counters(const uint64_t *v) { return v[5] ? v[5] : 512 
 
 static amq_status cblocked_kernel(amq_kernel *kn, const uint64_t *v)
 {
-    return blocked_kernel_of(kn, AMQ_BLOCKED_COUNTING, v[0], cblocked_counters(v), v[1], (unsigned)v[3], 0);
+    cblocked_geom = (amq_counting_blocked_geom){.nblocks = v[0], .block_counters = cblocked_counters(v), .k = v[1],
+                                                .width = (unsigned)v[3]};
+    return amq_kernel_counting_blocked(kn, &cblocked_geom);
 }
 
 /* After n adds and r removals: the blocked Bloom rate for n - r keys (exact while no
@@ -304,9 +306,9 @@ static const char *bquot_invalid(const uint64_t *v, char *buf, size_t len)
 
 static amq_status bquot_kernel(amq_kernel *kn, const uint64_t *v)
 {
-    blocked_geom = (amq_blocked_geom){.kind = AMQ_BLOCKED_QUOTIENT, .nblocks = v[0], .inner = v[1], .k = v[2],
-                                      .slack = v[4] ? v[4] : amq_blocked_quotient_default_slack(v[1])};
-    return amq_kernel_blocked(kn, &blocked_geom);
+    bquot_geom = (amq_blocked_quotient_geom){.nblocks = v[0], .q = v[1], .r = v[2],
+                                             .slack = v[4] ? v[4] : amq_blocked_quotient_default_slack(v[1])};
+    return amq_kernel_blocked_quotient(kn, &bquot_geom);
 }
 
 /* 1 - (1 - 2^-p / b)^n, exact while no insert fails (a full block refuses the key).  After
