@@ -241,6 +241,41 @@ static void quotient_build_remove_check(void **state)
     assert_int_equal(run("'%s' check blocked-quotient -b 8 -q 4 -r 3 -n 4 --removals 5", amq), 2);
 }
 
+/* Blocked structures from -m -k: the CLI turns a total size into each structure's own
+ * parameters; -m must be a whole number of blocks, and nothing is written on failure. */
+static void blocked_explicit_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' build --type split-block -m 1000 -k 8 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "whole number of blocks of 256 bits"));
+    assert_int_equal(run("'%s' build --type split-block -m 1024 -k 7 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "exactly 8 bits per key"));
+    assert_int_equal(run("'%s' build --type blocked-bloom -m 1000 -k 4 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "whole number of blocks of 512 bits"));
+    assert_int_equal(run("'%s' build --type counting-blocked -m 100 -k 4 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "whole number of blocks of 128 counters"));
+    assert_int_equal(run("'%s' build --type partitioned -m 100 -k 3 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "does not divide"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -m 100 -k 12 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "whole number of blocks of 64 home slots"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -m 128 -k 6 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "must be in [7, 64]"));
+    assert_int_equal(run("test -e x.amq"), 1);
+    assert_int_equal(run("'%s' build --type split-block -m 1024 -k 8 -o s.amq < keys.txt && '%s' info s.amq", amq,
+                         amq), 0);
+    assert_non_null(strstr(out, "blocks           4 of 256 bits"));
+    assert_int_equal(run("'%s' build --type counting-blocked --width 8 -m 256 -k 3 -o c.amq < keys.txt && "
+                         "'%s' info c.amq", amq, amq), 0);
+    assert_non_null(strstr(out, "blocks           4 of 64 counters"));
+    assert_int_equal(run("'%s' build --type partitioned -m 1001 -k 7 -o p.amq < keys.txt && '%s' info p.amq", amq,
+                         amq), 0);
+    assert_non_null(strstr(out, "partitions       7 of 143 bits"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -m 4096 -k 12 -o q.amq < keys.txt && '%s' info q.amq",
+                         amq, amq), 0);
+    assert_non_null(strstr(out, "64 quotient filters of 2^6 home + 32 slack slots"));
+    assert_non_null(strstr(out, "stored           2000 fingerprints"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +286,7 @@ int main(void)
         cmocka_unit_test(counting_build_remove),
         cmocka_unit_test(quotient_rate),
         cmocka_unit_test(quotient_build_remove_check),
+        cmocka_unit_test(blocked_explicit_sizes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
