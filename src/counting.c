@@ -18,9 +18,9 @@ static amq_status check_params(uint64_t m, uint64_t k, unsigned width, int strat
 {
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "m = 0: a counting filter needs at least one counter");
-    if (k == 0 || k > AMQ_BLOOM_MAX_K)
+    if (k == 0 || k > AMQ_MAX_K)
         return amq_fail(AMQ_E_INVALID_K, "k = %llu: the number of hash functions must be in [1, %u]",
-                        (unsigned long long)k, AMQ_BLOOM_MAX_K);
+                        (unsigned long long)k, AMQ_MAX_K);
     if (width != 4 && width != 8)
         return amq_fail(AMQ_E_INVALID_ARG, "counter width %u: supported widths are 4 and 8 bits", width);
     if (!amq_hash_valid(strategy))
@@ -74,7 +74,7 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 {
     if (!cf || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     if (cf->width == 8)
         amq_counting_kernel_add8(cf->c, cf->m, idx, (size_t)cf->k);
@@ -85,7 +85,7 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 
 int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
 {
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     return cf->width == 8 ? amq_counting_kernel_query8(cf->c, cf->m, idx, (size_t)cf->k)
                           : amq_counting_kernel_query4(cf->c, cf->m, idx, (size_t)cf->k);
@@ -95,7 +95,7 @@ amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
 {
     if (!cf || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     int r = cf->width == 8 ? amq_counting_kernel_remove8(cf->c, cf->m, idx, (size_t)cf->k)
                            : amq_counting_kernel_remove4(cf->c, cf->m, idx, (size_t)cf->k);

@@ -130,3 +130,48 @@ amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k)
     mpz_clears(num, den, (mpz_ptr)0);
     return AMQ_OK;
 }
+
+uint64_t amq_popcount_range(const uint64_t *words, uint64_t from, uint64_t len)
+{
+    uint64_t c = 0, p = from;
+    const uint64_t end = from + len;
+    while (p < end && p % 64 != 0) /* head bits up to a word boundary */
+        c += (words[p / 64] >> (p % 64)) & 1u, p++;
+    for (; p + 64 <= end; p += 64)
+        c += (uint64_t)__builtin_popcountll(words[p / 64]);
+    for (; p < end; p++)
+        c += (words[p / 64] >> (p % 64)) & 1u;
+    return c;
+}
+
+/* Blocks up to this size go through a histogram of their fill; larger ones are summed one by one. */
+#define HISTOGRAM_MAX 65536u
+
+amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k)
+{
+    if (block_bits <= HISTOGRAM_MAX) {
+        uint64_t *hist = calloc((size_t)block_bits + 1, sizeof *hist);
+        if (!hist)
+            return amq_fail(AMQ_E_NOMEM, "fp_state: out of memory");
+        for (uint64_t b = 0; b < nblocks; b++)
+            hist[amq_popcount_range(words, b * block_bits, block_bits)]++;
+        amq_status st = amq_fp_state_histogram(rop, hist, block_bits, nblocks, k);
+        free(hist);
+        return st;
+    }
+    if (k > UINT32_MAX)
+        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+    mpz_t num, term;
+    mpz_inits(num, term, (mpz_ptr)0);
+    for (uint64_t b = 0; b < nblocks; b++) {
+        mpz_ui_pow_ui(term, amq_popcount_range(words, b * block_bits, block_bits), (unsigned long)k);
+        mpz_add(num, num, term);
+    }
+    mpz_ui_pow_ui(term, block_bits, (unsigned long)k);
+    mpz_mul_ui(term, term, nblocks);
+    mpq_set_num(rop, num);
+    mpq_set_den(rop, term);
+    mpq_canonicalize(rop);
+    mpz_clears(num, term, (mpz_ptr)0);
+    return AMQ_OK;
+}
