@@ -157,4 +157,6 @@ const amq_structure amq_structure_blocked_bloom = {
     .model = model,
     .nexamples = 2,
     .examples = {{{2, 4, 2, AMQ_HASH_DEFAULT}, 2}, {{3, 3, 1, AMQ_HASH_DEFAULT}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, 512, 7, AMQ_HASH_DEFAULT}, 3000}, {{2000000, 512, 7, AMQ_HASH_DEFAULT}, 100000000}},
 };

@@ -203,4 +203,6 @@ const amq_structure amq_structure_blocked_quotient = {
     .model = model,
     .nexamples = 2,
     .examples = {{{2, 1, 1, 2}, 2}, {{1, 2, 1, 2}, 3}},
+    .ndemos = 1,
+    .demos = {{{16, 6, 6, AMQ_AUTO}, 640}},
 };

@@ -131,4 +131,6 @@ const amq_structure amq_structure_bloom = {
     .model = model,
     .nexamples = 3,
     .examples = {{{4, 2, AMQ_HASH_DEFAULT}, 2}, {{7, 3, AMQ_HASH_DEFAULT}, 1}, {{1, 2, AMQ_HASH_DEFAULT}, 2}},
+    .ndemos = 2,
+    .demos = {{{10000, 7, AMQ_HASH_DEFAULT}, 1000}, {{UINT64_C(1) << 40, 20, AMQ_HASH_DEFAULT}, UINT64_C(1) << 34}},
 };

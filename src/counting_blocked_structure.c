@@ -213,4 +213,6 @@ const amq_structure amq_structure_counting_blocked = {
     .model = model,
     .nexamples = 2,
     .examples = {{{2, 4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{2, 3, 1, 8, AMQ_HASH_DEFAULT}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, AMQ_AUTO, 5, 4, AMQ_HASH_DEFAULT}, 2000}, {{64, AMQ_AUTO, 5, 8, AMQ_HASH_DEFAULT}, 2000}},
 };

@@ -157,4 +157,6 @@ const amq_structure amq_structure_partitioned = {
     .model = model,
     .nexamples = 2,
     .examples = {{{6, 2, AMQ_HASH_DEFAULT}, 2}, {{8, 2, AMQ_HASH_DEFAULT}, 3}},
+    .ndemos = 1,
+    .demos = {{{10010, 7, AMQ_HASH_DEFAULT}, 1000}},
 };

@@ -203,4 +203,6 @@ const amq_structure amq_structure_split_block = {
     .model = model,
     .nexamples = 2,
     .examples = {{{2, 2, 2, 0}, 2}, {{1, 3, 2, 0}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, 8, 32, 1}, 2000}, {{3906250, 8, 32, 1}, 100000000}},
 };

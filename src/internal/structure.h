@@ -71,6 +71,9 @@ struct amq_structure {
     amq_status (*model)(amq_model_state *out, const uint64_t *v);
     size_t nexamples;
     amq_example examples[AMQ_EXAMPLES_MAX];
+    /* realistic parameter sets, shown by `amq structures --demos` and run by make certify */
+    size_t ndemos;
+    amq_example demos[AMQ_EXAMPLES_MAX];
 };
 
 /* Shared by the structure files. */

@@ -40,6 +40,7 @@ int cmd_info(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_structures(int argc, char **argv);
 /* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
 int cmd_rate_omissions(int argc, char **argv);
 int cmd_optimal_k(int argc, char **argv);
