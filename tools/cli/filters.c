@@ -424,22 +424,3 @@ amq_status cli_load_any(const char *path, const cli_type **type, void **obj)
         }
     return amq_fail(AMQ_E_BAD_TYPE, "'%s' holds structure type %u, which this build does not know", path, t);
 }
-
-int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int rc = 0;
-    while (rc == 0 && (len = getline(&line, &cap, stdin)) >= 0) {
-        if (len > 0 && line[len - 1] == '\n')
-            len--;
-        if (len > 0 && line[len - 1] == '\r')
-            len--;
-        rc = fn(ctx, line, (size_t)len);
-    }
-    if (rc == 0 && ferror(stdin))
-        rc = -1;
-    free(line);
-    return rc;
-}

@@ -29,8 +29,5 @@ const cli_type *cli_type_by_name(const char *name);
 const char *cli_type_names(void);
 /* Load any amqcert file: reads its type, then calls that structure's loader. */
 amq_status cli_load_any(const char *path, const cli_type **type, void **obj);
-/* Read stdin line by line (newline and a CR before it stripped), calling fn per key;
- * stops at the first non-zero return of fn and returns it, or -1 on a read error. */
-int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx);
 
 #endif
