@@ -9,7 +9,7 @@ int cli_read_keys(FILE *in, size_t max_len, int (*fn)(void *ctx, const char *key
 {
     /* A line holds the key and possibly one '\r' before its '\n': max_len + 1 bytes at most. */
     const size_t limit = max_len + 1;
-    size_t cap = limit < 256 ? limit : 256, len = 0;
+    size_t cap = limit < 64 ? limit : 64, len = 0;
     char *buf = malloc(cap ? cap : 1);
     uint64_t n = 0;
     int rc = buf ? 0 : CLI_KEYS_READ_ERROR, c = 0, pending = 0;
