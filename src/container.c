@@ -130,6 +130,8 @@ static void out_flush(out_file *o)
     while (!o->err && done < o->used) {
         size_t len = o->used - done;
         int fault = hook(AMQ_SAVE_WRITE, &len);
+        if (len == 0 || len > o->used - done) /* the hook may only shorten a write */
+            len = o->used - done;
         ssize_t n = fault ? (errno = fault, -1) : write(o->fd, o->buf + done, len);
         if (n > 0)
             done += (size_t)n; /* a short write: write the rest */
