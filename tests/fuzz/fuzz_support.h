@@ -2,6 +2,7 @@
 #ifndef AMQ_FUZZ_SUPPORT_H
 #define AMQ_FUZZ_SUPPORT_H
 #include <internal/container.h>
+#include <amq/error.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -76,6 +77,40 @@ static inline int fuzz_same_bytes(const char *path, const uint8_t *data, size_t 
     same = same && getc(f) == EOF;
     fclose(f);
     return same;
+}
+
+/* The loader harness: load the input as a file, then the input with its checksum
+ * recomputed.  A failed load must leave no object and a message; a successful one must
+ * pass `check` (NULL: none) and save back to exactly the input's bytes (every format has
+ * one encoding).  The adapters take and give the structure as void *. */
+typedef struct fuzz_loader {
+    amq_status (*load)(void **obj, const char *path);
+    amq_status (*save)(const void *obj, const char *path);
+    void (*free)(void *obj);
+    int (*check)(const void *obj); /* 1: fine */
+} fuzz_loader;
+
+static inline void fuzz_load_once(const fuzz_loader *l, const uint8_t *data, size_t len)
+{
+    void *obj = NULL;
+    if (l->load(&obj, fuzz_file("in", data, len)) != AMQ_OK) {
+        if (obj || !*amq_last_error())
+            abort();
+        return;
+    }
+    const char *out = fuzz_path("out");
+    if ((l->check && !l->check(obj)) || l->save(obj, out) != AMQ_OK || !fuzz_same_bytes(out, data, len))
+        abort();
+    l->free(obj);
+}
+
+static inline void fuzz_load(const fuzz_loader *l, const uint8_t *data, size_t len)
+{
+    fuzz_load_once(l, data, len);
+    uint8_t *sealed = fuzz_resealed(data, len);
+    if (sealed)
+        fuzz_load_once(l, sealed, len);
+    free(sealed);
 }
 
 #endif
