@@ -47,6 +47,14 @@ static void u64_grammar(void **state)
     accepts("7E2", 700);
     accepts("18e18", UINT64_C(18000000000000000000));
     accepts("1e19", UINT64_C(10000000000000000000));
+    /* one multiplication from overflow: the largest values each form reaches */
+    accepts("18446744073709551615^1", UINT64_MAX);
+    accepts("1844674407370955161e1", UINT64_C(18446744073709551610));
+    accepts("4294967295^2", UINT64_C(18446744065119617025));
+    accepts("255^8", UINT64_C(17878103347812890625));
+    refuses("18446744073709551615^2", "exceeds 2^64-1");
+    refuses("1844674407370955162e1", "exceeds 2^64-1");
+    refuses("4294967296^2", "exceeds 2^64-1");
     /* defect 2: base 0 or 1, or mantissa 0, with huge exponents: exact, no loop */
     accepts("1^18446744073709551615", 1);
     accepts("0^18446744073709551615", 0);

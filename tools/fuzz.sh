@@ -2,7 +2,8 @@
 # One libFuzzer harness: replay its past crashes and corpus, then (run) fuzz for N seconds.
 # usage: fuzz.sh BUILD NAME run SECONDS | fuzz.sh BUILD NAME replay
 # Corpus: BUILD/fuzz/corpus/NAME (grows), seeds BUILD/fuzz/seeds/NAME (generated) and
-# tests/fuzz/seeds/NAME (kept, optional); regressions tests/fuzz/crashes/NAME (kept).
+# tests/fuzz/seeds/NAME (kept, optional); regressions tests/fuzz/crashes/NAME (kept);
+# a libFuzzer dictionary tests/fuzz/NAME.dict is used when present.
 # A new crash lands in BUILD/fuzz/artifacts/NAME/: fix it, then move it to the crashes dir.
 set -u
 build=$1 name=$2 mode=$3 seconds=${4:-60}
@@ -12,6 +13,7 @@ mkdir -p "$corpus" "$art" "$build/fuzz/logs"
 dirs="$corpus"
 for d in "$build/fuzz/seeds/$name" "tests/fuzz/seeds/$name"; do [ -d "$d" ] && dirs="$dirs $d"; done
 opts="-timeout=10 -rss_limit_mb=2048 -artifact_prefix=$art -print_final_stats=1"
+[ -f "tests/fuzz/$name.dict" ] && opts="$opts -dict=tests/fuzz/$name.dict"
 crashes=$(find "tests/fuzz/crashes/$name" -type f 2>/dev/null | sort)
 if [ -n "$crashes" ]; then
     # shellcheck disable=SC2086

@@ -99,7 +99,10 @@ int main(int argc, char **argv)
     /* CLI numbers and key lines */
     static const char *numbers[] = {"0", "18446744073709551615", "2^64", "2^63", "1^18446744073709551615",
                                     "0e99999999999999", "10e18", "1e3", " -1", "0.5", "1e-3", ".5e+2", "7.",
-                                    "3^40", "0^0", "1E19", "00012", "0.000000000000000000001"};
+                                    "3^40", "0^0", "1E19", "00012", "0.000000000000000000001",
+                                    /* exactly at the 64-bit boundary: one step from overflow */
+                                    "18446744073709551615^1", "1844674407370955161e1", "4294967295^2",
+                                    "2^64", "18446744073709551616", "255^8", "1e19", "1e20"};
     for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
         snprintf(name, sizeof name, "number-%zu", i);
         text("cli_numbers", name, numbers[i], strlen(numbers[i]));
