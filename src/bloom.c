@@ -6,6 +6,7 @@
 #include <internal/container.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,14 +239,14 @@ amq_status amq_bloom_load(amq_bloom **out, const char *path)
     amq_bloom *bf = NULL;
     uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
     uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
+    char what[64];
+    snprintf(what, sizeof what, "m = %llu bits", (unsigned long long)m);
+    /* the words are allocated only once the file is known to hold all of them */
     if (m == 0 || k == 0 || k > AMQ_MAX_K || strat > AMQ_HASH_ENHANCED)
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible parameters m=%llu k=%llu hash=%llu",
                      path, (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat);
-    else if (r.payload_len != AMQ_BLOOM_WORDS(m) * 8)
-        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
-                     path, (unsigned long long)r.payload_len, (unsigned long long)m,
-                     (unsigned long long)(AMQ_BLOOM_WORDS(m) * 8));
-    else if ((s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK)
+    else if ((s = amq_reader_expect_payload(&r, AMQ_BLOOM_WORDS(m), 8, what)) == AMQ_OK &&
+             (s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK)
         s = amq_reader_words(&r, bf->bits, bf->nwords);
     if (s == AMQ_OK && m_tail_dirty(bf))
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': bits set beyond position m-1", path);
