@@ -37,7 +37,7 @@ FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_OBJ   := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(filter-out %/main.o,$(CLI_SRC:%.c=$(BUILD)/fuzz/obj/%.o))
 
 .SECONDARY:
-.PHONY: all deps deps-prove deps-bench check prove certify bench install clean fuzz fuzz-build fuzz-replay
+.PHONY: all deps deps-prove deps-bench check prove certify bench install clean fuzz fuzz-build fuzz-replay deps-fuzz
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -111,7 +111,7 @@ deps-fuzz:
 fuzz-build: deps-fuzz $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(BUILD)/fuzz/seeds.ok
 # make fuzz: per harness, replay every past crash and the corpus, then fuzz FUZZ_SECONDS
 # (make -j2 fuzz runs two harnesses at a time); fuzz-replay only replays.
-fuzz: $(FUZZ_NAMES:%=fuzz-run-%)
+fuzz: deps-fuzz $(FUZZ_NAMES:%=fuzz-run-%)
 fuzz-replay: $(FUZZ_NAMES:%=fuzz-replay-%)
 fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.ok
 	@sh tools/fuzz.sh $(BUILD) $* run $(FUZZ_SECONDS)
