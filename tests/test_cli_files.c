@@ -66,7 +66,7 @@ static void number_parser_does_not_hang(void **state)
     int rc = cli_run("timeout 60 '%s' build -m '1^18446744073709551615' -k 3 -o one.amq < /dev/null", cli_amq);
     assert_int_not_equal(rc, 124);
     assert_int_equal(rc, 0); /* 1^E = 1: a one-bit filter */
-    assert_int_equal(cli_run("'%s' info one.amq | grep -c '^m  *1$'", cli_amq), 0);
+    assert_int_equal(cli_run("'%s' info one.amq | grep -c '^m  *1 '", cli_amq), 0);
     rc = cli_run("timeout 60 '%s' build -m 0e99999999999999 -k 3 -o zero.amq < /dev/null", cli_amq);
     assert_int_not_equal(rc, 124);
     assert_int_equal(rc, 1); /* 0eE = 0, which a Bloom filter refuses */
@@ -109,7 +109,7 @@ static void outputs_are_not_replaced_blindly(void **state)
     assert_int_equal(cli_run("'%s' build -m 100 -k 3 -o real.amq < keys.txt && ln -s real.amq link.amq", cli_amq), 0);
     assert_int_equal(cli_run("'%s' build -m 200 -k 3 -o link.amq < keys.txt", cli_amq), 0);
     assert_true(S_ISLNK(mode_of("link.amq")));
-    assert_int_equal(cli_run("'%s' info real.amq | grep -c '^m  *200$'", cli_amq), 0);
+    assert_int_equal(cli_run("'%s' info real.amq | grep -c '^m  *200 '", cli_amq), 0);
     /* a directory */
     assert_int_equal(cli_run("mkdir -p d && '%s' build -m 100 -k 3 -o d < keys.txt", cli_amq), 1);
     assert_non_null(strstr(cli_out, "directory"));
