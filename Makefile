@@ -27,9 +27,22 @@ ASAN_FLAGS:= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
 
+# MPI is optional: `make MPI=1` also builds build/amq-mpi, the CLI whose Monte Carlo is
+# shared by MPI ranks (docs/mpi.md).  make check and make bench build and use it whenever
+# mpicc and mpirun are found, and say so when they are not.
+MPICC    ?= mpicc
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
+MPI_BIN  := $(if $(HAVE_MPI),$(BUILD)/amq-mpi)
+MPI_CLI_OBJ := $(filter-out $(BUILD)/obj/tools/cli/team.o,$(CLI_OBJ)) $(BUILD)/mpi/tools/cli/mpi/team_mpi.o
+ifeq ($(MPI),1)
+ifeq ($(HAVE_MPI),)
+$(error MPI=1, but $(MPICC) or mpirun is not on PATH: install them with `sh tools/deps.sh mpi`)
+endif
+endif
+
 .SECONDARY:
-.PHONY: all deps deps-prove deps-bench check prove certify bench install clean
-all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
+.PHONY: all deps deps-prove deps-bench deps-mpi check prove certify bench install clean
+all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
 deps:
@@ -38,6 +51,8 @@ deps-prove:
 	@sh tools/deps.sh build prove
 deps-bench:
 	@sh tools/deps.sh build bench
+deps-mpi:
+	@sh tools/deps.sh mpi
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -57,6 +72,12 @@ $(BUILD)/libamq.so: $(PIC_OBJ)
 $(BUILD)/amq: $(CLI_OBJ) $(BUILD)/libamq.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
 
+$(BUILD)/mpi/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
+$(BUILD)/amq-mpi: $(MPI_CLI_OBJ) $(BUILD)/libamq.a
+	$(MPICC) $(CFLAGS) -o $@ $(MPI_CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+
 $(BUILD)/tests/%: tests/%.c $(TSUP_OBJ) $(BUILD)/libamq.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(TSUP_OBJ) $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
@@ -64,6 +85,10 @@ $(BUILD)/asan/tests/%: tests/%.c $(ASAN_TSUP) $(ASAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(ASAN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 $(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
+# Runs mpirun and build/amq-mpi when they exist (no MPI needed to build it); plain phase only.
+$(BUILD)/tests/test_mpi_ranks: tests/mpi/test_mpi_ranks.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ $< -lcmocka
 
 # The theorem drivers are proved, not linked; they must still be warning-free C11.
 $(BUILD)/drivers.ok: $(DRIVER_SRC)
@@ -72,8 +97,8 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@touch $@
 
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
-check: deps all $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS)
-	@sh tools/run-tests.sh $(BUILD) $(TESTS) -- $(ASAN_TESTS)
+check: deps all $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(BUILD)/tests/test_mpi_ranks $(MPI_BIN)
+	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(BUILD)/tests/test_mpi_ranks -- $(ASAN_TESTS)
 
 prove: deps-prove
 	@sh proofs/prove.sh $(BUILD)

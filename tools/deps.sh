@@ -4,10 +4,12 @@
 #   sh tools/deps.sh build    the library, the CLI and the tests (make, make check)
 #   sh tools/deps.sh prove    the prover stack (make prove, make certify)
 #   sh tools/deps.sh bench    the peers measured by make bench
+#   sh tools/deps.sh mpi      Open MPI, for build/amq-mpi (make MPI=1; optional)
 # Several groups may be given at once.
 BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev"
 PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
 BENCH="libbloom-dev"
+MPI="openmpi-bin libopenmpi-dev"
 [ $# -gt 0 ] || set -- build
 PKGS=""
 for group in "$@"; do
@@ -15,7 +17,8 @@ for group in "$@"; do
         build) PKGS="$PKGS $BUILD" ;;
         prove) PKGS="$PKGS $PROVE" ;;
         bench) PKGS="$PKGS $BENCH" ;;
-        *) echo "deps: unknown group '$group' (build, prove, bench)" >&2; exit 2 ;;
+        mpi) PKGS="$PKGS $MPI" ;;
+        *) echo "deps: unknown group '$group' (build, prove, bench, mpi)" >&2; exit 2 ;;
     esac
 done
 missing=""

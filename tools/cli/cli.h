@@ -33,6 +33,13 @@ void cli_json_str(FILE *f, const char *s);
  * stops at the first non-zero return of fn and returns it, or -1 on a read error. */
 int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx);
 
+/* The process's Monte Carlo team (amq/check.h).  build/amq (team.c): alone.  build/amq-mpi
+ * (mpi/team_mpi.c): MPI starts, and `check` / `strategies` share their trials over the
+ * ranks.  cli_team_begin returns 0 when this process has nothing to run (a rank other than
+ * 0, for another command); cli_team_end returns the exit status to use. */
+int cli_team_begin(int *argc, char ***argv);
+int cli_team_end(int rc);
+
 /* Subcommands (one file each). */
 int cmd_build(int argc, char **argv);
 int cmd_query(int argc, char **argv);
