@@ -108,8 +108,8 @@ certify: deps-prove all
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
-bench: deps-bench $(BUILD)/bench
-	@$(BUILD)/bench
+bench: deps-bench $(BUILD)/bench $(MPI_BIN)
+	@AMQ_BUILD=$(BUILD) $(BUILD)/bench
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/amq $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
