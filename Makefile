@@ -41,7 +41,7 @@ endif
 endif
 
 .SECONDARY:
-.PHONY: all deps deps-prove deps-bench deps-mpi check prove certify bench install clean
+.PHONY: all examples deps deps-prove deps-bench deps-mpi check prove certify bench install clean
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -90,6 +90,22 @@ $(BUILD)/tests/test_mpi_ranks: tests/mpi/test_mpi_ranks.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ $< -lcmocka
 
+# examples/password-screen: a program on the public API only, as a user would build it
+# (-Iinclude, libamq); its test also runs under ASan+UBSan.
+SCREEN     := examples/password-screen
+SCREEN_LIB := $(SCREEN)/pw_screen.c $(SCREEN)/pw_screen.h
+USER_FLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
+$(BUILD)/examples/password-screen: $(SCREEN)/main.c $(SCREEN_LIB) $(BUILD)/libamq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $(SCREEN)/main.c $(SCREEN)/pw_screen.c $(BUILD)/libamq.a $(LDLIBS_AMQ)
+$(BUILD)/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(BUILD)/libamq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
+$(BUILD)/asan/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(ASAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
+examples: $(BUILD)/examples/password-screen
+
 # The theorem drivers are proved, not linked; they must still be warning-free C11.
 $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@mkdir -p $(BUILD)
@@ -97,8 +113,10 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@touch $@
 
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
-check: deps all $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(BUILD)/tests/test_mpi_ranks $(MPI_BIN)
-	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(BUILD)/tests/test_mpi_ranks -- $(ASAN_TESTS)
+EXTRA_TESTS      := $(BUILD)/tests/test_password_screen $(BUILD)/tests/test_mpi_ranks
+EXTRA_ASAN_TESTS := $(BUILD)/asan/tests/test_password_screen
+check: deps all examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) $(MPI_BIN)
+	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove
 	@sh proofs/prove.sh $(BUILD)

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Install amqcert's Debian 12 dependencies when missing: as root via apt-get, otherwise
 # print the exact apt-get line and fail.
-#   sh tools/deps.sh build    the library, the CLI and the tests (make, make check)
+#   sh tools/deps.sh build    the library, the CLI and the tests (make, make check; cracklib-runtime:
+#                             the password list of examples/password-screen)
 #   sh tools/deps.sh prove    the prover stack (make prove, make certify)
 #   sh tools/deps.sh bench    the peers measured by make bench
 #   sh tools/deps.sh mpi      Open MPI, for build/amq-mpi (make MPI=1; optional)
 # Several groups may be given at once.
-BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev"
+BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev cracklib-runtime"
 PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
 BENCH="libbloom-dev"
 MPI="openmpi-bin libopenmpi-dev"
