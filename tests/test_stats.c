@@ -83,7 +83,7 @@ static void gf2_apply(const gf2_matrix *a, const uint64_t v[4], uint64_t out[4])
     memcpy(out, acc, sizeof acc);
 }
 
-/* *out = a * b (out may not alias a; it may alias b column by column). */
+/* *out = a * b (out must not alias a or b). */
 static void gf2_mul(gf2_matrix *out, const gf2_matrix *a, const gf2_matrix *b)
 {
     for (int j = 0; j < 256; j++)
@@ -104,6 +104,33 @@ static void transition(gf2_matrix *t)
     }
 }
 
+/* *p = p^(2^times), by squaring. */
+static void square(gf2_matrix *p, int times)
+{
+    static gf2_matrix tmp;
+    for (int i = 0; i < times; i++) {
+        gf2_mul(&tmp, p, p);
+        *p = tmp;
+    }
+}
+
+/* The matrix p applied to the generator seeded with `seed` gives the state `jump` leaves. */
+static void assert_jump_is(const gf2_matrix *p, uint64_t seed, void (*jump)(amq_rng *))
+{
+    amq_rng r;
+    amq_rng_seed(&r, seed);
+    uint64_t v[4];
+    gf2_apply(p, r.s, v);
+    jump(&r);
+    assert_memory_equal(v, r.s, sizeof v);
+}
+
+static void step_1000(amq_rng *r)
+{
+    for (int i = 0; i < 1000; i++)
+        (void)amq_rng_next(r);
+}
+
 /* The jumps against T^(2^128) and T^(2^192), computed independently of the jump
  * polynomials by repeated squaring of the transition matrix; the matrix code itself is
  * first checked against 1000 plain steps (T^1000 by square-and-multiply). */
@@ -112,8 +139,7 @@ static void rng_jump_is_a_power_of_the_transition(void **state)
     (void)state;
     static gf2_matrix t, p, acc, tmp;
     transition(&t);
-    /* T^1000 = T^(512+256+128+64+32+8) */
-    memset(&acc, 0, sizeof acc);
+    memset(&acc, 0, sizeof acc); /* the identity */
     for (int j = 0; j < 256; j++)
         acc.col[j][j / 64] = UINT64_C(1) << (j % 64);
     p = t;
@@ -122,35 +148,14 @@ static void rng_jump_is_a_power_of_the_transition(void **state)
             gf2_mul(&tmp, &p, &acc);
             acc = tmp;
         }
-        gf2_mul(&tmp, &p, &p);
-        p = tmp;
+        square(&p, 1);
     }
-    amq_rng r;
-    amq_rng_seed(&r, 99);
-    uint64_t v[4];
-    gf2_apply(&acc, r.s, v);
-    for (int i = 0; i < 1000; i++)
-        (void)amq_rng_next(&r);
-    assert_memory_equal(v, r.s, sizeof v);
-
-    /* T^(2^128), then T^(2^192) */
+    assert_jump_is(&acc, 99, step_1000);
     p = t;
-    for (int i = 0; i < 128; i++) {
-        gf2_mul(&tmp, &p, &p);
-        p = tmp;
-    }
-    amq_rng_seed(&r, 2024);
-    gf2_apply(&p, r.s, v);
-    amq_rng_jump(&r);
-    assert_memory_equal(v, r.s, sizeof v);
-    for (int i = 128; i < 192; i++) {
-        gf2_mul(&tmp, &p, &p);
-        p = tmp;
-    }
-    amq_rng_seed(&r, 7);
-    gf2_apply(&p, r.s, v);
-    amq_rng_long_jump(&r);
-    assert_memory_equal(v, r.s, sizeof v);
+    square(&p, 128);
+    assert_jump_is(&p, 2024, amq_rng_jump);
+    square(&p, 64);
+    assert_jump_is(&p, 7, amq_rng_long_jump);
 }
 
 static void rng_jump_vectors(void **state)
