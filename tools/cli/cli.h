@@ -59,6 +59,13 @@ void cli_put_key_raw(FILE *f, const char *key, size_t len);
  * \xHH; at most 200 bytes of the key, then "...". */
 void cli_put_key_escaped(FILE *f, const char *key, size_t len);
 
+/* The process's Monte Carlo team (amq/check.h).  build/amq (team.c): alone.  build/amq-mpi
+ * (mpi/team_mpi.c): MPI starts, and `check` / `strategies` share their trials over the
+ * ranks.  cli_team_begin returns 0 when this process has nothing to run (a rank other than
+ * 0, for another command); cli_team_end returns the exit status to use. */
+int cli_team_begin(int *argc, char ***argv);
+int cli_team_end(int rc);
+
 /* Subcommands (one file each). */
 int cmd_build(int argc, char **argv);
 int cmd_query(int argc, char **argv);

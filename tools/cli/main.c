@@ -28,7 +28,7 @@ static void usage(FILE *f)
     fputs("\nexit status: 0 success, 1 failure (or a failed check), 2 usage error\n", f);
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -44,4 +44,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "amq: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (!cli_team_begin(&argc, &argv)) /* build/amq-mpi: a rank with nothing to run */
+        return cli_team_end(0);
+    return cli_team_end(run_command(argc, argv));
 }
