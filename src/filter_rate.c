@@ -38,6 +38,25 @@ double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_param
     return i < s->napprox ? s->approx[i].fn(p->v, n) : 0.0 / 0.0;
 }
 
+size_t amq_structure_nbounds(const amq_structure *s) { return s->nbounds; }
+
+const char *amq_structure_bound_name(const amq_structure *s, size_t i)
+{
+    return i < s->nbounds ? s->bounds[i].name : NULL;
+}
+
+const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i)
+{
+    return i < s->nbounds ? s->bounds[i].hypothesis : NULL;
+}
+
+amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
+{
+    if (!s || !p || i >= s->nbounds)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_bound: no bound %zu", i);
+    return s->bounds[i].fn(rop, p->v, n);
+}
+
 const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
 {
     return s->fp_note ? s->fp_note(p->v, n) : NULL;

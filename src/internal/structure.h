@@ -11,6 +11,14 @@
 #define AMQ_APPROX_MAX 3
 #define AMQ_EXAMPLES_MAX 4
 
+/* An exact upper bound of the rate with its hypothesis; fn fails (AMQ_E_INVALID_ARG) when the
+ * hypothesis does not hold for these parameters. */
+typedef struct amq_bound {
+    const char *name;
+    const char *hypothesis; /* when it holds, and where it comes from */
+    amq_status (*fn)(mpq_t rop, const uint64_t *v, uint64_t n);
+} amq_bound;
+
 typedef struct amq_approx {
     const char *name;
     double (*fn)(const uint64_t *v, uint64_t n);
@@ -64,6 +72,8 @@ struct amq_structure {
     amq_status (*fp_state)(mpq_t rop, const void *obj);
     size_t napprox;
     amq_approx approx[AMQ_APPROX_MAX];
+    size_t nbounds;
+    amq_bound bounds[AMQ_APPROX_MAX];
     const char *rate_doc;     /* what the rate is, for help                          */
     const char *removal_note; /* the rate after removals; NULL when no removal        */
 
