@@ -293,9 +293,12 @@ static amq_status read_records(amq_reader *r, const char *path, uint8_t **buf, u
     return s;
 }
 
-/* Re-inserts the n records of buf through the proved kernel into b (empty). */
+/* Re-inserts the n records of buf through the proved kernel into b (empty).  A file holds
+ * them in the order save writes them, by (block, quotient, remainder) - the slot order of
+ * each block - so that a file that loads is the one file of its content. */
 static amq_status insert_records(amq_blocked_quotient *b, const uint8_t *buf, uint64_t n, const char *path)
 {
+    uint64_t prev[3] = {0, 0, 0};
     for (uint64_t i = 0; i < n; i++) {
         const uint8_t *rec = buf + 8 + i * RECORD;
         const uint64_t blk = amq_get_u64(rec), qr[2] = {amq_get_u64(rec + 8), amq_get_u64(rec + 16)};
@@ -303,6 +306,11 @@ static amq_status insert_records(amq_blocked_quotient *b, const uint8_t *buf, ui
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (block %llu, quotient %llu) is out of "
                                               "range", path, (unsigned long long)i, (unsigned long long)blk,
                             (unsigned long long)qr[0]);
+        const int before = blk != prev[0] ? blk < prev[0] : qr[0] != prev[1] ? qr[0] < prev[1] : qr[1] < prev[2];
+        if (i > 0 && before)
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu is out of order (records are sorted by "
+                                              "block, quotient, remainder)", path, (unsigned long long)i);
+        prev[0] = blk, prev[1] = qr[0], prev[2] = qr[1];
         if (insert(b, blk, qr) != 0)
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': block %llu cannot hold its stored fingerprints", path,
                             (unsigned long long)blk);
