@@ -47,6 +47,7 @@
  *        each side until that side's tail contribution is <= 2^-(prec+4) lo (or L = 0,
  *        R = n). Inner enclosures are taken at 32 more bits than the working precision. */
 #include <internal/fail.h>
+#include "internal/spec_interval.h"
 #include <stdint.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>
@@ -56,53 +57,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 /* ---------- small helpers ---------- */
-
-static void z_set_u64(mpz_t z, uint64_t v)
-{
-#if ULONG_MAX >= UINT64_MAX
-    mpz_set_ui(z, (unsigned long)v);
-#else
-    mpz_import(z, 1, 1, sizeof v, 0, 0, &v);
-#endif
-}
-
-static void fr_mul_u64(mpfr_t r, const mpfr_t x, uint64_t v, mpfr_rnd_t rnd)
-{
-#if ULONG_MAX >= UINT64_MAX
-    mpfr_mul_ui(r, x, (unsigned long)v, rnd);
-#else
-    mpz_t z;
-    mpz_init(z);
-    z_set_u64(z, v);
-    mpfr_mul_z(r, x, z, rnd);
-    mpz_clear(z);
-#endif
-}
-
-static void fr_div_u64(mpfr_t r, const mpfr_t x, uint64_t v, mpfr_rnd_t rnd)
-{
-#if ULONG_MAX >= UINT64_MAX
-    mpfr_div_ui(r, x, (unsigned long)v, rnd);
-#else
-    mpz_t z;
-    mpz_init(z);
-    z_set_u64(z, v);
-    mpfr_div_z(r, x, z, rnd);
-    mpz_clear(z);
-#endif
-}
-
-static void fr_set_u64(mpfr_t r, uint64_t v, mpfr_rnd_t rnd)
-{
-    mpz_t z;
-    mpz_init(z);
-    z_set_u64(z, v);
-    mpfr_set_z(r, z, rnd);
-    mpz_clear(z);
-}
 
 static int bitlen(uint64_t x)
 {

@@ -17,31 +17,13 @@
  * P_d = P(d fixed bits all set); this grouping (positive weights, probabilities P_d in
  * [0,1]) is what the certified enclosure uses when k <= 2m. */
 #include <internal/fail.h>
+#include "internal/spec_interval.h"
 #include <amq/spec_bloom.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
 /* ---------- small helpers ---------- */
-
-static void z_set_u64(mpz_t z, uint64_t v)
-{
-#if ULONG_MAX >= UINT64_MAX
-    mpz_set_ui(z, (unsigned long)v);
-#else
-    mpz_import(z, 1, 1, sizeof v, 0, 0, &v);
-#endif
-}
-
-/* Exact load of a uint64 into an MPFR number (temporary of 64 bits, then rounded). */
-static void fr_set_u64(mpfr_t x, uint64_t v, mpfr_rnd_t r)
-{
-    mpz_t z;
-    mpz_init(z);
-    z_set_u64(z, v);
-    mpfr_set_z(x, z, r);
-    mpz_clear(z);
-}
 
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
@@ -61,8 +43,6 @@ static amq_status check_m(uint64_t m, const char *who)
         return amq_fail(AMQ_E_INVALID_M, "%s: m = 0 (a Bloom filter needs at least one bit)", who);
     return AMQ_OK;
 }
-
-#define ULL(x) ((unsigned long long)(x))
 
 /* ---------- Ceramist Theorem 4, literally ---------- */
 
@@ -298,51 +278,6 @@ amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
 
 /* ---------- certified enclosure ---------- */
 
-typedef struct { mpfr_t lo, hi; } ivl;
-
-static void ivl_init(ivl *x, mpfr_prec_t p)
-{
-    mpfr_init2(x->lo, p);
-    mpfr_init2(x->hi, p);
-}
-static void ivl_clear(ivl *x)
-{
-    mpfr_clear(x->lo);
-    mpfr_clear(x->hi);
-}
-static void ivl_set_ui(ivl *x, unsigned long v)
-{
-    mpfr_set_ui(x->lo, v, MPFR_RNDD);
-    mpfr_set_ui(x->hi, v, MPFR_RNDU);
-}
-/* Intersect with [0, 1] (for quantities known to be probabilities). */
-static void ivl_clamp01(ivl *x)
-{
-    if (mpfr_sgn(x->lo) < 0)
-        mpfr_set_zero(x->lo, 1);
-    if (mpfr_cmp_ui(x->hi, 1) > 0)
-        mpfr_set_ui(x->hi, 1, MPFR_RNDU);
-    if (mpfr_cmp_ui(x->lo, 1) > 0) /* cannot happen with correct bounds; keep lo <= hi */
-        mpfr_set_ui(x->lo, 1, MPFR_RNDD);
-    if (mpfr_sgn(x->hi) < 0)
-        mpfr_set_zero(x->hi, 1);
-}
-/* acc += sign * c * x, for c >= 0 and x >= 0 (x->lo >= 0), rounding outward. */
-static void ivl_addmul_z(ivl *acc, int sign, const mpz_t c, const ivl *x, mpfr_t t)
-{
-    if (sign > 0) {
-        mpfr_mul_z(t, x->lo, c, MPFR_RNDD);
-        mpfr_add(acc->lo, acc->lo, t, MPFR_RNDD);
-        mpfr_mul_z(t, x->hi, c, MPFR_RNDU);
-        mpfr_add(acc->hi, acc->hi, t, MPFR_RNDU);
-    } else {
-        mpfr_mul_z(t, x->hi, c, MPFR_RNDU);
-        mpfr_sub(acc->lo, acc->lo, t, MPFR_RNDD);
-        mpfr_mul_z(t, x->lo, c, MPFR_RNDD);
-        mpfr_sub(acc->hi, acc->hi, t, MPFR_RNDU);
-    }
-}
-
 /* Enclose (1 - a/b)^e for 0 <= a <= b, b >= 1, e >= 0, as exp(e * log(1 - a/b)).
  * The logarithm is taken as log1p(-a/b) when a/b <= 1/2 and as log((b-a)/b) otherwise,
  * so that it has full relative accuracy; its relative error is then amplified only by
@@ -357,33 +292,13 @@ static void pow_one_minus(ivl *r, uint64_t a, uint64_t b, const mpz_t e)
         ivl_set_ui(r, 0);
         return;
     }
-    mpfr_prec_t p = mpfr_get_prec(r->lo);
-    mpfr_t x, y, tl, th;
-    mpfr_inits2(p, tl, th, (mpfr_ptr)0);
-    mpfr_inits2(64, x, y, (mpfr_ptr)0); /* exact uint64 operands */
-    fr_set_u64(y, b, MPFR_RNDN);
-    if (a <= b - a) { /* a/b <= 1/2: log1p(-t) with t = a/b; decreasing in t */
-        fr_set_u64(x, a, MPFR_RNDN);
-        mpfr_div(th, x, y, MPFR_RNDU);
-        mpfr_div(tl, x, y, MPFR_RNDD);
-        mpfr_neg(th, th, MPFR_RNDN);
-        mpfr_neg(tl, tl, MPFR_RNDN);
-        mpfr_log1p(r->lo, th, MPFR_RNDD);
-        mpfr_log1p(r->hi, tl, MPFR_RNDU);
-    } else { /* c = (b-a)/b < 1/2: log(c); increasing in c */
-        fr_set_u64(x, b - a, MPFR_RNDN);
-        mpfr_div(tl, x, y, MPFR_RNDD);
-        mpfr_div(th, x, y, MPFR_RNDU);
-        mpfr_log(r->lo, tl, MPFR_RNDD);
-        mpfr_log(r->hi, th, MPFR_RNDU);
-    }
+    ivl_log1m_frac(r, a, b, 0);
     /* logs are <= 0, e > 0: the product is monotone in the log */
     mpfr_mul_z(r->lo, r->lo, e, MPFR_RNDD);
     mpfr_mul_z(r->hi, r->hi, e, MPFR_RNDU);
     mpfr_exp(r->lo, r->lo, MPFR_RNDD);
     mpfr_exp(r->hi, r->hi, MPFR_RNDU);
     ivl_clamp01(r);
-    mpfr_clears(x, y, tl, th, (mpfr_ptr)0);
 }
 
 /* k <= 2m: FP = sum_d w_d P_d with exact Stirling weights w_d = S(k,d) m^(d) / m^k. */

@@ -5,141 +5,13 @@
  * operation below is rounded in the direction that keeps the true value inside, and
  * each step says why the direction is right (monotonicity of the function involved). */
 #include <internal/fail.h>
+#include "internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 #include <amq/spec_bloom.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define ULL(x) ((unsigned long long)(x))
-
-/* ------------------------------------------------------------------------------------
- * small helpers
- * ---------------------------------------------------------------------------------- */
-
-static void z_set_u64(mpz_t z, uint64_t v)
-{
-#if ULONG_MAX >= UINT64_MAX
-    mpz_set_ui(z, (unsigned long)v);
-#else
-    mpz_import(z, 1, 1, sizeof v, 0, 0, &v);
-#endif
-}
-
-/* x = v exactly: x gets at least 64 bits of precision. */
-static void fr_init_u64(mpfr_t x, uint64_t v)
-{
-    mpz_t z;
-    mpz_init(z);
-    z_set_u64(z, v);
-    mpfr_init2(x, 64);
-    mpfr_set_z(x, z, MPFR_RNDN); /* exact */
-    mpz_clear(z);
-}
-
-typedef struct { mpfr_t lo, hi; } ivl;
-
-static void ivl_init(ivl *x, mpfr_prec_t p)
-{
-    mpfr_init2(x->lo, p);
-    mpfr_init2(x->hi, p);
-}
-static void ivl_clear(ivl *x)
-{
-    mpfr_clear(x->lo);
-    mpfr_clear(x->hi);
-}
-static void ivl_set_prec(ivl *x, mpfr_prec_t p)
-{
-    mpfr_set_prec(x->lo, p);
-    mpfr_set_prec(x->hi, p);
-}
-static void ivl_set_ui(ivl *x, unsigned long v)
-{
-    mpfr_set_ui(x->lo, v, MPFR_RNDD);
-    mpfr_set_ui(x->hi, v, MPFR_RNDU);
-}
-static void ivl_set_fr(ivl *x, const mpfr_t v)
-{
-    mpfr_set(x->lo, v, MPFR_RNDD);
-    mpfr_set(x->hi, v, MPFR_RNDU);
-}
-/* Intersect with [0, 1] (for probabilities). */
-static void ivl_clamp01(ivl *x)
-{
-    if (mpfr_sgn(x->lo) < 0)
-        mpfr_set_zero(x->lo, 1);
-    if (mpfr_cmp_ui(x->hi, 1) > 0)
-        mpfr_set_ui(x->hi, 1, MPFR_RNDU);
-    if (mpfr_cmp_ui(x->lo, 1) > 0)
-        mpfr_set_ui(x->lo, 1, MPFR_RNDD);
-    if (mpfr_sgn(x->hi) < 0)
-        mpfr_set_zero(x->hi, 1);
-}
-/* Copy an enclosure out, rounded outward into the destination's precision. */
-static void put_out(mpfr_t lo, mpfr_t hi, const mpfr_t l, const mpfr_t h)
-{
-    mpfr_set(lo, l, MPFR_RNDD);
-    mpfr_set(hi, h, MPFR_RNDU);
-}
-
-/* Enclosure of log(1 - a/b), 0 <= a < b (b >= 1): log1p(-a/b) when a/b <= 1/2 and
- * log((b-a)/b) otherwise, so the result has full relative accuracy. */
-static void log1m_frac(ivl *r, uint64_t a, uint64_t b)
-{
-    if (a == 0) {
-        ivl_set_ui(r, 0);
-        return;
-    }
-    mpfr_prec_t p = mpfr_get_prec(r->lo);
-    mpfr_t x, y, tl, th;
-    mpfr_inits2(p + 8, tl, th, (mpfr_ptr)0);
-    fr_init_u64(y, b);
-    if (a <= b - a) { /* log1p(-t), t = a/b, decreasing in t */
-        fr_init_u64(x, a);
-        mpfr_div(th, x, y, MPFR_RNDU);
-        mpfr_div(tl, x, y, MPFR_RNDD);
-        mpfr_neg(th, th, MPFR_RNDN);
-        mpfr_neg(tl, tl, MPFR_RNDN);
-        mpfr_log1p(r->lo, th, MPFR_RNDD);
-        mpfr_log1p(r->hi, tl, MPFR_RNDU);
-    } else { /* log(c), c = (b-a)/b, increasing in c */
-        fr_init_u64(x, b - a);
-        mpfr_div(tl, x, y, MPFR_RNDD);
-        mpfr_div(th, x, y, MPFR_RNDU);
-        mpfr_log(r->lo, tl, MPFR_RNDD);
-        mpfr_log(r->hi, th, MPFR_RNDU);
-    }
-    mpfr_clears(x, y, tl, th, (mpfr_ptr)0);
-}
-
-/* Enclosure of log(1 - 1/s) for an integer s >= 2 of any size. */
-static void log1m_inv_z(ivl *r, mpz_srcptr s)
-{
-    mpfr_prec_t p = mpfr_get_prec(r->lo) + 8;
-    mpfr_t sd, su, xl, xh;
-    mpfr_inits2(p, sd, su, xl, xh, (mpfr_ptr)0);
-    mpfr_set_z(sd, s, MPFR_RNDD);
-    mpfr_set_z(su, s, MPFR_RNDU);
-    mpfr_ui_div(xl, 1, su, MPFR_RNDD); /* xl <= 1/s <= xh */
-    mpfr_ui_div(xh, 1, sd, MPFR_RNDU);
-    mpfr_neg(xl, xl, MPFR_RNDN);
-    mpfr_neg(xh, xh, MPFR_RNDN);
-    mpfr_log1p(r->lo, xh, MPFR_RNDD); /* log1p(-x) decreases in x */
-    mpfr_log1p(r->hi, xl, MPFR_RNDU);
-    mpfr_clears(sd, su, xl, xh, (mpfr_ptr)0);
-}
-
-/* r = x * v (v >= 0 exact uint64), x an interval of any sign. */
-static void ivl_mul_u64(ivl *r, const ivl *x, uint64_t v)
-{
-    mpfr_t vf;
-    fr_init_u64(vf, v);
-    mpfr_mul(r->lo, x->lo, vf, MPFR_RNDD);
-    mpfr_mul(r->hi, x->hi, vf, MPFR_RNDU);
-    mpfr_clear(vf);
-}
 
 static amq_status check_params(const amq_omis_params *p, const char *who)
 {
@@ -290,7 +162,7 @@ amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mp
     /* f = -expm1(i log(1 - 1/s)): decreasing in the log, which we enclose. */
     ivl l;
     ivl_init(&l, prec + 16);
-    log1m_inv_z(&l, s);
+    ivl_log1m_inv_z(&l, s);
     ivl_mul_u64(&l, &l, i);
     mpfr_expm1(l.hi, l.hi, MPFR_RNDU); /* the larger log gives the smaller f */
     mpfr_expm1(l.lo, l.lo, MPFR_RNDD);
@@ -301,7 +173,7 @@ amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mp
     mpfr_set(f.lo, l.hi, MPFR_RNDD);
     mpfr_set(f.hi, l.lo, MPFR_RNDU);
     ivl_clamp01(&f);
-    put_out(lo, hi, f.lo, f.hi);
+    fr_put_outward(lo, hi, f.lo, f.hi);
     ivl_clear(&l);
     ivl_clear(&f);
     return AMQ_OK;
@@ -373,7 +245,7 @@ amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, ui
     ivl l, v;
     ivl_init(&l, wp);
     ivl_init(&v, wp);
-    log1m_frac(&l, 1, m); /* log(1 - 1/m) */
+    ivl_log1m_frac(&l, 1, m, 8); /* log(1 - 1/m) */
     ivl_mul_u64(&l, &l, i);
     ivl_mul_u64(&l, &l, k); /* x = ik log(1-1/m) < 0 */
     /* v = 1 - e^x = -expm1(x) decreases in x; f = v^k increases in v. */
@@ -388,7 +260,7 @@ amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, ui
     mpfr_exp(v.lo, v.lo, MPFR_RNDD);
     mpfr_exp(v.hi, v.hi, MPFR_RNDU);
     ivl_clamp01(&v);
-    put_out(lo, hi, v.lo, v.hi);
+    fr_put_outward(lo, hi, v.lo, v.hi);
     ivl_clear(&l);
     ivl_clear(&v);
     return AMQ_OK;
@@ -464,7 +336,7 @@ amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
     }
     if (!st) {
         ivl_clamp01(&a);
-        put_out(lo, hi, a.lo, a.hi);
+        fr_put_outward(lo, hi, a.lo, a.hi);
     }
     ivl_clear(&a);
     ivl_clear(&b);
@@ -483,13 +355,7 @@ static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
         amq_status st = amq_omis_rate_enclose(lo, hi, prec, c->p, c->i);
         if (st)
             return st;
-        mpfr_t w;
-        mpfr_init2(w, 64);
-        mpfr_sub(w, hi, lo, MPFR_RNDU);
-        mpfr_mul_2si(w, w, bits, MPFR_RNDU);
-        int ok = mpfr_lessequal_p(w, lo);
-        mpfr_clear(w);
-        if (ok || mpfr_equal_p(lo, hi))
+        if (fr_rel_width_ok(lo, hi, bits))
             return AMQ_OK;
         if (prec > AMQ_CERTIFIED_MAX_PREC)
             return amq_fail(AMQ_E_TOO_LARGE, "omis_rate_decimal: relative width 2^-%d not reached at "
@@ -656,11 +522,11 @@ static void expo_set_prec(expo *e, mpfr_prec_t wp)
     ivl_init(&ls, w2);
     ivl_init(&base, w2);
     if (e->s)
-        log1m_inv_z(&ls, e->s); /* log sigma */
+        ivl_log1m_inv_z(&ls, e->s); /* log sigma */
     else
         ivl_set_ui(&ls, 0);
     if (e->model == AMQ_OMIS_PAPER) {
-        log1m_frac(&base, 1, e->m);
+        ivl_log1m_frac(&base, 1, e->m, 8);
         ivl_mul_u64(&base, &base, e->k); /* log w = k log(1 - 1/m) */
     }
     mpfr_t t;
@@ -678,7 +544,7 @@ static void expo_set_prec(expo *e, mpfr_prec_t wp)
         if (e->model == AMQ_OMIS_PAPER) {
             ivl_mul_u64(&x, &base, (uint64_t)(j + 1)); /* j log w */
         } else {
-            log1m_frac(&x, (uint64_t)(j + 1), e->m);
+            ivl_log1m_frac(&x, (uint64_t)(j + 1), e->m, 8);
             ivl_mul_u64(&x, &x, e->k); /* k log(1 - j/m) */
         }
         mpfr_add(l->lo, x.lo, ls.lo, MPFR_RNDD);
@@ -690,14 +556,6 @@ static void expo_set_prec(expo *e, mpfr_prec_t wp)
     ivl_clear(&base);
 }
 
-/* out = e^{lam * t} for an exact t >= 0 (tf): increasing in lam. */
-static void ivl_exp_mul(ivl *out, const ivl *lam, const mpfr_t tf)
-{
-    mpfr_mul(out->lo, lam->lo, tf, MPFR_RNDD);
-    mpfr_mul(out->hi, lam->hi, tf, MPFR_RNDU);
-    mpfr_exp(out->lo, out->lo, MPFR_RNDD);
-    mpfr_exp(out->hi, out->hi, MPFR_RNDU);
-}
 
 /* One end of G(L) = sum_{t=0}^{h-1} e^{L t} for an exact L (any sign), rounded in
  * direction rnd: G = expm1(hL)/expm1(L) (h for L = 0). G is increasing in L. */
@@ -738,37 +596,7 @@ static void geo0(ivl *out, const ivl *L, const mpfr_t hf, mpfr_t t1, mpfr_t t2)
         mpfr_set(out->lo, out->hi, MPFR_RNDD);
 }
 
-/* acc += sign * a * b for a, b >= 0 intervals. */
-static void ivl_addmul(ivl *acc, int sign, const ivl *a, const ivl *b, mpfr_t t)
-{
-    if (sign > 0) {
-        mpfr_mul(t, a->lo, b->lo, MPFR_RNDD);
-        mpfr_add(acc->lo, acc->lo, t, MPFR_RNDD);
-        mpfr_mul(t, a->hi, b->hi, MPFR_RNDU);
-        mpfr_add(acc->hi, acc->hi, t, MPFR_RNDU);
-    } else {
-        mpfr_mul(t, a->hi, b->hi, MPFR_RNDU);
-        mpfr_sub(acc->lo, acc->lo, t, MPFR_RNDD);
-        mpfr_mul(t, a->lo, b->lo, MPFR_RNDD);
-        mpfr_sub(acc->hi, acc->hi, t, MPFR_RNDU);
-    }
-}
 
-/* Relative width (hi - lo) <= 2^-bits * lo (lo > 0), or lo == hi. */
-static int rel_width_ok(const mpfr_t lo, const mpfr_t hi, int bits)
-{
-    if (mpfr_equal_p(lo, hi))
-        return 1;
-    if (mpfr_sgn(lo) <= 0)
-        return 0;
-    mpfr_t w;
-    mpfr_init2(w, 64);
-    mpfr_sub(w, hi, lo, MPFR_RNDU);
-    mpfr_mul_2si(w, w, bits, MPFR_RNDU);
-    int ok = mpfr_lessequal_p(w, lo);
-    mpfr_clear(w);
-    return ok;
-}
 
 /* ------------------------------------------------------------------------------------
  * expected omissions
@@ -831,7 +659,7 @@ static amq_status expected_loop(ivl *ex, expo *e, uint64_t n, int bits, const ch
     mpfr_prec_t wp = bits + 64 + (mpfr_prec_t)(e->log2_csum > 0 ? e->log2_csum : 0);
     for (;;) {
         expected_at(ex, e, n, wp);
-        if (rel_width_ok(ex->lo, ex->hi, bits))
+        if (fr_rel_width_ok(ex->lo, ex->hi, bits))
             return AMQ_OK;
         if (wp >= AMQ_CERTIFIED_MAX_PREC)
             return amq_fail(AMQ_E_TOO_LARGE,
@@ -871,7 +699,7 @@ amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const 
     if (!st) {
         mpfr_set_prec(lo, mpfr_get_prec(ex.lo));
         mpfr_set_prec(hi, mpfr_get_prec(ex.hi));
-        put_out(lo, hi, ex.lo, ex.hi);
+        fr_put_outward(lo, hi, ex.lo, ex.hi);
     }
     ivl_clear(&ex);
     expo_free(&e);
@@ -961,17 +789,6 @@ static uint64_t leaf_count(size_t J, int P)
     return v > 1e18 ? UINT64_MAX : (uint64_t)(v + 0.5) - 1;
 }
 
-/* log2 of |x| as a double (-inf for 0). */
-static double fr_log2(const mpfr_t x)
-{
-    if (mpfr_zero_p(x))
-        return -INFINITY;
-    if (mpfr_inf_p(x))
-        return INFINITY;
-    long ex;
-    double d = mpfr_get_d_2exp(&ex, x, MPFR_RNDN);
-    return log2(fabs(d)) + (double)ex;
-}
 
 /* Result of one block. */
 typedef struct blk_res {
@@ -1602,7 +1419,7 @@ amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const am
             mpfr_set_zero(R.acc.hi, 1);
         mpfr_set_prec(lo, ap);
         mpfr_set_prec(hi, ap);
-        put_out(lo, hi, R.acc.lo, R.acc.hi);
+        fr_put_outward(lo, hi, R.acc.lo, R.acc.hi);
     }
     ivl_clear(&R.acc);
     expo_free(&e);
@@ -1856,8 +1673,8 @@ amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, m
         mpfr_mul(q.hi, q.hi, f.lo, MPFR_RNDU);
     }
     if (!st) {
-        put_out(e_lo, e_hi, e.lo, e.hi);
-        put_out(p0_lo, p0_hi, q.lo, q.hi);
+        fr_put_outward(e_lo, e_hi, e.lo, e.hi);
+        fr_put_outward(p0_lo, p0_hi, q.lo, q.hi);
     }
     ivl_clear(&e);
     ivl_clear(&q);
@@ -1956,7 +1773,7 @@ static void integral_rel(ivl *I, uint64_t k, const mpq_t r, int bits)
 {
     for (mpfr_prec_t wp = bits + 32;; wp *= 2) {
         integral_at(I, k, r, wp);
-        if (rel_width_ok(I->lo, I->hi, bits) || wp > ((mpfr_prec_t)1 << 16))
+        if (fr_rel_width_ok(I->lo, I->hi, bits) || wp > ((mpfr_prec_t)1 << 16))
             break;
     }
 }
@@ -1981,7 +1798,7 @@ amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uin
     ivl I;
     ivl_init(&I, 64);
     integral_rel(&I, k, r, (int)prec - 2); /* (a valid enclosure even if the width is missed) */
-    put_out(lo, hi, I.lo, I.hi);
+    fr_put_outward(lo, hi, I.lo, I.hi);
     ivl_clear(&I);
     return AMQ_OK;
 }
@@ -2254,8 +2071,8 @@ amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpf
         ivl num, den;
         ivl_init(&num, wp);
         ivl_init(&den, wp);
-        log1m_frac(&num, set_bits, m); /* ln p = ln((m-X)/m) < 0 */
-        log1m_frac(&den, 1, m);        /* ln((m-1)/m) < 0 */
+        ivl_log1m_frac(&num, set_bits, m, 8); /* ln p = ln((m-X)/m) < 0 */
+        ivl_log1m_frac(&den, 1, m, 8);        /* ln((m-1)/m) < 0 */
         ivl_mul_u64(&den, &den, k);
         /* i = num/den = |num|/|den| */
         mpfr_div(I.lo, num.hi, den.lo, MPFR_RNDD); /* smallest |num| / largest |den| */
@@ -2263,7 +2080,7 @@ amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpf
         ivl_clear(&num);
         ivl_clear(&den);
     }
-    put_out(i_lo, i_hi, I.lo, I.hi);
+    fr_put_outward(i_lo, i_hi, I.lo, I.hi);
     if (n_lo || n_hi) { /* n = i + 2(i - N) = 3i - 2N */
         mpfr_t N2, a;
         fr_init_u64(N2, unique);
