@@ -421,8 +421,9 @@ amq_status amq_omis_p0_block_eval(ivl *L, amq_omis_p0_result *res, amq_omis_expo
         res->leaves = leaf_room + 1;
         goto done;
     }
-    if (mode < 0 || (!Pforce && (cost > P0_BLOCK_LEAVES ||
-                                 (h >= 4 && cost > 2048 && amq_omis_p0_split_cost(e, a, b, log2_tau) < cost / 2)))) {
+    if (mode < 0 ||
+        (!Pforce && (cost > P0_BLOCK_LEAVES ||
+                     (h >= 4 && cost > 2048 && amq_omis_p0_split_cost(e, a, b, log2_tau) < cost / 2)))) {
         res->need_split = 1;
         goto done;
     }
