@@ -54,7 +54,7 @@ static amq_status bloom_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint6
 
 /* Bloom(B, k, i) = sum_{j=0..K} a_j c_j^i with K = min(k, B),
  * a_j = (-1)^j C(B,j) A_j / B^k, A_j = sum_{t=0..j} (-1)^t C(j,t) (B-t)^k, c_j = ((B-j)/B)^k
- * (the fast exact form of spec/spec_bloom.c with kn = k i). */
+ * (the fast exact form of bloom_exact.c with kn = k i). */
 static amq_status bloom_expsum_cb(amq_expsum *e, const void *params)
 {
     const amq_inner_bloom_params *p = params;
