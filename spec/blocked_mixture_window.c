@@ -271,15 +271,30 @@ static amq_status inner_point(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_
     return st;
 }
 
-amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
-                                         uint64_t b, uint64_t n)
+/* The checks of the enclosure entry points; *done = 1 when n = 0 or b = 1 settle the value
+ * (the inner rate at one point, enclosed into lo, hi). */
+static amq_status enclose_checks(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f, uint64_t b,
+                                 uint64_t n, int *done)
 {
+    *done = 0;
     amq_status st = blocked_check_inner(f, "blocked_fp_enclose");
     if (st || (st = blocked_check_b(b, "blocked_fp_enclose")) ||
         (st = blocked_check_prec(prec, "blocked_fp_enclose")))
         return st;
-    if (n == 0 || b == 1)
+    if (n == 0 || b == 1) {
+        *done = 1;
         return inner_point(lo, hi, prec, f, b == 1 ? n : 0);
+    }
+    return AMQ_OK;
+}
+
+amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
+                                         uint64_t b, uint64_t n)
+{
+    int done;
+    amq_status st = enclose_checks(lo, hi, prec, f, b, n, &done);
+    if (st || done)
+        return st;
     int too_wide;
     return window_enclose(lo, hi, prec, f, b, n, &too_wide);
 }
@@ -287,12 +302,10 @@ amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
 amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f, uint64_t b,
                                   uint64_t n)
 {
-    amq_status st = blocked_check_inner(f, "blocked_fp_enclose");
-    if (st || (st = blocked_check_b(b, "blocked_fp_enclose")) ||
-        (st = blocked_check_prec(prec, "blocked_fp_enclose")))
+    int done;
+    amq_status st = enclose_checks(lo, hi, prec, f, b, n, &done);
+    if (st || done)
         return st;
-    if (n == 0 || b == 1)
-        return inner_point(lo, hi, prec, f, b == 1 ? n : 0);
     if (f->expsum && window_estimate(b, n, prec) > (double)AMQ_BLOCKED_WINDOW_PREFER)
         return amq_blocked_fp_enclose_pgf(lo, hi, prec, f, b, n);
     int too_wide;

@@ -52,9 +52,7 @@ static amq_status expected_loop(ivl *ex, amq_omis_expo *e, uint64_t n, int bits,
 amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
     const char *who = "omissions_expected";
-    amq_status st = amq_omis_check_params(p, who);
-    if (!st)
-        st = amq_omis_check_bits(bits, who);
+    amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)
         return st;
     uint64_t E;

@@ -61,17 +61,24 @@ static void series_S(mpfr_t out, const mpfr_t a, uint64_t k, mpfr_prec_t wp, mpf
     mpfr_clears(T, pw, term, sum, tail, (mpfr_ptr)0);
 }
 
+/* a = k/r exactly. */
+static void k_over_r(mpq_t a, uint64_t k, const mpq_t r)
+{
+    mpz_t kz;
+    mpz_init(kz);
+    z_set_u64(kz, k);
+    mpq_set_z(a, kz);
+    mpq_div(a, a, r);
+    mpz_clear(kz);
+}
+
 /* I_k(r) = S(a)/a, a = k/r, at working precision wp (no width check). I increases in a
  * (it decreases in r), so [S(a_lo)/a_lo, S(a_hi)/a_hi] with a_lo <= a <= a_hi. */
 static void integral_at(ivl *I, uint64_t k, const mpq_t r, mpfr_prec_t wp)
 {
     mpq_t a;
     mpq_init(a);
-    mpz_t kz;
-    mpz_init(kz);
-    z_set_u64(kz, k);
-    mpq_set_z(a, kz);
-    mpq_div(a, a, r); /* a = k/r exactly */
+    k_over_r(a, k, r);
     ivl A;
     ivl_init(&A, wp);
     mpfr_set_q(A.lo, a, MPFR_RNDD);
@@ -84,7 +91,6 @@ static void integral_at(ivl *I, uint64_t k, const mpq_t r, mpfr_prec_t wp)
     if (mpfr_cmp_ui(I->hi, 1) > 0) /* the integrand is below 1 */
         mpfr_set_ui(I->hi, 1, MPFR_RNDU);
     ivl_clear(&A);
-    mpz_clear(kz);
     mpq_clear(a);
 }
 
@@ -206,11 +212,7 @@ static void integral_first_term(mpfr_t out, uint64_t k, const mpq_t r, mpfr_prec
 {
     mpq_t a;
     mpq_init(a);
-    mpz_t kz;
-    mpz_init(kz);
-    z_set_u64(kz, k);
-    mpq_set_z(a, kz);
-    mpq_div(a, a, r);
+    k_over_r(a, k, r);
     mpfr_t A, T;
     mpfr_inits2(wp, A, T, (mpfr_ptr)0);
     mpfr_set_q(A, a, MPFR_RNDD); /* T lower bound from a lower bound of a */
@@ -222,7 +224,6 @@ static void integral_first_term(mpfr_t out, uint64_t k, const mpq_t r, mpfr_prec
     mpfr_set_q(A, a, MPFR_RNDU);
     mpfr_div(out, T, A, MPFR_RNDD);
     mpfr_clears(A, T, (mpfr_ptr)0);
-    mpz_clear(kz);
     mpq_clear(a);
 }
 

@@ -94,9 +94,7 @@ out:
 amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
     const char *who = "omissions_p0";
-    amq_status st = amq_omis_check_params(p, who);
-    if (!st)
-        st = amq_omis_check_bits(bits, who);
+    amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)
         return st;
     uint64_t E;

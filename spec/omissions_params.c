@@ -16,8 +16,11 @@ amq_status amq_omis_check_params(const amq_omis_params *p, const char *who)
     return AMQ_OK;
 }
 
-amq_status amq_omis_check_bits(int bits, const char *who)
+amq_status amq_omis_check_params_bits(const amq_omis_params *p, int bits, const char *who)
 {
+    amq_status st = amq_omis_check_params(p, who);
+    if (st)
+        return st;
     if (bits < 1 || bits > AMQ_OMIS_MAX_BITS)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: bits = %d outside [1, %d]", who, bits, AMQ_OMIS_MAX_BITS);
     return AMQ_OK;

@@ -12,8 +12,8 @@
 /* AMQ_OK, or the error for NULL parameters, m = 0, an unknown model or s < 1 (the
  * message starts with `who`). */
 amq_status amq_omis_check_params(const amq_omis_params *p, const char *who);
-/* AMQ_E_INVALID_ARG unless 1 <= bits <= AMQ_OMIS_MAX_BITS. */
-amq_status amq_omis_check_bits(int bits, const char *who);
+/* The same, then AMQ_E_INVALID_ARG unless 1 <= bits <= AMQ_OMIS_MAX_BITS. */
+amq_status amq_omis_check_params_bits(const amq_omis_params *p, int bits, const char *who);
 /* Edge cases of E and P0 (n = 0 or 1, k = 0, m = 1, s = 1): returns 1 and sets the
  * exact values *E and *P0 (0 or 1) when decided without computation, else 0. */
 int amq_omis_edge(const amq_omis_params *p, uint64_t *E, int *P0);
