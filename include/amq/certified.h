@@ -38,24 +38,24 @@ typedef amq_status (*amq_enclose_fn)(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, con
  * Errors: AMQ_E_INVALID_ARG (digits outside [1, AMQ_DECIMAL_MAX_DIGITS], NULL, or an
  * invalid interval from f), AMQ_E_TOO_LARGE (no agreement by AMQ_CERTIFIED_MAX_PREC),
  * or whatever f returns. */
-amq_status amq_certified_decimal(char **out, amq_enclose_fn f, const void *params, int digits,
+AMQ_API amq_status amq_certified_decimal(char **out, amq_enclose_fn f, const void *params, int digits,
                                  mpfr_t lo_out, mpfr_t hi_out);
 /* Decimal of an exact rational, correctly rounded to `digits` significant digits.
  * AMQ_E_INVALID_ARG for NULL out or digits outside [1, AMQ_DECIMAL_MAX_DIGITS];
  * AMQ_E_TOO_LARGE for a binary exponent beyond 2^40; AMQ_E_NOMEM. */
-amq_status amq_mpq_decimal(char **out, const mpq_t q, int digits);
+AMQ_API amq_status amq_mpq_decimal(char **out, const mpq_t q, int digits);
 /* Same with a rounding direction: AMQ_ROUND_DOWN / AMQ_ROUND_UP give the largest decimal
  * <= q / smallest decimal >= q with `digits` significant digits (outward printing of
  * enclosure ends). Exact 0 and 1 still print "0" and "1". */
-amq_status amq_mpq_decimal_dir(char **out, const mpq_t q, int digits, amq_round_dir dir);
+AMQ_API amq_status amq_mpq_decimal_dir(char **out, const mpq_t q, int digits, amq_round_dir dir);
 /* Decimal of an MPFR number (its exact binary value), rounded in direction dir;
  * AMQ_E_INVALID_ARG for NaN or an infinity. */
-amq_status amq_mpfr_decimal(char **out, const mpfr_t x, int digits, amq_round_dir dir);
+AMQ_API amq_status amq_mpfr_decimal(char **out, const mpfr_t x, int digits, amq_round_dir dir);
 
 /* Certified relative error of an approximation: rlo <= |approx - v| / v <= rhi for every
  * v in [lo, hi], rounded outward into rlo / rhi at their precision. AMQ_E_INVALID_ARG
  * unless approx, lo, hi are finite and 0 < lo <= hi. */
-amq_status amq_relerr_enclose(mpfr_t rlo, mpfr_t rhi, const mpfr_t approx, const mpfr_t lo,
+AMQ_API amq_status amq_relerr_enclose(mpfr_t rlo, mpfr_t rhi, const mpfr_t approx, const mpfr_t lo,
                               const mpfr_t hi);
 
 #endif

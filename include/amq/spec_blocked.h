@@ -36,7 +36,7 @@ typedef struct amq_expsum {
     mpq_t *a;
     mpq_t *c;
 } amq_expsum;
-void amq_expsum_clear(amq_expsum *e);
+AMQ_API void amq_expsum_clear(amq_expsum *e);
 
 /* An inner rate f(i), i = number of keys in the block (0 <= i <= n).
  *   exact     reduced rational f(i) (may return AMQ_E_TOO_LARGE);
@@ -66,18 +66,18 @@ typedef struct amq_inner_partitioned_params {
 typedef struct amq_inner_quotient_params {
     uint64_t p; /* fingerprint bits, p <= 64 (amq/spec_quotient.h) */
 } amq_inner_quotient_params;
-amq_inner_rate amq_inner_rate_bloom(const amq_inner_bloom_params *p);
-amq_inner_rate amq_inner_rate_counting(const amq_inner_bloom_params *p); /* = Bloom (Thm 8) */
-amq_inner_rate amq_inner_rate_partitioned(const amq_inner_partitioned_params *p);
-amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_bloom(const amq_inner_bloom_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_counting(const amq_inner_bloom_params *p); /* = Bloom (Thm 8) */
+AMQ_API amq_inner_rate amq_inner_rate_partitioned(const amq_inner_partitioned_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *p);
 
 /* Exact and certified values of the partitioned inner rate (also the rate of a plain
  * partitioned Bloom filter with m = bits): (1 - (1 - 1/s)^i)^k, s = bits/k. Enclose:
  * AMQ_E_INVALID_ARG for prec outside [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC].
  * AMQ_E_INVALID_M for bits = 0 or k not dividing bits; k = 0 -> 1; i = 0 (k >= 1) -> 0;
  * s = 1, i >= 1 -> 1. Exact: AMQ_E_TOO_LARGE when k i log2(s) > AMQ_BLOCKED_EXACT_MAX_BITS. */
-amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i);
-amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits,
+AMQ_API amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i);
+AMQ_API amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits,
                                          uint64_t k, uint64_t i);
 
 /* ---------------------------------------------------------------------------------------
@@ -102,12 +102,12 @@ amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
 /* Theorem 10 literally, reduced: sum_i C(n,i) (b-1)^{n-i} / b^n f(i) with the exact f(i).
  * b = 0 -> AMQ_E_INVALID_M; b = 1 -> f(n); n = 0 -> f(0); AMQ_E_INVALID_ARG for a NULL
  * rate or callback; AMQ_E_TOO_LARGE beyond the limits above. */
-amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+AMQ_API amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* The same reduced rational from the closed form (needs f->expsum; AMQ_E_INVALID_ARG
  * otherwise). */
-amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+AMQ_API amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* Closed form when f has an expsum, literal sum otherwise. */
-amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+AMQ_API amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
 
 /* Certified enclosure of the mixture by a window of terms around the binomial mode plus
  * rigorous geometric tail bounds (relative width about 2^-prec). Any b, n < 2^64 whose
@@ -115,30 +115,30 @@ amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, 
  * sqrt(n/b) at 17 digits): beyond, AMQ_E_TOO_LARGE. AMQ_E_INVALID_ARG for a NULL rate,
  * prec outside [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC], or an inconsistent inner
  * enclosure; errors of f->enclose pass through. */
-amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
+AMQ_API amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                          const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* Certified enclosure from the closed form (needs f->expsum; AMQ_E_INVALID_ARG otherwise,
  * or when the form is not a probability). Any b, n < 2^64 in O(count) operations; always
  * valid, but the signed sum cancels, so the width can be far above 2^-prec: callers raise
  * prec (amq_certified_decimal does). */
-amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
+AMQ_API amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                       const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* The windowed enclosure; the closed-form enclosure instead when f has an expsum and the
  * window is estimated above AMQ_BLOCKED_WINDOW_PREFER terms, or turns out to exceed
  * AMQ_BLOCKED_MAX_WINDOW. */
-amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
+AMQ_API amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
                                   uint64_t b, uint64_t n);
 /* amq_enclose_fn wrapper: params points to an amq_blocked_params (NULL: AMQ_E_INVALID_ARG). */
 typedef struct amq_blocked_params {
     const amq_inner_rate *inner;
     uint64_t b, n;
 } amq_blocked_params;
-amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
+AMQ_API amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
 /* Correctly rounded decimal (format: amq/certified.h), from the exact rational (n <= 64,
  * or a decimal tie) or the certified enclosure. lo_out/hi_out (may be NULL) receive an
  * enclosure, rounded outward into their precision. AMQ_E_INVALID_ARG for NULL out or
  * digits out of range. */
-amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t b, uint64_t n,
+AMQ_API amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t b, uint64_t n,
                                   int digits, mpfr_t lo_out, mpfr_t hi_out);
 
 /* ---------------------------------------------------------------------------------------
@@ -147,34 +147,34 @@ amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t 
  * ------------------------------------------------------------------------------------- */
 
 /* Blocked Bloom: `blocks` blocks of block_bits bits, k hashes inside the key's block. */
-amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                       uint64_t n);
-amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                         uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                         uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double). classic: the unblocked exponential Bloom formula at the total
  * size M = blocks * block_bits, (1 - e^{-kn/M})^k, which blocked filters are commonly sized
  * with. poisson: Putze, Sanders, Singler (2007): sum_i Pois(n/blocks; i) (1-(1-1/B)^{ki})^k.
  * Both: NaN for blocks = 0 or block_bits = 0, 1 for k = 0, 0 for n = 0. */
-double amq_blocked_bloom_fp_approx_classic(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
-double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
+AMQ_API double amq_blocked_bloom_fp_approx_classic(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
+AMQ_API double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
 
 /* Counting blocked Bloom: the blocked Bloom rate (reduction, Ceramist Theorem 8). */
-amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                          uint64_t n);
-amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                            uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out);
 
 /* Blocked partitioned (any block size): blocks of block_bits bits, k words of block_bits/k
  * bits, one bit per word. AMQ_E_INVALID_M when k does not divide block_bits (k >= 1). */
-amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits,
+AMQ_API amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits,
                                             uint64_t k, uint64_t n);
-amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                               uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits,
+AMQ_API amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits,
                                               uint64_t k, uint64_t n, int digits, mpfr_t lo_out,
                                               mpfr_t hi_out);
 
@@ -182,44 +182,44 @@ amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint6
  * m = 0 or m is not a whole number of 256-bit blocks. */
 #define AMQ_SPLIT_BLOCK_BITS 256u
 #define AMQ_SPLIT_BLOCK_K 8u
-amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n);
-amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n);
-amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int digits, mpfr_t lo_out,
+AMQ_API amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n);
+AMQ_API amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n);
+AMQ_API amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int digits, mpfr_t lo_out,
                                       mpfr_t hi_out);
 /* APPROXIMATIONS (double). classic: (1 - e^{-8n/m})^8, the formula Parquet, Arrow, Kudu/
  * Impala and Velox size with (it treats the filter as an unblocked 8-hash Bloom filter).
  * poisson: sum_i Pois(256n/m; i) (1 - (31/32)^i)^8 (the mixture with Poisson block loads). */
-double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n);
-double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n);
+AMQ_API double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n);
+AMQ_API double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n);
 /* APPROXIMATION: bits per key the classic formula asks for at target fpr:
  * m/n = -8 / ln(1 - fpr^(1/8)). */
-double amq_split_block_bits_per_key_classic(double fpr);
+AMQ_API double amq_split_block_bits_per_key_classic(double fpr);
 
 /* Blocked quotient: `blocks` quotient filters with p-bit fingerprints. The mixture equals
  * 1 - (1 - 2^-p / blocks)^n exactly and is computed from that closed form, for any
  * blocks, n < 2^64. AMQ_E_INVALID_M for blocks = 0, AMQ_E_INVALID_ARG for p > 64; exact:
  * AMQ_E_TOO_LARGE when n (p + log2 blocks) > AMQ_BLOCKED_EXACT_MAX_BITS. */
-amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n);
-amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t p, uint64_t n);
-amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t p, uint64_t n, int digits,
+AMQ_API amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t p, uint64_t n, int digits,
                                            mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double): union bound n 2^-p / blocks (capped at 1), 1 - e^{-n 2^-p/blocks}. */
-double amq_blocked_quotient_fp_approx_union(uint64_t blocks, uint64_t p, uint64_t n);
-double amq_blocked_quotient_fp_approx_exp(uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API double amq_blocked_quotient_fp_approx_union(uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API double amq_blocked_quotient_fp_approx_exp(uint64_t blocks, uint64_t p, uint64_t n);
 
 /* Partitioned Bloom filter (not blocked): m bits in k partitions of m/k bits, one bit per
  * partition: exactly (1 - (1 - k/m)^n)^k. AMQ_E_INVALID_M for m = 0 or k not dividing m
  * (k >= 1); k = 0 -> 1; n = 0 -> 0. */
-amq_status amq_partitioned_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
-amq_status amq_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
+AMQ_API amq_status amq_partitioned_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                       uint64_t n);
-amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
+AMQ_API amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
                                       mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double): Bloom's classic (1 - (1-1/m)^{kn})^k and (1 - e^{-kn/m})^k,
  * the unpartitioned formulas commonly applied to partitioned filters. */
-double amq_partitioned_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
-double amq_partitioned_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_partitioned_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_partitioned_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
 
 /* ---------------------------------------------------------------------------------------
  * Sizing on the exact mixture. Each returns the smallest size whose CERTIFIED UPPER BOUND
@@ -232,22 +232,22 @@ double amq_partitioned_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
  * ------------------------------------------------------------------------------------- */
 
 /* Split-block: smallest number of 256-bit blocks (the filter has 256 * blocks bits). */
-amq_status amq_split_block_size_for(uint64_t n, double fpr, uint64_t *blocks, double *achieved);
+AMQ_API amq_status amq_split_block_size_for(uint64_t n, double fpr, uint64_t *blocks, double *achieved);
 /* Blocked Bloom with blocks of block_bits bits (512: one cache line): the (blocks, k)
  * with the fewest blocks, k the smallest among those; k ranges over
  * [1, min(block_bits, 2 ceil(log2(1/fpr)) + 8, AMQ_BLOCKED_SIZE_MAX_K)]. */
 #define AMQ_BLOCKED_SIZE_MAX_K 64u /* a limit of this search; the structures take k <= AMQ_MAX_K */
-amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bits, uint64_t *blocks,
+AMQ_API amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bits, uint64_t *blocks,
                                       uint64_t *k, double *achieved);
 /* Partitioned Bloom: the smallest m (a multiple of k) over k in
  * [1, min(2 ceil(log2(1/fpr)) + 8, AMQ_BLOCKED_SIZE_MAX_K)], k the smallest among ties. */
-amq_status amq_partitioned_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
+AMQ_API amq_status amq_partitioned_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
 /* Blocked quotient: the block count is fixed by the capacity, blocks = ceil(n /
  * keys_per_block) (the fewest blocks whose mean load is <= keys_per_block, >= 1); then p
  * is the smallest fingerprint width in [0, 64] meeting fpr (AMQ_E_TOO_LARGE if none).
  * The rate depends on blocks * 2^p only, so more blocks can only save log2 bits of p.
  * AMQ_E_INVALID_ARG for keys_per_block = 0. */
-amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_per_block,
+AMQ_API amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_per_block,
                                          uint64_t *blocks, uint64_t *p, double *achieved);
 
 #endif

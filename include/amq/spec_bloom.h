@@ -30,55 +30,55 @@ typedef struct amq_bloom_params { uint64_t m, k, n; } amq_bloom_params;
 
 /* Ceramist Theorem 4, literally: 1/m^{k(n+1)} sum_{i=1..m} i^k i! C(m,i) S(kn, i), reduced.
  * Reference form, slow. AMQ_E_TOO_LARGE when k*n > AMQ_BLOOM_STIRLING_MAX_KN. */
-amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
 /* The same reduced rational by inclusion-exclusion over the distinct query positions
  * (min(k,m)+1 big powers). AMQ_E_TOO_LARGE beyond the AMQ_BLOOM_EXACT_* limits. */
-amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
 /* Certified enclosure lo <= FP <= hi, working at precision prec (lo and hi may have any
  * precision: results are rounded outward into them). Always valid, but the alternating
  * sums cancel, so the width may be far above 2^-prec (see amq_bloom_fp_enclose_rel).
  * Errors: AMQ_E_INVALID_M (m = 0), AMQ_E_INVALID_ARG (prec outside
  * [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC]), AMQ_E_TOO_LARGE (min(k, m) >
  * AMQ_BLOOM_ENCLOSE_MAX_K). */
-amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
+AMQ_API amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                 uint64_t m, uint64_t k, uint64_t n);
 /* amq_enclose_fn wrapper of amq_bloom_fp_enclose; params points to an amq_bloom_params
  * (NULL: AMQ_E_INVALID_ARG). */
-amq_status amq_bloom_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
+AMQ_API amq_status amq_bloom_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
 /* Enclosure with relative width (hi - lo) <= 2^-bits * lo (or lo == hi), 1 <= bits <=
  * 100000 (else AMQ_E_INVALID_ARG); AMQ_E_TOO_LARGE when AMQ_CERTIFIED_MAX_PREC is not
  * enough. lo and hi (initialised by the caller) are re-set to the final precision. */
-amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n);
 /* Correctly rounded decimal of the FP rate, `digits` significant digits (format:
  * amq/certified.h), from the exact rational or a certified enclosure. lo_out / hi_out
  * (may be NULL) receive an enclosure of the value, rounded outward into their precision.
  * AMQ_E_INVALID_ARG for NULL out or digits out of range. */
-amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
+AMQ_API amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
                                 mpfr_t lo_out, mpfr_t hi_out);
 /* Ceramist Lemma 2: probability a given bit is set, 1 - (1 - 1/m)^{kn}, exact and reduced.
  * 0 when kn = 0 (k = 0 or n = 0), 1 when m = 1 (kn >= 1); AMQ_E_TOO_LARGE when
  * kn log2 m > 2^32. */
-amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
 
 /* APPROXIMATIONS (plain double, labelled as such): Bloom's classic
  * (1 - (1-1/m)^{kn})^k and the exponential (1 - e^{-kn/m})^k. Both: NaN for m = 0; 1 for
  * k = 0; 0 for n = 0; classic gives 1 for m = 1, the exponential form stays an
  * approximation there. */
-double amq_bloom_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
-double amq_bloom_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_bloom_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_bloom_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
 
 /* Certified relative error of an approximation (e.g. one of the two above):
  * rlo <= |approx - FP| / FP <= rhi, rounded outward into rlo / rhi. When FP = 0 exactly
  * (n = 0, k >= 1): [0, 0] if approx == 0, else [+inf, +inf]. AMQ_E_INVALID_ARG for a
  * non-finite approx; enclosure errors pass through. */
-amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx,
+AMQ_API amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx,
                                    uint64_t m, uint64_t k, uint64_t n);
 
 /* Lecture bounds, exact rationals: a naive one-hash filter with m = k*n bits has
  * FP <= 1/k (bound_naive; AMQ_E_INVALID_ARG for k = 0); a k-hash filter with m >= 2kn has
  * FP <= 2^-k (bound_half; AMQ_E_INVALID_ARG when m < 2kn, AMQ_E_INVALID_M for m = 0,
  * AMQ_E_TOO_LARGE for k > AMQ_BLOOM_BOUND_MAX_K). */
-amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k);
-amq_status amq_bloom_bound_half(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k);
+AMQ_API amq_status amq_bloom_bound_half(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
 
 #endif

@@ -63,15 +63,15 @@ typedef struct amq_omis_params {
  * [0, m), less `minus_bits` bits (D&M Table 3: "Enh. Double minus 2 bits" is
  * indices = 2, minus_bits = 2). AMQ_E_INVALID_ARG when the division is not exact or
  * the result is 0, AMQ_E_INVALID_M for m = 0, AMQ_E_TOO_LARGE for indices > 64. */
-amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned minus_bits);
+AMQ_API amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned minus_bits);
 /* f^FP_{s,i} = 1 - (1 - 1/s)^i = (s^i - (s-1)^i) / s^i, exact (already reduced);
  * AMQ_E_TOO_LARGE when i log2 s > AMQ_OMIS_EXACT_MAX_BITS. */
-amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i);
+AMQ_API amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i);
 /* Certified enclosure of f^FP_{s,i}, any s >= 1 and i < 2^64; relative width about
  * 2^-prec (no cancellation). AMQ_E_INVALID_ARG for s < 1 or prec above 2^20. */
-amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mpz_srcptr s, uint64_t i);
+AMQ_API amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mpz_srcptr s, uint64_t i);
 /* Correctly rounded decimal of f^FP_{s,i}; lo, hi (may be NULL) receive the enclosure. */
-amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int digits, mpfr_t lo,
+AMQ_API amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int digits, mpfr_t lo,
                                       mpfr_t hi);
 
 /* ---------- D&M's Bloom formula, labelled: paper approximation ---------- */
@@ -79,21 +79,21 @@ amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int 
 /* (1 - (1 - 1/m)^{ik})^k exactly (AMQ_E_TOO_LARGE beyond AMQ_OMIS_EXACT_MAX_BITS), and
  * certified for any m, k, i < 2^64 (prec up to 2^20). Edge cases as the exact Bloom
  * rate; AMQ_E_INVALID_M for m = 0. */
-amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t i);
-amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
+AMQ_API amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t i);
+AMQ_API amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                       uint64_t i);
 
 /* ---------- the rate f_i of a parameter set (p->n is ignored) ---------- */
 
 /* f^FPBF_i (or f^BF_i when p->s is NULL) of the model, exact: amq_bloom_fp_exact /
  * amq_bloom_fp_paper_exact combined with amq_fingerprint_fp_exact (their limits). */
-amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i);
+AMQ_API amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i);
 /* Certified, from amq_bloom_fp_enclose (limits of amq/spec_bloom.h) or the paper
  * enclosure, and amq_fingerprint_fp_enclose (prec up to 2^20). */
-amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omis_params *p,
+AMQ_API amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omis_params *p,
                                  uint64_t i);
 /* Correctly rounded decimal of f_i; lo, hi (may be NULL) receive the enclosure. */
-amq_status amq_omis_rate_decimal(char **out, const amq_omis_params *p, uint64_t i, int digits, mpfr_t lo,
+AMQ_API amq_status amq_omis_rate_decimal(char **out, const amq_omis_params *p, uint64_t i, int digits, mpfr_t lo,
                                  mpfr_t hi);
 
 /* ---------- expected omissions and probability of no omission ---------- */
@@ -101,35 +101,35 @@ amq_status amq_omis_rate_decimal(char **out, const amq_omis_params *p, uint64_t 
 /* Enclosure of E with relative width <= 2^-bits (1 <= bits <= AMQ_OMIS_MAX_BITS, else
  * AMQ_E_INVALID_ARG); lo, hi are re-set to the working precision. Limits: J <=
  * AMQ_OMIS_MAX_TERMS and AMQ_OMIS_MAX_COEF_BITS (AMQ_E_TOO_LARGE beyond). */
-amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
+AMQ_API amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
 /* Enclosure of log P0 (<= 0) of absolute width <= 2^-bits; -infinity when P0 = 0
  * exactly (edge cases). AMQ_E_TOO_LARGE beyond AMQ_OMIS_LEAF_BUDGET geometric sums or 4096
  * blocks (heavily loaded filters; amq_omissions_p0_upper then gives a bound). */
-amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
+AMQ_API amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
 /* Enclosure of P0 = exp(log P0), relative width <= ~2^-bits. AMQ_E_TOO_LARGE also when
  * P0 underflows MPFR's exponent range (log P0 < about -7.4e8). */
-amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
+AMQ_API amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p);
 /* Cheap certified upper bound of P0, as log10 in log10_hi (an MPFR: it may be far
  * below the double range): the smaller of exp(-E) and a monotone bound over 256 blocks.
  * -infinity when P0 = 0. Errors of amq_omissions_expected_enclose. */
-amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omis_params *p);
+AMQ_API amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omis_params *p);
 /* Correctly rounded decimals; lo/hi (may be NULL) receive the final enclosure. */
-amq_status amq_omissions_expected_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
+AMQ_API amq_status amq_omissions_expected_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
                                           mpfr_t hi);
-amq_status amq_omissions_p0_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
+AMQ_API amq_status amq_omissions_p0_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
                                     mpfr_t hi);
 /* Coverage estimate (n - t E)/n (D&M section 3.2), t = 1 (hash omissions only) or t = 2
  * (D&M equation 2, transitive omissions); other t: AMQ_E_INVALID_ARG. n = 0 gives 1
  * (nothing to cover). May be negative for t = 2 (the rough rule then says nothing). */
-amq_status amq_omissions_coverage_decimal(char **out, const amq_omis_params *p, unsigned t, int digits,
+AMQ_API amq_status amq_omissions_coverage_decimal(char **out, const amq_omis_params *p, unsigned t, int digits,
                                           mpfr_t lo, mpfr_t hi);
 
 /* Brute force, for cross-checks. Exact rationals E and P0 (n <= AMQ_OMIS_EXACT_MAX_N;
  * each rate by amq_omis_rate_exact, so its limits apply too). */
-amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p);
+AMQ_API amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p);
 /* One certified rate per i (amq_omis_rate_enclose at precision prec <= 2^16), summed and
  * multiplied with directed rounding; n <= AMQ_OMIS_BRUTE_MAX_N (AMQ_E_TOO_LARGE beyond). */
-amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, mpfr_t p0_hi,
+AMQ_API amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, mpfr_t p0_hi,
                                        mpfr_prec_t prec, const amq_omis_params *p);
 
 /* ---------- optimal k and barriers (large-m limit) ---------- */
@@ -138,18 +138,18 @@ amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, m
  * limit m, n -> infinity with m/n = r (exact positive rational), certified; relative
  * width about 2^-prec (prec <= 2^16). 1 <= k <= 1e8 (else AMQ_E_INVALID_K); r <= 0:
  * AMQ_E_INVALID_ARG. */
-amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r);
+AMQ_API amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r);
 /* The barrier b_k between k and k+1 (I_k(b) = I_{k+1}(b)), relative width <= 2^-bits
  * (1 <= bits <= 1000, else AMQ_E_INVALID_ARG). 1 <= k <= 100000 (else AMQ_E_INVALID_K);
  * AMQ_E_TOO_LARGE if no sign change can be certified. The decimal: at most 250 digits. */
-amq_status amq_omis_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k);
-amq_status amq_omis_barrier_decimal(char **out, uint64_t k, int digits, mpfr_t lo, mpfr_t hi);
+AMQ_API amq_status amq_omis_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k);
+AMQ_API amq_status amq_omis_barrier_decimal(char **out, uint64_t k, int digits, mpfr_t lo, mpfr_t hi);
 /* argmin_{k >= 1} I_k(r), certified over ALL k >= 1. *k_best receives the minimiser;
  * *k_tie (may be NULL) receives 0, or a second k whose value could not be told apart
  * from the best even at 8 times the working precision (r on, or within ~2^-500 of, a
  * barrier). 0 < r <= AMQ_OMIS_OPTK_MAX_R (r <= 0: AMQ_E_INVALID_ARG; r above the limit
  * or below ~2^-3900: AMQ_E_TOO_LARGE); NULL k_best: AMQ_E_INVALID_ARG. */
-amq_status amq_omis_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r);
+AMQ_API amq_status amq_omis_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r);
 
 /* D&M Table 1 as printed: barrier between k and k+1, "Computed m/n", "Closed-form
  * estimate" (the strings exactly as in the paper). */
@@ -168,10 +168,10 @@ extern const amq_dm_table1_row amq_dm_table1[7];
  * X = 0 -> i = 0 exactly; X > m -> AMQ_E_INVALID_ARG; X = m (no 0 bit left; includes
  * m = 1, X = 1) -> AMQ_E_TOO_LARGE (the estimate is unbounded); k = 0 -> AMQ_E_INVALID_K;
  * m = 0 -> AMQ_E_INVALID_M. */
-amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpfr_t n_hi, mpfr_prec_t prec,
+AMQ_API amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpfr_t n_hi, mpfr_prec_t prec,
                                       uint64_t m, uint64_t k, uint64_t set_bits, uint64_t unique);
 /* Correctly rounded decimals of i and (if n_out != NULL) of n. */
-amq_status amq_state_estimate_decimal(char **i_out, char **n_out, uint64_t m, uint64_t k,
+AMQ_API amq_status amq_state_estimate_decimal(char **i_out, char **n_out, uint64_t m, uint64_t k,
                                       uint64_t set_bits, uint64_t unique, int digits);
 
 #endif
