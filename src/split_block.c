@@ -195,6 +195,7 @@ uint64_t amq_split_block_m(const amq_split_block *f) { return f->m; }
 uint64_t amq_split_block_seed(const amq_split_block *f) { return f->seed; }
 const uint64_t *amq_split_block_words(const amq_split_block *f) { return f->words; }
 uint64_t amq_split_block_nwords(const amq_split_block *f) { return f->nwords; }
+uint64_t *amq_split_block_words_to_fill(amq_split_block *f) { return f->words; }
 
 amq_status amq_split_block_save(const amq_split_block *f, const char *path)
 {
