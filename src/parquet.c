@@ -172,7 +172,13 @@ amq_status amq_parquet_import_file(amq_split_block **out, const char *path)
         return AMQ_E_IO;
     char src[512];
     snprintf(src, sizeof src, "'%s'", path);
-    amq_status s = read_blob(out, in, src, 0, size, 1);
+    uint8_t magic[4] = {0};
+    amq_status s = size >= 4 ? read_at(in, src, 0, magic, 4) : AMQ_OK;
+    if (s == AMQ_OK && !memcmp(magic, "PAR1", 4)) /* no blob starts so: 'P' is no Thrift field header */
+        s = amq_fail(AMQ_E_BAD_TYPE, "%s is a Parquet file, not a bloom filter blob: import one column's filter "
+                                     "(amq_parquet_import_column; amq import --column)", src);
+    if (s == AMQ_OK)
+        s = read_blob(out, in, src, 0, size, 1);
     fclose(in);
     return s;
 }
