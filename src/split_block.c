@@ -63,12 +63,13 @@ amq_status amq_split_block_create(amq_split_block **out, uint64_t nblocks, uint6
     return AMQ_OK;
 }
 
-amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
-                                      double *achieved)
+/* Sized by `size` (Parquet's limit, or Arrow's sizes), then created. */
+static amq_status create_sized(amq_split_block **out, uint64_t n, double fpr, uint64_t seed, double *achieved,
+                               amq_status (*size)(uint64_t, double, uint64_t *, double *))
 {
     uint64_t blocks;
     double a;
-    amq_status s = amq_split_block_size_for(n, fpr, &blocks, &a);
+    amq_status s = size(n, fpr, &blocks, &a);
     if (s == AMQ_OK && blocks > AMQ_SPLIT_BLOCK_MAX_BLOCKS)
         s = amq_fail(AMQ_E_TOO_LARGE, NAME ": n = %llu at fpr %g needs %llu blocks, above " LIMIT_TEXT,
                      (unsigned long long)n, fpr, (unsigned long long)blocks);
@@ -77,6 +78,12 @@ amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double 
     if (s == AMQ_OK && achieved)
         *achieved = a;
     return s;
+}
+
+amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
+                                      double *achieved)
+{
+    return create_sized(out, n, fpr, seed, achieved, amq_split_block_size_for);
 }
 
 int amq_split_block_arrow_accepts(uint64_t nblocks)
@@ -115,14 +122,7 @@ amq_status amq_split_block_size_for_arrow(uint64_t n, double fpr, uint64_t *nblo
 amq_status amq_split_block_create_for_arrow(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
                                             double *achieved)
 {
-    uint64_t blocks;
-    double a;
-    amq_status s = amq_split_block_size_for_arrow(n, fpr, &blocks, &a);
-    if (s == AMQ_OK)
-        s = amq_split_block_create(out, blocks, seed);
-    if (s == AMQ_OK && achieved)
-        *achieved = a;
-    return s;
+    return create_sized(out, n, fpr, seed, achieved, amq_split_block_size_for_arrow);
 }
 
 void amq_split_block_free(amq_split_block *f)
