@@ -121,10 +121,21 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	for f in $(DRIVER_SRC); do $(CC) $(WARN) $(CPPFLAGS_AMQ) -fsyntax-only $$f || exit 1; done
 	@touch $@
 
+# The real Parquet writer of tests/test_parquet_duckdb.c (tests/parquet/install.sh): DuckDB
+# from a lock file, and the Parquet file it writes; its status says ok, skipped or failed
+# (tried again by every make check until it is ok).
+PARQUET_DATA := $(BUILD)/parquet/status
+$(PARQUET_DATA): tests/parquet/package.json tests/parquet/package-lock.json tests/parquet/write_parquet.mjs \
+                 tests/parquet/install.sh $(if $(shell grep -sqx ok $(PARQUET_DATA) && echo ok),,FORCE)
+	sh tests/parquet/install.sh $(BUILD)/parquet
+.PHONY: FORCE
+FORCE:
+
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
 EXTRA_TESTS      := $(BUILD)/tests/test_password_screen $(BUILD)/tests/test_mpi_ranks
 EXTRA_ASAN_TESTS := $(BUILD)/asan/tests/test_password_screen
-check: deps all examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) $(MPI_BIN)
+check: deps all examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) $(MPI_BIN) \
+       $(PARQUET_DATA)
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove

@@ -12,6 +12,7 @@
 #include <amq/filter.h>
 #include <amq/hash.h>
 #include <amq/limits.h>
+#include <amq/parquet.h>
 #include <amq/partitioned.h>
 #include <amq/quotient.h>
 #include <amq/split_block.h>

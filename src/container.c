@@ -228,9 +228,10 @@ static int sync_dir(const char *target)
     return err;
 }
 
-/* Exactly one of words / bytes is used; len counts its elements. */
+/* Exactly one of words / bytes is used; len counts its elements.  framed = 0 writes params
+ * and payload only: no container header, no checksum (foreign formats, amq_raw_save). */
 static amq_status save(const char *path, uint32_t type, const uint8_t *params, uint64_t params_len,
-                       const uint64_t *words, const uint8_t *bytes, uint64_t len)
+                       const uint64_t *words, const uint8_t *bytes, uint64_t len, int framed)
 {
     if (!path || !*path || (!params && params_len) || (!words && !bytes && len) || params_len > AMQ_MAX_PARAMS)
         return amq_fail(AMQ_E_INVALID_ARG, "save: invalid arguments");
@@ -279,7 +280,7 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
     put_u32(hdr + 12, type);
     amq_put_u64(hdr + 16, params_len);
     amq_put_u64(hdr + 24, payload_len);
-    if (!o->err)
+    if (!o->err && framed)
         out_put(o, hdr, sizeof hdr);
     if (params_len)
         out_put(o, params, (size_t)params_len);
@@ -294,12 +295,13 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
         uint64_t n = len - i < CHUNK * 8 ? len - i : CHUNK * 8;
         out_put(o, bytes + i, (size_t)n);
     }
-    if (!o->err) {
+    if (!o->err && framed) {
         uint8_t sum[8];
         amq_put_u64(sum, XXH3_64bits_digest(o->st));
         out_put(o, sum, 8);
-        out_flush(o);
     }
+    if (!o->err)
+        out_flush(o);
     const char *failed = "writing";
     if (!o->err) {
         int fault = hook(AMQ_SAVE_FSYNC, NULL);
@@ -347,7 +349,7 @@ amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *pa
     static const uint64_t none[1];
     if (!words && nwords)
         return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload");
-    return save(path, type, params, params_len, words ? words : none, NULL, nwords);
+    return save(path, type, params, params_len, words ? words : none, NULL, nwords, 1);
 }
 
 amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8_t *params,
@@ -356,7 +358,16 @@ amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8
     static const uint8_t none[1];
     if (!bytes && nbytes)
         return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload");
-    return save(path, type, params, params_len, NULL, bytes ? bytes : none, nbytes);
+    return save(path, type, params, params_len, NULL, bytes ? bytes : none, nbytes, 1);
+}
+
+amq_status amq_raw_save(const char *path, const uint8_t *head, uint64_t head_len, const uint64_t *words,
+                        uint64_t nwords)
+{
+    static const uint64_t none[1];
+    if (!words && nwords)
+        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload");
+    return save(path, 0, head, head_len, words ? words : none, NULL, nwords, 0);
 }
 
 static int read_hashed(amq_reader *r, void *buf, size_t len)
@@ -370,6 +381,17 @@ static int read_hashed(amq_reader *r, void *buf, size_t len)
 /* Opens `path` for reading only if it is a regular file: it is looked at before it is
  * opened (opening a FIFO blocks until a writer comes; a device may act on open), and
  * opened without blocking, then checked again on the descriptor (it may have changed). */
+static FILE *open_regular(const char *path, struct stat *sb);
+
+FILE *amq_open_regular(const char *path, uint64_t *size)
+{
+    struct stat sb;
+    FILE *f = open_regular(path, &sb);
+    if (f)
+        *size = (uint64_t)sb.st_size;
+    return f;
+}
+
 static FILE *open_regular(const char *path, struct stat *sb)
 {
     if (stat(path, sb) != 0) {

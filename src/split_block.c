@@ -11,12 +11,14 @@
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
 #include <amq/spec_blocked.h>
+#include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
 _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_WORD_BITS &&
-                   AMQ_SPLIT_BLOCK_MAX_BLOCKS == AMQ_SPLIT_MAX_BLOCKS &&
+                   AMQ_SPLIT_BLOCK_MAX_BLOCKS <= AMQ_SPLIT_MAX_BLOCKS &&
+                   AMQ_SPLIT_BLOCK_ARROW_MAX_BLOCKS <= AMQ_SPLIT_BLOCK_MAX_BLOCKS &&
                    AMQ_SPLIT_BLOCK_WORDS * AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_BLOCK_BITS &&
                    AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_BLOCK_K,
                "one split-block geometry for the structure, its kernel and its rate");
@@ -29,14 +31,16 @@ struct amq_split_block {
     uint64_t *words;
 };
 
+/* Parquet's limits, named in the messages (amq/split_block.h). */
+#define LIMIT_TEXT "Parquet's limit of 67108863 (2^26 - 1) blocks: a Parquet file stores the bitset's size " \
+                   "as a signed 32-bit byte count (numBytes), so at most 2^31 - 1 bytes of whole 32-byte blocks"
+
 static amq_status check(uint64_t nblocks)
 {
     if (nblocks == 0)
         return amq_fail(AMQ_E_INVALID_M, NAME ": needs at least one block");
     if (nblocks > AMQ_SPLIT_BLOCK_MAX_BLOCKS)
-        return amq_fail(AMQ_E_TOO_LARGE, NAME ": %llu blocks exceed the 2^32 that Parquet's 32-bit "
-                                         "multiply-shift block index can address",
-                        (unsigned long long)nblocks);
+        return amq_fail(AMQ_E_TOO_LARGE, NAME ": %llu blocks exceed " LIMIT_TEXT, (unsigned long long)nblocks);
     return AMQ_OK;
 }
 
@@ -59,21 +63,66 @@ amq_status amq_split_block_create(amq_split_block **out, uint64_t nblocks, uint6
     return AMQ_OK;
 }
 
-amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
-                                      double *achieved)
+/* Sized by `size` (Parquet's limit, or Arrow's sizes), then created. */
+static amq_status create_sized(amq_split_block **out, uint64_t n, double fpr, uint64_t seed, double *achieved,
+                               amq_status (*size)(uint64_t, double, uint64_t *, double *))
 {
     uint64_t blocks;
     double a;
-    amq_status s = amq_split_block_size_for(n, fpr, &blocks, &a);
+    amq_status s = size(n, fpr, &blocks, &a);
     if (s == AMQ_OK && blocks > AMQ_SPLIT_BLOCK_MAX_BLOCKS)
-        s = amq_fail(AMQ_E_TOO_LARGE, NAME ": n = %llu at fpr %g needs %llu blocks, above the 2^32 that "
-                                      "Parquet's 32-bit block index can address",
+        s = amq_fail(AMQ_E_TOO_LARGE, NAME ": n = %llu at fpr %g needs %llu blocks, above " LIMIT_TEXT,
                      (unsigned long long)n, fpr, (unsigned long long)blocks);
     if (s == AMQ_OK)
         s = amq_split_block_create(out, blocks, seed);
     if (s == AMQ_OK && achieved)
         *achieved = a;
     return s;
+}
+
+amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
+                                      double *achieved)
+{
+    return create_sized(out, n, fpr, seed, achieved, amq_split_block_size_for);
+}
+
+int amq_split_block_arrow_accepts(uint64_t nblocks)
+{
+    return nblocks >= 1 && nblocks <= AMQ_SPLIT_BLOCK_ARROW_MAX_BLOCKS && (nblocks & (nblocks - 1)) == 0;
+}
+
+amq_status amq_split_block_size_for_arrow(uint64_t n, double fpr, uint64_t *nblocks, double *achieved)
+{
+    if (!nblocks)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " size_for_arrow: NULL output pointer");
+    uint64_t b;
+    amq_status s = amq_split_block_size_for(n, fpr, &b, NULL);
+    if (s != AMQ_OK)
+        return s;
+    if (b > AMQ_SPLIT_BLOCK_ARROW_MAX_BLOCKS)
+        return amq_fail(AMQ_E_TOO_LARGE, NAME ": n = %llu at fpr %g needs %llu blocks, above Arrow's limit of 2^22 "
+                                         "blocks (128 MiB)", (unsigned long long)n, fpr, (unsigned long long)b);
+    uint64_t p = 1;
+    while (p < b)
+        p <<= 1;
+    if (achieved) { /* the certified upper bound at the rounded size, rounded up to a double */
+        mpfr_t lo, hi;
+        mpfr_inits2(96, lo, hi, (mpfr_ptr)0);
+        s = amq_split_block_fp_enclose(lo, hi, 96, p * AMQ_SPLIT_BLOCK_BITS, n);
+        if (s == AMQ_OK)
+            *achieved = mpfr_get_d(hi, MPFR_RNDU);
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+        if (s != AMQ_OK)
+            return s;
+    }
+    *nblocks = p;
+    return AMQ_OK;
+}
+
+amq_status amq_split_block_create_for_arrow(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
+                                            double *achieved)
+{
+    return create_sized(out, n, fpr, seed, achieved, amq_split_block_size_for_arrow);
 }
 
 void amq_split_block_free(amq_split_block *f)
@@ -146,6 +195,7 @@ uint64_t amq_split_block_m(const amq_split_block *f) { return f->m; }
 uint64_t amq_split_block_seed(const amq_split_block *f) { return f->seed; }
 const uint64_t *amq_split_block_words(const amq_split_block *f) { return f->words; }
 uint64_t amq_split_block_nwords(const amq_split_block *f) { return f->nwords; }
+uint64_t *amq_split_block_words_to_fill(amq_split_block *f) { return f->words; }
 
 amq_status amq_split_block_save(const amq_split_block *f, const char *path)
 {
@@ -170,6 +220,11 @@ amq_status amq_split_block_load(amq_split_block **out, const char *path)
                                        "hash %llu, counter width %llu; a split-block file has 256, 8, 0, 0)",
                      path, (unsigned long long)p.block_size, (unsigned long long)p.k,
                      (unsigned long long)p.strategy, (unsigned long long)p.width);
+    else if (p.nblocks > AMQ_SPLIT_BLOCK_MAX_BLOCKS && p.nblocks <= AMQ_SPLIT_MAX_BLOCKS)
+        /* amqcert wrote such files before it enforced Parquet's limit */
+        s = amq_fail(AMQ_E_TOO_LARGE, "load: '%s': %llu blocks, above " LIMIT_TEXT "; amqcert no longer reads "
+                                      "or writes such filters: rebuild it from its keys with at most 67108863 blocks",
+                     path, (unsigned long long)p.nblocks);
     else if (check(p.nblocks) != AMQ_OK)
         s = amq_blocked_layer_impossible(path);
     else if ((s = amq_blocked_layer_payload_is(&r, path, p.nblocks * (BLOCK_BITS / 8u))) == AMQ_OK &&

@@ -11,7 +11,7 @@
 
 #define AMQ_FILE_SPLIT_BLOCK 17u
 
-enum { P_BLOCKS, P_WORDS, P_WORD_BITS, P_PARQUET };
+enum { P_BLOCKS, P_WORDS, P_WORD_BITS, P_PARQUET, P_ARROW };
 
 static const amq_param_info params[] = {
     {"blocks", 'b', "blocks", "B", "number of blocks (Parquet: 256 bits each)", 0,
@@ -22,7 +22,22 @@ static const amq_param_info params[] = {
     {"parquet", 0, "parquet", "1|0",
      "checks: 1 = a key is one 64-bit hash through Parquet's salts (the real hashing), 0 = independent word bits",
      1, 0},
+    {"arrow", 0, "arrow", "1|0",
+     "1: a size Arrow C++ accepts, 2^j blocks from 32 B to 128 MiB (-n/-p sizing rounds the blocks up to one)", 0,
+     0},
 };
+
+/* --arrow: 0, or 1 with a block count Arrow accepts (amq_split_block_arrow_accepts). */
+static amq_status arrow_size(const uint64_t *v, int sized)
+{
+    if (v[P_ARROW] > 1)
+        return amq_fail(AMQ_E_INVALID_ARG, "split-block: --arrow %llu: must be 0 or 1", (unsigned long long)v[P_ARROW]);
+    if (v[P_ARROW] && !sized && !amq_split_block_arrow_accepts(v[P_BLOCKS]))
+        return amq_fail(AMQ_E_INVALID_ARG, "split-block: --arrow 1: %llu blocks is not a size Arrow C++ accepts (a power "
+                                           "of two from 1 to 2^22 blocks, 32 B to 128 MiB)",
+                        (unsigned long long)v[P_BLOCKS]);
+    return AMQ_OK;
+}
 
 /* The key-level filter is Parquet's; other shapes exist as models only. */
 static amq_status parquet_shape(const uint64_t *v)
@@ -36,13 +51,20 @@ static amq_status parquet_shape(const uint64_t *v)
 static amq_status create(void **o, const uint64_t *v, uint64_t seed)
 {
     amq_status s = parquet_shape(v);
+    if (s == AMQ_OK)
+        s = arrow_size(v, 0);
     return s != AMQ_OK ? s : amq_split_block_create((amq_split_block **)o, v[P_BLOCKS], seed);
 }
 
 static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
 {
     amq_status s = parquet_shape(v);
-    return s != AMQ_OK ? s : amq_split_block_create_for((amq_split_block **)o, n, fpr, seed, a);
+    if (s == AMQ_OK)
+        s = arrow_size(v, 1);
+    if (s != AMQ_OK)
+        return s;
+    return v[P_ARROW] ? amq_split_block_create_for_arrow((amq_split_block **)o, n, fpr, seed, a)
+                      : amq_split_block_create_for((amq_split_block **)o, n, fpr, seed, a);
 }
 
 static amq_status load(void **o, const char *path) { return amq_split_block_load((amq_split_block **)o, path); }
@@ -68,6 +90,7 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
     v[P_WORDS] = AMQ_SPLIT_BLOCK_WORDS;
     v[P_WORD_BITS] = AMQ_SPLIT_BLOCK_WORD_BITS;
     v[P_PARQUET] = 1;
+    v[P_ARROW] = (uint64_t)amq_split_block_arrow_accepts(amq_split_block_nblocks(o));
     *seed = amq_split_block_seed(o);
 }
 
@@ -163,6 +186,9 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 {
     if (v[P_PARQUET] > 1)
         return amq_fail(AMQ_E_INVALID_ARG, "split-block: --parquet %llu: must be 0 or 1", (unsigned long long)v[P_PARQUET]);
+    amq_status s = arrow_size(v, 0);
+    if (s != AMQ_OK)
+        return s;
     amq_split_block_geom *g = calloc(1, sizeof *g);
     if (!g)
         return amq_fail(AMQ_E_NOMEM, "split-block model: out of memory");

@@ -477,6 +477,18 @@ static void corrupt_files(void **state)
             memcpy(b, good, len); amq_put_u64(b + 32, (UINT64_C(1) << 32) + 1); reseal(b, len);
             spit(path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
+            /* files amqcert wrote before it kept to Parquet's 2^26 - 1 blocks: refused before
+             * their payload is read, with the limit and what to do */
+            const uint64_t legacy[] = {AMQ_SPLIT_BLOCK_MAX_BLOCKS + 1, UINT64_C(1) << 32};
+            for (size_t i = 0; i < 2; i++) {
+                memcpy(b, good, len); amq_put_u64(b + 32, legacy[i]); reseal(b, len); spit(path, b, len);
+                expect_load(S, AMQ_E_TOO_LARGE);
+                assert_non_null(strstr(amq_last_error(), "67108863"));
+                assert_non_null(strstr(amq_last_error(), "rebuild"));
+            }
+            memcpy(b, good, len); amq_put_u64(b + 32, AMQ_SPLIT_BLOCK_MAX_BLOCKS); reseal(b, len);
+            spit(path, b, len);
+            expect_load(S, AMQ_E_SIZE_MISMATCH); /* within the limit: only the payload is wrong */
         }
         if (t == BLOCKED_BLOOM_ROW) { /* a block beyond 2^32 bits */
             memcpy(b, good, len); amq_put_u64(b + 40, (UINT64_C(1) << 32) + 1); reseal(b, len);

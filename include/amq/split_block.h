@@ -13,17 +13,33 @@
 
 #define AMQ_SPLIT_BLOCK_WORDS 8u     /* words per block = bits set per key */
 #define AMQ_SPLIT_BLOCK_WORD_BITS 32u
-/* Parquet's block index is a 32-bit multiply-shift: at most 2^32 blocks (128 GiB). */
-#define AMQ_SPLIT_BLOCK_MAX_BLOCKS (UINT64_C(1) << 32)
+/* Parquet's limits (parquet-format BloomFilter.md): fewer than 2^31 blocks, and the bitset's
+ * size, numBytes in the BloomFilterHeader, is a signed 32-bit integer: at most 2^31 - 1
+ * bytes, so at most 2^26 - 1 whole 32-byte blocks (2 GiB - 32 B).  The tighter of the two
+ * is enforced, so every split-block filter is one a Parquet file can hold (amq/parquet.h). */
+#define AMQ_SPLIT_BLOCK_MAX_BLOCKS ((UINT64_C(1) << 26) - 1)
+/* Arrow C++ (parquet::BlockSplitBloomFilter) reads and writes only power-of-two sizes from
+ * 32 bytes to 128 MiB: 2^j blocks, 0 <= j <= 22. */
+#define AMQ_SPLIT_BLOCK_ARROW_MAX_BLOCKS (UINT64_C(1) << 22)
 
 typedef struct amq_split_block amq_split_block;
 
-/* 1 <= nblocks <= AMQ_SPLIT_BLOCK_MAX_BLOCKS (AMQ_E_TOO_LARGE above); seed 0 is Parquet's. */
+/* 1 <= nblocks <= AMQ_SPLIT_BLOCK_MAX_BLOCKS (AMQ_E_TOO_LARGE above, naming the limit);
+ * seed 0 is Parquet's. */
 AMQ_API amq_status amq_split_block_create(amq_split_block **out, uint64_t nblocks, uint64_t seed);
 /* nblocks from amq_split_block_size_for(n, fpr): certified FP <= fpr after n keys; that
  * certified bound goes to *achieved if non-NULL. */
 AMQ_API amq_status amq_split_block_create_for(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
                                       double *achieved);
+/* Sizes Arrow C++ accepts: the smallest power-of-two block count >= the one
+ * amq_split_block_size_for gives (the rate does not grow with the block count, so the
+ * target still holds), and the certified upper bound of the rate after n keys at that size
+ * in *achieved (if non-NULL).  AMQ_E_TOO_LARGE above AMQ_SPLIT_BLOCK_ARROW_MAX_BLOCKS. */
+AMQ_API amq_status amq_split_block_size_for_arrow(uint64_t n, double fpr, uint64_t *nblocks, double *achieved);
+AMQ_API amq_status amq_split_block_create_for_arrow(amq_split_block **out, uint64_t n, double fpr, uint64_t seed,
+                                            double *achieved);
+/* 1 when Arrow C++ accepts a filter of nblocks blocks (a power of two <= 2^22), else 0. */
+AMQ_API int amq_split_block_arrow_accepts(uint64_t nblocks);
 AMQ_API void amq_split_block_free(amq_split_block *f);
 
 AMQ_API amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len);

@@ -15,6 +15,8 @@ const uint64_t *amq_blocked_bloom_words(const amq_blocked_bloom *b);
 uint64_t amq_blocked_bloom_nwords(const amq_blocked_bloom *b);
 const uint64_t *amq_split_block_words(const amq_split_block *f);
 uint64_t amq_split_block_nwords(const amq_split_block *f);
+/* The bit array of a new split-block filter, for an importer to fill (amq/parquet.h). */
+uint64_t *amq_split_block_words_to_fill(amq_split_block *f);
 const uint64_t *amq_partitioned_words(const amq_partitioned *p);
 uint64_t amq_partitioned_nwords(const amq_partitioned *p);
 /* Counter i < amq_counting_blocked_m(c). */

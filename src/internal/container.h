@@ -55,6 +55,16 @@ amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *pa
 amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8_t *params,
                                     uint64_t params_len, const uint8_t *bytes, uint64_t nbytes);
 
+/* Files of foreign formats (Parquet blobs, amq/parquet.h), read and written with the same
+ * care: amq_raw_save writes head then words little-endian through the same temporary file,
+ * sync and rename as amq_container_save, without the container's header or checksum
+ * (head_len <= AMQ_MAX_PARAMS).  amq_open_regular opens `path` for reading only if it is a
+ * regular file (looked at first: opening a FIFO would block) and gives its length; NULL
+ * with a message ("load: ...") otherwise. */
+amq_status amq_raw_save(const char *path, const uint8_t *head, uint64_t head_len, const uint64_t *words,
+                        uint64_t nwords);
+FILE *amq_open_regular(const char *path, uint64_t *size);
+
 typedef struct amq_reader {
     FILE *f;
     const char *path;   /* the caller's path, for messages (valid while the reader is) */

@@ -3,6 +3,7 @@
  * (DIR/<harness>/<name> for harness tests/fuzz/fuzz_<harness>.c). */
 #include <amq/bloom.h>
 #include <amq/counting.h>
+#include <amq/parquet.h>
 #include <amq/quotient.h>
 #include <amq/filter.h>
 #include <errno.h>
@@ -110,6 +111,22 @@ int main(int argc, char **argv)
             amq_filter_free(f);
         }
     }
+    /* Parquet blobs: 1, 2 and 3 blocks (one- and two-byte numBytes varints); footers are
+     * kept seeds (tests/fuzz/seeds/parquet_import) */
+    for (uint64_t blocks = 1; blocks <= 3; blocks++) {
+        amq_split_block *f;
+        check(amq_split_block_create(&f, blocks, 0), "split-block");
+        for (uint64_t key = 0; key < blocks * 9; key++)
+            check(amq_split_block_add(f, &key, sizeof key), "split-block add");
+        uint8_t blob[128];
+        size_t len;
+        check(amq_parquet_export(f, blob, sizeof blob, &len), "parquet export");
+        snprintf(name, sizeof name, "blob-%llu-blocks", (unsigned long long)blocks);
+        text("parquet_import", name, (const char *)blob, len);
+        amq_split_block_free(f);
+    }
+    static const char numbers32[] = "-2147483648";
+    text("parquet_import", "int32-min", numbers32, sizeof numbers32 - 1);
     /* CLI numbers and key lines */
     static const char *numbers[] = {"0", "18446744073709551615", "2^64", "2^63", "1^18446744073709551615",
                                     "0e99999999999999", "10e18", "1e3", " -1", "0.5", "1e-3", ".5e+2", "7.",

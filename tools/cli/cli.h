@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <amq/parquet.h>
 
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
@@ -53,6 +54,17 @@ int cli_read_keys(FILE *in, size_t max_len, int (*fn)(void *ctx, const char *key
 /* The CLI's key reader: cli_read_keys(stdin, CLI_MAX_KEY_BYTES, ...).  On a read error or a
  * too-long key it prints "amq: standard input, line N: <problem>" and returns -1. */
 int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx);
+/* Typed keys (--key-type, amq/parquet.h, docs/parquet.md): each line is converted to its
+ * Parquet PLAIN encoding before fn sees it (bytes: the line itself); fn also gets the line
+ * as read, for output.  A line that is not a value of the type stops the reading with
+ * "amq: standard input, line N: '<line>': <why>" and -1; otherwise as cli_each_line. */
+typedef int (*cli_key_fn)(void *ctx, const char *key, size_t len, const char *line, size_t line_len);
+int cli_each_key(amq_parquet_key_type type, cli_key_fn fn, void *ctx);
+/* --key-type NAME of command CMD: 1 and *t, or 0 after printing the known types. */
+int cli_key_type(const char *cmd, const char *name, amq_parquet_key_type *t);
+#define CLI_KEY_TYPE_HELP                                                                     \
+    "  --key-type T     how a line becomes a key: bytes (default: the line itself), hex, int32,\n" \
+    "                   int64, float, double (Parquet's PLAIN encoding; docs/parquet.md)\n"
 /* A key as it was read (raw bytes, NUL included): for output that echoes keys. */
 void cli_put_key_raw(FILE *f, const char *key, size_t len);
 /* A key escaped for messages: printable ASCII as is, '\\' doubled, \t \r \n, other bytes
@@ -74,6 +86,8 @@ int cmd_remove(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_structures(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 /* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
 int cmd_rate_omissions(int argc, char **argv);
 int cmd_optimal_k(int argc, char **argv);

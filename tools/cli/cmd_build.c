@@ -6,15 +6,16 @@
 #include <string.h>
 
 static const char USAGE[] =
-    "amq build [--type T] (-n N -p FPR | STRUCTURE PARAMETERS) [OPTIONS] [--seed S] -o FILE < keys";
+    "amq build [--type T] (-n N -p FPR | STRUCTURE PARAMETERS) [OPTIONS] [--seed S] [--key-type T] -o FILE < keys";
 
-enum { OPT_N = 'n', OPT_P = 'p', OPT_OUT = 'o', OPT_SEED = 256, OPT_TYPE };
+enum { OPT_N = 'n', OPT_P = 'p', OPT_OUT = 'o', OPT_SEED = 256, OPT_TYPE, OPT_KEY_TYPE };
 
 struct build {
     uint64_t n, seed;
     double fpr;
     int have_n, have_p;
     const char *out;
+    amq_parquet_key_type key_type;
 };
 
 static int on_option(void *ctx, int id, const char *arg)
@@ -30,13 +31,14 @@ static int on_option(void *ctx, int id, const char *arg)
     case OPT_OUT: b->out = arg; return 0;
     case OPT_SEED: return cli_u64("build", "--seed", arg, &b->seed) ? 0 : CLI_EXIT_USAGE;
     case OPT_TYPE: return 0; /* read before parsing */
+    case OPT_KEY_TYPE: return cli_key_type("build", arg, &b->key_type) ? 0 : CLI_EXIT_USAGE;
     default: return cli_usage("build", USAGE, "invalid option");
     }
 }
 
 static const cli_option options[] = {
     {"keys", 'n', 1, OPT_N},  {"fpr", 'p', 1, OPT_P},   {"output", 'o', 1, OPT_OUT},
-    {"seed", 0, 1, OPT_SEED}, {"type", 0, 1, OPT_TYPE},
+    {"seed", 0, 1, OPT_SEED}, {"type", 0, 1, OPT_TYPE}, {"key-type", 0, 1, OPT_KEY_TYPE},
 };
 
 static void help(const amq_structure *only)
@@ -47,8 +49,9 @@ static void help(const amq_structure *only)
            "                   structure's parameters (below) instead\n"
            "  -o FILE          output file (written atomically; nothing is written on failure)\n"
            "  --type T         structure (default bloom): %s\n"
-           "  --seed S         hash seed (default 0)\n"
-           "Keys are the bytes of each line without its trailing newline (and a CR before it).\n",
+           "  --seed S         hash seed (default 0)\n" CLI_KEY_TYPE_HELP
+           "Keys are the bytes of each line without its trailing newline (and a CR before it),\n"
+           "converted as --key-type says.\n",
            USAGE, cli_structure_names());
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
@@ -82,8 +85,10 @@ struct adder {
     cli_progress prog;
 };
 
-static int add_key(void *ctx, const char *key, size_t len)
+static int add_key(void *ctx, const char *key, size_t len, const char *line, size_t line_len)
 {
+    (void)line;
+    (void)line_len;
     struct adder *a = ctx;
     if (amq_filter_add(a->f, key, len) != AMQ_OK)
         return 1;
@@ -134,7 +139,7 @@ int cmd_build(int argc, char **argv)
     if (st != AMQ_OK)
         return cli_fail("build", "%s", amq_last_error());
     cli_progress_begin(&a.prog);
-    rc = cli_each_line(add_key, &a);
+    rc = cli_each_key(b.key_type, add_key, &a);
     cli_progress_end(&a.prog);
     if (rc != 0) {
         amq_filter_free(a.f);

@@ -4,8 +4,9 @@
 #include <getopt.h>
 
 static const char USAGE[] =
-    "amq query FILE [--count] < keys\n"
-    "  prints each key, a tab, and \"maybe\" or \"no\"; with --count prints only the counts";
+    "amq query FILE [--count] [--key-type T] < keys\n"
+    "  prints each key (its line as read), a tab, and \"maybe\" or \"no\"; with --count prints\n"
+    "  only the counts\n" CLI_KEY_TYPE_HELP;
 
 struct querier {
     amq_filter *f;
@@ -13,13 +14,13 @@ struct querier {
     uint64_t maybe, no;
 };
 
-static int query_key(void *ctx, const char *key, size_t len)
+static int query_key(void *ctx, const char *key, size_t len, const char *line, size_t line_len)
 {
     struct querier *q = ctx;
     int r = amq_filter_query(q->f, key, len);
     r ? q->maybe++ : q->no++;
-    if (!q->count_only) { /* the key's bytes as read, NUL bytes included */
-        cli_put_key_raw(stdout, key, len);
+    if (!q->count_only) { /* the key's line as read, NUL bytes included */
+        cli_put_key_raw(stdout, line, line_len);
         printf("\t%s\n", r ? "maybe" : "no");
     }
     return 0;
@@ -28,15 +29,20 @@ static int query_key(void *ctx, const char *key, size_t len)
 int cmd_query(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"count", no_argument, 0, 'c'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+        {"count", no_argument, 0, 'c'}, {"key-type", required_argument, 0, 'k'}, {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
     struct querier q = {0};
+    amq_parquet_key_type kt = AMQ_PARQUET_KEY_BYTES;
     int c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'c')
             q.count_only = 1;
-        else if (c == 'h') {
+        else if (c == 'k') {
+            if (!cli_key_type("query", optarg, &kt))
+                return CLI_EXIT_USAGE;
+        } else if (c == 'h') {
             puts(USAGE);
             return 0;
         } else
@@ -46,7 +52,7 @@ int cmd_query(int argc, char **argv)
         return cli_usage("query", USAGE, "expected exactly one FILE");
     if (amq_filter_load(&q.f, argv[optind]) != AMQ_OK)
         return cli_fail("query", "%s", amq_last_error());
-    int rc = cli_each_line(query_key, &q);
+    int rc = cli_each_key(kt, query_key, &q);
     amq_filter_free(q.f);
     if (rc != 0) /* the key reader has named the line */
         return CLI_EXIT_FAIL;

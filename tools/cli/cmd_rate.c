@@ -12,7 +12,8 @@
 #define RATE_EXACT_MAX_DIGITS 10000 /* --exact prints bit lengths beyond this */
 #define RATE_MAX_APPROX 4
 
-static const char USAGE_HEAD[] = "amq rate STRUCTURE PARAMETERS -n N [--digits D] [--exact] [--json]";
+static const char USAGE_HEAD[] =
+    "amq rate STRUCTURE (PARAMETERS -n N | --file FILE [-n N]) [--digits D] [--exact] [--json]";
 
 static void general_usage(FILE *f, const amq_structure *only)
 {
@@ -21,7 +22,11 @@ static void general_usage(FILE *f, const amq_structure *only)
           "  significant digits (default 17; ties to even), a certified enclosure [lower, upper]\n"
           "  (ends rounded outward to D+3 digits), and the textbook approximations with a\n"
           "  certified interval for their relative error. --exact adds the reduced fraction (or\n"
-          "  its bit lengths beyond 10000 digits). --json prints one JSON object.\n",
+          "  its bit lengths beyond 10000 digits). --json prints one JSON object.\n"
+          "  --file FILE takes the parameters from a saved filter of the structure (an imported\n"
+          "  Parquet filter, say) and adds the exact rate of its bits; without -n, N is the\n"
+          "  filter's own count: exact when the structure keeps one, else estimated from the\n"
+          "  fill (an approximation, said so): give -n for the real number of distinct keys.\n",
           f);
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
@@ -93,11 +98,12 @@ static amq_status zero_relerr(mpfr_t rlo, mpfr_t rhi, double a, const amq_struct
     return st;
 }
 
-enum { OPT_N = 'n', OPT_DIGITS = 256, OPT_EXACT, OPT_JSON };
+enum { OPT_N = 'n', OPT_DIGITS = 256, OPT_EXACT, OPT_JSON, OPT_FILE };
 
 struct rate_opts {
     uint64_t n, digits;
     int have_n, exact, json;
+    const char *file;
 };
 
 static int on_option(void *ctx, int id, const char *arg)
@@ -111,12 +117,14 @@ static int on_option(void *ctx, int id, const char *arg)
         return 0;
     case OPT_EXACT: o->exact = 1; return 0;
     case OPT_JSON: o->json = 1; return 0;
+    case OPT_FILE: o->file = arg; return 0;
     default: return cli_usage("rate", USAGE_HEAD, "invalid option");
     }
 }
 
 static const cli_option options[] = {
-    {"keys", 'n', 1, OPT_N}, {"digits", 0, 1, OPT_DIGITS}, {"exact", 0, 0, OPT_EXACT}, {"json", 0, 0, OPT_JSON},
+    {"keys", 'n', 1, OPT_N},        {"digits", 0, 1, OPT_DIGITS}, {"exact", 0, 0, OPT_EXACT},
+    {"json", 0, 0, OPT_JSON},       {"file", 0, 1, OPT_FILE},
 };
 
 /* The reduced fraction as text, or a note on why it is not printed. */
@@ -192,11 +200,54 @@ static void print_params(const amq_structure *s, const amq_params *p, uint64_t n
         printf("%sn = %llu", first ? "" : ", ", (unsigned long long)n);
 }
 
+/* --file: a saved filter's parameters into *p, n from its count unless -n was given (where
+ * n comes from goes to n_from), and the exact rate of its state (malloc'd decimal) to
+ * *state.  Prints the problem and returns non-zero when the file cannot serve. */
+static int from_file(const amq_structure *s, struct rate_opts *o, const int *given, amq_params *p,
+                     const char *usage, char *n_from, size_t len, char **state)
+{
+    for (size_t i = 0; i < amq_structure_nparams(s); i++)
+        if (given[i])
+            return cli_usage("rate", usage, "give the parameters or --file, not both");
+    amq_filter *f;
+    if (amq_filter_load(&f, o->file) != AMQ_OK)
+        return cli_fail("rate", "%s", amq_last_error());
+    const amq_structure *fs = amq_filter_structure(f);
+    int rc = 0;
+    uint64_t count;
+    int exact;
+    if (fs != s)
+        rc = cli_fail("rate", "'%s' holds a %s filter, not a %s one", o->file, amq_structure_name(fs),
+                      amq_structure_name(s));
+    else if (o->have_n)
+        snprintf(n_from, len, "given with -n");
+    else if (amq_filter_count(f, &count, &exact) != AMQ_OK)
+        rc = cli_fail("rate", "'%s': no count of its keys (%s): give -n", o->file, amq_last_error());
+    else {
+        o->n = count;
+        snprintf(n_from, len, exact ? "the filter's exact count of its keys"
+                                    : "estimated from the filter's fill ratio: an approximation, so the rate is exact "
+                                      "for this n, not for the real one; give -n with the real number of distinct "
+                                      "keys");
+    }
+    if (rc == 0) {
+        amq_filter_params(f, p);
+        mpq_t q;
+        mpq_init(q);
+        if (amq_filter_fp_state(q, f) != AMQ_OK || amq_mpq_decimal(state, q, (int)o->digits) != AMQ_OK)
+            *state = NULL;
+        mpq_clear(q);
+    }
+    amq_filter_free(f);
+    return rc;
+}
+
 static int run(const amq_structure *s, int argc, char **argv)
 {
     char usage[512], pu[256];
     cli_params_usage(pu, sizeof pu, s, CLI_PARAMS_RATE);
-    snprintf(usage, sizeof usage, "amq rate %s%s -n N [--digits D] [--exact] [--json]", amq_structure_name(s), pu);
+    snprintf(usage, sizeof usage, "amq rate %s (%s -n N | --file FILE [-n N]) [--digits D] [--exact] [--json]",
+             amq_structure_name(s), pu + (pu[0] == ' '));
     amq_params p;
     amq_params_init(&p, s);
     int given[AMQ_PARAMS_MAX];
@@ -209,13 +260,16 @@ static int run(const amq_structure *s, int argc, char **argv)
     }
     if (rc)
         return rc;
-    for (size_t i = 0; i < amq_structure_nparams(s); i++) {
+    char n_from[256] = "", *state = NULL;
+    if (o.file && (rc = from_file(s, &o, given, &p, usage, n_from, sizeof n_from, &state)) != 0)
+        return rc;
+    for (size_t i = 0; i < amq_structure_nparams(s) && !o.file; i++) {
         const amq_param_info *q = amq_structure_param(s, i);
         if (cli_takes(s, CLI_PARAMS_RATE, i) && (q->flags & AMQ_PARAM_REQUIRED) && !given[i])
             return q->flag ? cli_usage("rate", usage, "missing -%c (%s)", q->flag, q->what)
                            : cli_usage("rate", usage, "missing --%s (%s)", q->opt, q->what);
     }
-    if (!o.have_n)
+    if (!o.have_n && !o.file)
         return cli_usage("rate", usage, "missing -n (number of keys)");
     const int digits = (int)o.digits;
     const int bdigits = digits + 3 > AMQ_DECIMAL_MAX_DIGITS ? AMQ_DECIMAL_MAX_DIGITS : digits + 3;
@@ -269,6 +323,14 @@ static int run(const amq_structure *s, int argc, char **argv)
         printf("{\"structure\": ");
         cli_json_str(stdout, amq_structure_name(s));
         print_params(s, &p, o.n, 1);
+        if (o.file) {
+            printf(", \"file\": ");
+            cli_json_str(stdout, o.file);
+            printf(", \"n_from\": ");
+            cli_json_str(stdout, n_from);
+            printf(", \"state\": ");
+            state ? cli_json_str(stdout, state) : (void)printf("null");
+        }
         printf(", \"exact\": ");
         exact ? cli_json_str(stdout, exact) : (void)printf("null");
         printf(", \"value\": ");
@@ -292,6 +354,12 @@ static int run(const amq_structure *s, int argc, char **argv)
         printf("structure  %s (", amq_structure_name(s));
         print_params(s, &p, o.n, 0);
         printf(")\n");
+        if (o.file) {
+            printf("n          %llu   (%s)\n", (unsigned long long)o.n, n_from);
+            if (state)
+                printf("state      %s   (exact rate of the bits in %s, correctly rounded to %d significant digits)\n",
+                       state, o.file, digits);
+        }
         const char *note = amq_structure_fp_note(s, &p, o.n);
         if (note)
             printf("note       %s\n", note);
@@ -327,6 +395,7 @@ out:
         free(rel_lo[i]);
         free(rel_hi[i]);
     }
+    free(state);
     free(value);
     free(lower);
     free(upper);

@@ -5,21 +5,21 @@
 #include <getopt.h>
 
 static const char USAGE[] =
-    "amq remove FILE < keys\n"
-    "  removes each key; a key that is not present is an error and the file is left unchanged";
+    "amq remove FILE [--key-type T] < keys\n"
+    "  removes each key; a key that is not present is an error and the file is left unchanged\n" CLI_KEY_TYPE_HELP;
 
 struct remover {
     amq_filter *f;
     uint64_t line;
 };
 
-static int remove_key(void *ctx, const char *key, size_t len)
+static int remove_key(void *ctx, const char *key, size_t len, const char *line, size_t line_len)
 {
     struct remover *r = ctx;
     r->line++;
     if (amq_filter_remove(r->f, key, len) != AMQ_OK) {
         fprintf(stderr, "amq remove: line %llu ('", (unsigned long long)r->line);
-        cli_put_key_escaped(stderr, key, len);
+        cli_put_key_escaped(stderr, line, line_len);
         fprintf(stderr, "'): %s\n", amq_last_error());
         return 1;
     }
@@ -28,7 +28,9 @@ static int remove_key(void *ctx, const char *key, size_t len)
 
 int cmd_remove(int argc, char **argv)
 {
-    static const struct option opts[] = {{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"key-type", required_argument, 0, 'k'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    amq_parquet_key_type kt = AMQ_PARQUET_KEY_BYTES;
     int c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
@@ -37,7 +39,9 @@ int cmd_remove(int argc, char **argv)
             puts(USAGE);
             return 0;
         }
-        return cli_usage("remove", USAGE, "invalid option");
+        if (c == 'k' && cli_key_type("remove", optarg, &kt))
+            continue;
+        return c == 'k' ? CLI_EXIT_USAGE : cli_usage("remove", USAGE, "invalid option");
     }
     if (argc - optind != 1)
         return cli_usage("remove", USAGE, "expected exactly one FILE");
@@ -50,7 +54,7 @@ int cmd_remove(int argc, char **argv)
         amq_filter_free(r.f);
         return cli_fail("remove", "'%s' is a %s filter, which does not support removal", path, amq_structure_name(s));
     }
-    int rc = cli_each_line(remove_key, &r);
+    int rc = cli_each_key(kt, remove_key, &r);
     if (rc == 0 && amq_filter_save(r.f, path) != AMQ_OK)
         rc = cli_fail("remove", "%s", amq_last_error());
     else if (rc < 0) /* the key reader has named the line */

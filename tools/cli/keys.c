@@ -74,6 +74,54 @@ int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx)
     return rc == CLI_KEYS_TOO_LONG || rc == CLI_KEYS_READ_ERROR ? -1 : rc;
 }
 
+/* The typed layer over cli_each_line: converts, then calls the command's function.  A bad
+ * value stops the reading with BAD_VALUE (not cli_each_line's -1, which means a read error). */
+#define BAD_VALUE (-3)
+struct typed_keys {
+    amq_parquet_key_type type;
+    cli_key_fn fn;
+    void *ctx;
+    uint64_t line;
+    unsigned char *buf; /* the plain encoding (hex: at most half a line) */
+    size_t cap;
+};
+
+static int typed_key(void *ctx, const char *line, size_t len)
+{
+    struct typed_keys *t = ctx;
+    t->line++;
+    if (t->type == AMQ_PARQUET_KEY_BYTES)
+        return t->fn(t->ctx, line, len, line, len);
+    size_t n;
+    if (amq_parquet_key_encode(t->type, line, len, t->buf, t->cap, &n) != AMQ_OK) {
+        fprintf(stderr, "amq: standard input, line %llu: '", (unsigned long long)t->line);
+        cli_put_key_escaped(stderr, line, len);
+        fprintf(stderr, "': %s (--key-type %s)\n", amq_last_error(), amq_parquet_key_type_name(t->type));
+        return BAD_VALUE;
+    }
+    return t->fn(t->ctx, (const char *)t->buf, n, line, len);
+}
+
+int cli_each_key(amq_parquet_key_type type, cli_key_fn fn, void *ctx)
+{
+    struct typed_keys t = {type, fn, ctx, 0, NULL, type == AMQ_PARQUET_KEY_HEX ? CLI_MAX_KEY_BYTES / 2 : 8};
+    if (type != AMQ_PARQUET_KEY_BYTES && !(t.buf = malloc(t.cap))) {
+        fputs("amq: out of memory\n", stderr);
+        return -1;
+    }
+    const int rc = cli_each_line(typed_key, &t);
+    free(t.buf);
+    return rc == BAD_VALUE ? -1 : rc;
+}
+
+int cli_key_type(const char *cmd, const char *name, amq_parquet_key_type *t)
+{
+    if (amq_parquet_key_type_parse(name, t) == AMQ_OK)
+        return 1;
+    fprintf(stderr, "amq %s: invalid value for --key-type: %s\n", cmd, amq_last_error());
+    return 0;
+}
+
 void cli_put_key_raw(FILE *f, const char *key, size_t len) { fwrite(key, 1, len, f); }
 
 void cli_put_key_escaped(FILE *f, const char *key, size_t len)

@@ -14,6 +14,8 @@ static const struct {
     {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
     {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
     {"structures", cmd_structures, "the structures amqcert knows, their parameters and demonstrations"},
+    {"export", cmd_export, "write a split-block filter as a Parquet bloom filter (--parquet)"},
+    {"import", cmd_import, "read a Parquet bloom filter (a blob, or a column's in a Parquet file)"},
     {"optimal-k", cmd_optimal_k, "best number of hash functions for m/n, and the barriers (D&M Table 1)"},
     {"estimate", cmd_estimate, "state-space size from a filter's fill (D&M section 3.3)"},
     {"strategies", cmd_strategies, "Monte Carlo of the hashing strategies vs the fingerprint theory"},
