@@ -159,6 +159,30 @@ typedef struct amq_dm_table1_row {
 } amq_dm_table1_row;
 extern const amq_dm_table1_row amq_dm_table1[7];
 
+/* ---------- equation 3: the closed-form k of D&M ---------- */
+
+/* k(r) = ceil(3.8^(1/(r + 4.2)) r ln 2), r = m/n > 0, certified (AMQ_E_TOO_LARGE when r is
+ * within 2^-4000 of one of its barriers; r <= 0: AMQ_E_INVALID_ARG). */
+AMQ_API amq_status amq_omis_eq3_k(uint64_t *k, const mpq_t r);
+/* Equation 3's barrier between k and k+1: the r where the expression inside the ceiling
+ * equals k (D&M Table 1's "closed-form estimate" row), relative width <= 2^-bits. */
+AMQ_API amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k);
+/* The same correctly rounded to `digits` (1..250) significant digits; *out is malloc'd and
+ * must be NULL on entry. */
+AMQ_API amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits);
+/* Equation 3 against equation 1's certified barriers: the largest relative error of its
+ * barriers over k = 1..kmax (argmax: the k of the largest lower end; argmax_certain: no other
+ * k can exceed it), and the share of m/n in [from, to) where it picks another k than the
+ * optimum.  Enclosures at 128 bits, initialised here; release with amq_omis_eq3_stats_clear. */
+typedef struct amq_omis_eq3_stats {
+    mpfr_t max_relerr_lo, max_relerr_hi;
+    uint64_t argmax;
+    int argmax_certain;
+    mpfr_t share_lo, share_hi;
+} amq_omis_eq3_stats;
+AMQ_API amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq_t from, const mpq_t to);
+AMQ_API void amq_omis_eq3_stats_clear(amq_omis_eq3_stats *st);
+
 /* ---------- state-space estimate (D&M section 3.3) ---------- */
 
 /* From X = set_bits of m bits set after verification, k hashes and N = unique states:

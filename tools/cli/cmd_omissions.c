@@ -165,7 +165,6 @@ int cmd_rate_omissions(int argc, char **argv)
     amq_omis_model model = AMQ_OMIS_EXACT;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    opterr = 0;
     while ((c = getopt_long(argc, argv, ":m:k:n:h", opts, NULL)) != -1) {
         switch (c) {
         case 'm':
@@ -384,6 +383,50 @@ static void optk_help(void)
           stdout);
 }
 
+/* After the table: equation 3's largest relative error over k = 1..kmax and the share of
+ * m/n in [0.5, 150) where it picks another k than the optimum, as certified enclosures;
+ * ends the JSON object.  0 on failure (message printed). */
+static int print_eq3_summary(uint64_t kmax, int json)
+{
+    amq_omis_eq3_stats st;
+    mpq_t a, b;
+    mpq_inits(a, b, NULL);
+    mpq_set_ui(a, 1, 2);
+    mpq_set_ui(b, 150, 1);
+    const amq_status s = amq_omis_eq3_compare(&st, kmax, a, b);
+    mpq_clears(a, b, NULL);
+    if (s != AMQ_OK) {
+        if (json)
+            printf("]}\n");
+        cli_fail("optimal-k", "equation 3: %s", amq_last_error());
+        return 0;
+    }
+    char *el = NULL, *eh = NULL, *sl = NULL, *sh = NULL;
+    amq_mpfr_decimal(&el, st.max_relerr_lo, 4, AMQ_ROUND_DOWN);
+    amq_mpfr_decimal(&eh, st.max_relerr_hi, 4, AMQ_ROUND_UP);
+    amq_mpfr_decimal(&sl, st.share_lo, 4, AMQ_ROUND_DOWN);
+    amq_mpfr_decimal(&sh, st.share_hi, 4, AMQ_ROUND_UP);
+    if (json) {
+        printf("], \"eq3_max_relative_error\": [\"%s\", \"%s\"], \"eq3_max_at_k\": %llu, "
+               "\"eq3_max_at_k_certain\": %s, \"eq3_wrong_k_share\": [\"%s\", \"%s\"], \"eq3_range\": [0.5, 150]}\n",
+               el ? el : "?", eh ? eh : "?", (unsigned long long)st.argmax, st.argmax_certain ? "true" : "false",
+               sl ? sl : "?", sh ? sh : "?");
+    } else {
+        printf("\nequation 3, k(r) = ceil(3.8^(1/(r + 4.2)) r ln 2), against the certified barriers:\n");
+        printf("  largest relative error of its barriers, k = 1..%llu: in [%s, %s], at k = %llu%s\n",
+               (unsigned long long)kmax, el ? el : "?", eh ? eh : "?", (unsigned long long)st.argmax,
+               st.argmax_certain ? "" : " (not certainly the only maximum)");
+        printf("  share of m/n in [0.5, 150) where it picks another k than the optimum: in [%s, %s]\n",
+               sl ? sl : "?", sh ? sh : "?");
+    }
+    free(el);
+    free(eh);
+    free(sl);
+    free(sh);
+    amq_omis_eq3_stats_clear(&st);
+    return 1;
+}
+
 int cmd_optimal_k(int argc, char **argv)
 {
     enum { OPT_R = 256, OPT_TABLE, OPT_KMAX, OPT_PAPER, OPT_DIGITS, OPT_JSON };
@@ -404,7 +447,6 @@ int cmd_optimal_k(int argc, char **argv)
     mpq_init(r);
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    opterr = 0;
     int rc = CLI_EXIT_USAGE;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
@@ -518,8 +560,8 @@ int cmd_optimal_k(int argc, char **argv)
     if (json)
         printf("{\"barriers\": [");
     else
-        printf("%-12s %-*s  %-12s %-8s %-12s\n", "barrier", D + 7, "m/n (certified)", "D&M computed",
-               "same?", "D&M closed-form");
+        printf("%-12s %-*s  %-12s %-8s %-12s %-*s %s\n", "barrier", D + 7, "m/n (certified)", "D&M computed",
+               "same?", "D&M closed-form", D + 7, "eq. 3 (certified)", "same?");
     int first = 1;
     for (uint64_t k = 1; k <= (paper ? 100 : kmax); k++) {
         const amq_dm_table1_row *row = NULL;
@@ -551,6 +593,30 @@ int cmd_optimal_k(int argc, char **argv)
             mpq_clears(x, y, NULL);
             free(bp);
         }
+        /* equation 3's barrier, and whether it rounds to the paper's closed-form digits */
+        char *e3 = NULL;
+        const char *same3 = NULL;
+        if (amq_omis_eq3_barrier_decimal(&e3, k, D) != AMQ_OK) {
+            free(b);
+            if (json)
+                printf("]}\n");
+            cli_fail("optimal-k", "equation 3, barrier %llu|%llu: %s", (unsigned long long)k,
+                     (unsigned long long)(k + 1), amq_last_error());
+            goto out;
+        }
+        if (row) {
+            int pd = 0;
+            for (const char *q = row->closed_form; *q; q++)
+                pd += *q >= '0' && *q <= '9';
+            char *ep = NULL;
+            mpq_t x, y;
+            mpq_inits(x, y, NULL);
+            if (amq_omis_eq3_barrier_decimal(&ep, k, pd) == AMQ_OK && parse_rational(ep, x) &&
+                parse_rational(row->closed_form, y))
+                same3 = mpq_equal(x, y) ? "yes" : "NO";
+            mpq_clears(x, y, NULL);
+            free(ep);
+        }
         if (json) {
             printf("%s{\"k\": %llu, \"barrier\": ", first ? "" : ", ", (unsigned long long)k);
             cli_json_str(stdout, b);
@@ -559,20 +625,23 @@ int cmd_optimal_k(int argc, char **argv)
             printf(", \"paper_digits_match\": %s", same ? (same[0] == 'y' ? "true" : "false") : "null");
             printf(", \"paper_closed_form\": ");
             json_str_or_null(row ? row->closed_form : NULL);
+            printf(", \"eq3_barrier\": ");
+            cli_json_str(stdout, e3);
+            printf(", \"paper_closed_form_digits_match\": %s",
+                   same3 ? (same3[0] == 'y' ? "true" : "false") : "null");
             printf("}");
         } else {
             char lab[32];
             snprintf(lab, sizeof lab, "%llu|%llu", (unsigned long long)k, (unsigned long long)(k + 1));
-            printf("%-12s %-*s  %-12s %-8s %-12s\n", lab, D + 7, b, row ? row->computed : "", same ? same : "",
-                   row ? row->closed_form : "");
+            printf("%-12s %-*s  %-12s %-8s %-12s %-*s %s\n", lab, D + 7, b, row ? row->computed : "",
+                   same ? same : "", row ? row->closed_form : "", D + 7, e3, same3 ? same3 : "");
         }
         fflush(stdout);
         first = 0;
         free(b);
+        free(e3);
     }
-    if (json)
-        printf("]}\n");
-    rc = 0;
+    rc = print_eq3_summary(paper ? 100 : kmax, json) ? 0 : CLI_EXIT_FAIL;
 out:
     mpq_clear(r);
     return rc;
@@ -610,7 +679,6 @@ int cmd_estimate(int argc, char **argv)
     int have_m = 0, have_k = 0, have_x = 0, have_n = 0, json = 0, c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    opterr = 0;
     while ((c = getopt_long(argc, argv, ":m:k:h", opts, NULL)) != -1) {
         switch (c) {
         case 'm':
