@@ -1,3 +1,0 @@
-build-clang/obj/tools/cli/keys.o: tools/cli/keys.c tools/cli/cli.h
-
-tools/cli/cli.h:
