@@ -6,7 +6,7 @@ BUILD   ?= build
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl
-LDLIBS_AMQ   := -lmpfr -lgmp -lxxhash -lm
+LDLIBS_AMQ   := -lmpfi -lmpfr -lgmp -lxxhash -lm
 # The shared library exports only what the public headers mark AMQ_API.
 VIS := -fvisibility=hidden
 

@@ -6,6 +6,7 @@
 #include <internal/structure.h>
 #include <amq/bloom.h>
 #include <amq/spec_bloom.h>
+#include <amq/spec_moments.h>
 #include <stdlib.h>
 
 #define AMQ_FILE_BLOOM 1u
@@ -90,6 +91,11 @@ static amq_status fp_state(mpq_t q, const void *o)
     return amq_fp_state_power(q, amq_bloom_count_bits(bf), amq_bloom_m(bf), amq_bloom_k(bf));
 }
 
+static amq_status fp_pair(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n)
+{
+    return amq_bloom_fp_pair_enclose(lo, hi, bits, v[P_M], v[P_K], n);
+}
+
 static double approx_classic(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_classic(v[P_M], v[P_K], n); }
 static double approx_exp(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_exp(v[P_M], v[P_K], n); }
 
@@ -125,6 +131,7 @@ const amq_structure amq_structure_bloom = {
     .fp_decimal = fp_decimal,
     .fp_note = amq_bloom_fp_note,
     .fp_state = fp_state,
+    .fp_pair_enclose = fp_pair,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .rate_doc = "P(a fresh key tests positive) after n distinct keys: Ceramist's Theorem 4 (Stirling form)",

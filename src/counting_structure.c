@@ -5,6 +5,7 @@
 #include <internal/structure.h>
 #include <amq/counting.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_moments.h>
 
 #define AMQ_FILE_COUNTING 2u
 
@@ -78,6 +79,12 @@ static uint64_t memory(const void *o)
     return amq_counting_width(o) == 8 ? m : m / 2 + m % 2;
 }
 
+/* The counting filter's bits are a Bloom filter's (Ceramist Theorem 8): so is E[pi^2]. */
+static amq_status fp_pair(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n)
+{
+    return amq_bloom_fp_pair_enclose(lo, hi, bits, v[P_M], v[P_K], n);
+}
+
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_counting_fp_exact(q, v[P_M], v[P_K], n); }
 
 static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
@@ -133,6 +140,7 @@ const amq_structure amq_structure_counting = {
     .fp_decimal = fp_decimal,
     .fp_note = amq_bloom_fp_note,
     .fp_state = fp_state,
+    .fp_pair_enclose = fp_pair,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .rate_doc = "the Bloom rate of m bits and k hashes after n keys (Ceramist Theorem 8, by reduction)",

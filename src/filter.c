@@ -2,6 +2,7 @@
  * structure's registry entry (internal/structure.h). */
 #include <internal/fail.h>
 #include <internal/container.h>
+#include <internal/impl.h>
 #include <internal/structure.h>
 #include <amq/hash.h>
 #include <stdlib.h>
@@ -65,7 +66,7 @@ static amq_status check_hash_params(const amq_structure *s, const uint64_t *v)
     return AMQ_OK;
 }
 
-static amq_status wrap(amq_filter **out, const amq_structure *s, void *obj)
+amq_status amq_filter_wrap(amq_filter **out, const amq_structure *s, void *obj)
 {
     amq_filter *f = malloc(sizeof *f);
     if (!f) {
@@ -85,7 +86,7 @@ amq_status amq_filter_create(amq_filter **out, const amq_structure *s, const amq
     amq_status st = check_hash_params(s, p->v);
     if (st == AMQ_OK)
         st = s->create(&obj, p->v, p->seed);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
@@ -102,7 +103,7 @@ amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint6
     amq_status st = check_hash_params(s, given.v);
     if (st == AMQ_OK)
         st = s->create_for(&obj, n, fpr, given.v, given.seed, achieved);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_load(amq_filter **out, const char *path)
@@ -121,7 +122,7 @@ amq_status amq_filter_load(amq_filter **out, const char *path)
                         type);
     void *obj = NULL;
     st = s->load(&obj, path);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_save(const amq_filter *f, const char *path)

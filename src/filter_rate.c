@@ -26,6 +26,18 @@ amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const am
     return s->fp_decimal(out, p->v, n, digits, lo, hi);
 }
 
+int amq_structure_has_fp_pair(const amq_structure *s) { return s && s->fp_pair_enclose != NULL; }
+
+amq_status amq_structure_fp_pair_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_structure *s,
+                                         const amq_params *p, uint64_t n)
+{
+    if (!s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_pair_enclose: NULL argument");
+    if (!s->fp_pair_enclose)
+        return amq_fail(AMQ_E_INVALID_ARG, "%s: the second moment of the rate is not known", s->name);
+    return s->fp_pair_enclose(lo, hi, bits, p->v, n);
+}
+
 size_t amq_structure_napprox(const amq_structure *s) { return s->napprox; }
 
 const char *amq_structure_approx_name(const amq_structure *s, size_t i)
