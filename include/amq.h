@@ -9,14 +9,18 @@
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/hash.h>
+#include <amq/impl.h>
+#include <amq/plugin.h>
 #include <amq/quotient.h>
 #include <amq/stats.h>
 #include <amq/certified.h>
 #include <amq/check.h>
+#include <amq/check_impl.h>
 #include <amq/filter_rate.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_moments.h>
 #include <amq/spec_omissions.h>
 #include <amq/spec_quotient.h>
 #endif

@@ -182,3 +182,66 @@ int amq_proto_answers(amq_proto_op op, amq_reply_kind kind)
     default: return kind == AMQ_REPLY_OK;
     }
 }
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int amq_proto_parse_request(const char *line, size_t len, amq_proto_op *op, unsigned char *key, size_t cap,
+                            size_t *klen, uint64_t *value, const char **why)
+{
+    static const amq_proto_op ops[] = {AMQ_OP_HELLO, AMQ_OP_NEW, AMQ_OP_ADD, AMQ_OP_QUERY, AMQ_OP_REMOVE};
+    size_t sp = 0;
+    while (sp < len && line[sp] != ' ')
+        sp++;
+    if (sp == len) {
+        *why = "expected 'VERB ARGUMENT'";
+        return 0;
+    }
+    size_t i = 0;
+    for (; i < sizeof ops / sizeof ops[0]; i++)
+        if (is_word(line, sp, amq_proto_verb(ops[i])))
+            break;
+    if (i == sizeof ops / sizeof ops[0]) {
+        *why = "unknown request (hello, new, add, query, remove)";
+        return 0;
+    }
+    *op = ops[i];
+    const char *a = line + sp + 1;
+    const size_t al = len - sp - 1;
+    if (*op == AMQ_OP_HELLO || *op == AMQ_OP_NEW) {
+        uint64_t v = 0;
+        if (al == 0 || al > 20) {
+            *why = "expected a decimal number";
+            return 0;
+        }
+        for (size_t j = 0; j < al; j++) {
+            if (a[j] < '0' || a[j] > '9' || v > (UINT64_MAX - (uint64_t)(a[j] - '0')) / 10) {
+                *why = "expected a decimal number below 2^64";
+                return 0;
+            }
+            v = v * 10 + (uint64_t)(a[j] - '0');
+        }
+        *value = v;
+        return 1;
+    }
+    if (al % 2) {
+        *why = "odd number of hex digits";
+        return 0;
+    }
+    if (al / 2 > cap) {
+        *why = "key too long";
+        return 0;
+    }
+    for (size_t j = 0; j < al; j += 2) {
+        const int hi = hex_digit(a[j]), lo = hex_digit(a[j + 1]);
+        if (hi < 0 || lo < 0) {
+            *why = "not a hex digit";
+            return 0;
+        }
+        key[j / 2] = (unsigned char)(hi << 4 | lo);
+    }
+    *klen = al / 2;
+    return 1;
+}

@@ -55,6 +55,14 @@ int amq_proto_frame(const char *buf, size_t len, size_t *line_len, size_t *consu
 /* Parses one reply line (without its newline).  Never reads past line[len - 1]. */
 void amq_proto_parse(const char *line, size_t len, amq_reply *out);
 
+/* Parses one request line (without its newline), for adapters written in C (amq serve):
+ * *op, the key decoded into key[0..cap) with its length in *klen (add, query, remove),
+ * the number in *value (hello: version, new: seed).  Returns 1, or 0 with *why set when
+ * the line is malformed (unknown verb, odd or non-hex digits, a key above cap bytes, a
+ * number above 2^64 - 1). */
+int amq_proto_parse_request(const char *line, size_t len, amq_proto_op *op, unsigned char *key, size_t cap,
+                            size_t *klen, uint64_t *value, const char **why);
+
 /* Whether a reply of this kind answers a request of op (ERROR answers any). */
 int amq_proto_answers(amq_proto_op op, amq_reply_kind kind);
 

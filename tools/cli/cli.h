@@ -40,6 +40,10 @@ int cmd_info(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+/* cmd_check_impl.c: amq check --plugin | --exec | --impl (dispatched by cmd_check). */
+int cmd_check_impl(int argc, char **argv);
+/* cmd_serve.c: amqcert's structures as a line-protocol process. */
+int cmd_serve(int argc, char **argv);
 /* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
 int cmd_rate_omissions(int argc, char **argv);
 int cmd_optimal_k(int argc, char **argv);

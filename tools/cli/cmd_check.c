@@ -16,7 +16,9 @@
 #define EXACT_DIGITS 15
 
 static const char USAGE_HEAD[] = "amq check STRUCTURE PARAMETERS -n N [--removals RM] [--trials T] [--seed S] "
-                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--json]";
+                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--json]\n"
+                                 "       amq check --plugin LIB | --exec CMD | --impl STRUCTURE --model ... "
+                                 "(amq check --impl bloom --help)";
 
 enum { OPT_N = 'n', OPT_REMOVALS = 256, OPT_TRIALS, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON };
 
@@ -272,6 +274,12 @@ static int run(const amq_structure *s, int argc, char **argv)
 
 int cmd_check(int argc, char **argv)
 {
+    /* An implementation to check (plugin, process, structure through the filter interface)
+     * instead of a kernel: the open checker. */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--plugin") || !strcmp(argv[i], "--exec") || !strcmp(argv[i], "--impl") ||
+            !strncmp(argv[i], "--plugin=", 9) || !strncmp(argv[i], "--exec=", 7) || !strncmp(argv[i], "--impl=", 7))
+            return cmd_check_impl(argc, argv);
     if (argc < 2)
         return cli_usage("check", USAGE_HEAD, "missing structure (one of: %s)", cli_structure_names());
     const char *name = argv[1];

@@ -13,6 +13,7 @@ static const struct {
     {"info", cmd_info, "show a saved filter's parameters, fill, estimated count and FP rate"},
     {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
     {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
+    {"serve", cmd_serve, "serve fresh filters over stdin/stdout (the protocol of `check --exec`)"},
     {"optimal-k", cmd_optimal_k, "best number of hash functions for m/n, and the barriers (D&M Table 1)"},
     {"estimate", cmd_estimate, "state-space size from a filter's fill (D&M section 3.3)"},
     {"strategies", cmd_strategies, "Monte Carlo of the hashing strategies vs the fingerprint theory"},
