@@ -28,7 +28,7 @@ ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
 
 .SECONDARY:
-.PHONY: all deps deps-prove deps-bench check prove certify bench install clean
+.PHONY: all adapters deps deps-prove deps-bench check prove certify bench install clean
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -65,6 +65,36 @@ $(BUILD)/asan/tests/%: tests/%.c $(ASAN_TSUP) $(ASAN_LIB)
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(ASAN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 $(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
 
+# The checker's adapters (tools/adapters): plugins, process adapters, the Node peer.
+ADAPTERS  := $(BUILD)/adapters/amq-plugin.so $(BUILD)/adapters/libbloom-plugin.so \
+             $(BUILD)/adapters/planted-none.so $(BUILD)/adapters/planted-false-negative.so \
+             $(BUILD)/adapters/planted-biased-hash.so $(BUILD)/adapters/planted-wrong-k.so \
+             $(BUILD)/adapters/amq-adapter-no $(BUILD)/adapters/node/status
+PLUGIN_CC := $(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -fPIC -shared
+$(BUILD)/libamq_pic.a: $(PIC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/adapters/amq-plugin.so: tools/adapters/amq_plugin.c $(BUILD)/libamq_pic.a
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -o $@ $< $(BUILD)/libamq_pic.a $(LDLIBS_AMQ)
+$(BUILD)/adapters/libbloom-plugin.so: tools/adapters/libbloom_plugin.c include/amq/plugin.h
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -o $@ $< -lbloom
+$(BUILD)/adapters/planted-none.so: BUG := 0
+$(BUILD)/adapters/planted-false-negative.so: BUG := 1
+$(BUILD)/adapters/planted-biased-hash.so: BUG := 2
+$(BUILD)/adapters/planted-wrong-k.so: BUG := 3
+$(BUILD)/adapters/planted-%.so: tools/adapters/planted_bloom.c include/amq/plugin.h
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -DPLANTED_BUG=$(BUG) -o $@ $< -lxxhash
+$(BUILD)/adapters/amq-adapter-no: tools/adapters/adapter_no.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -D_POSIX_C_SOURCE=200809L -o $@ $<
+$(BUILD)/adapters/node/status: tools/adapters/node/package.json tools/adapters/node/package-lock.json \
+                               tools/adapters/node/adapter.js tools/adapters/node/install.sh
+	sh tools/adapters/node/install.sh $(BUILD)/adapters/node
+adapters: $(ADAPTERS)
+
 # The theorem drivers are proved, not linked; they must still be warning-free C11.
 $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@mkdir -p $(BUILD)
@@ -72,7 +102,7 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@touch $@
 
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
-check: deps all $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS)
+check: deps all adapters $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS)
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) -- $(ASAN_TESTS)
 
 prove: deps-prove
@@ -83,7 +113,7 @@ certify: deps-prove all
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
-bench: deps-bench $(BUILD)/bench
+bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters
 	@$(BUILD)/bench
 
 install: all

@@ -98,8 +98,8 @@ static void print_help(void)
            "the check:\n"
            "  -n N                keys added to each filter (the declared load)\n"
            "  --loads L           load points ceil(l N / L), l = 1..L (default 4, at most N)\n"
-           "  --filters F         fresh filters (default 1000 when Q > 1, else 10000)\n"
-           "  --queries Q         fresh queries per filter and load point (default 100 when the model's\n"
+           "  --filters F         fresh filters (default 5000 when Q > 1, else 20000)\n"
+           "  --queries Q         fresh queries per filter and load point (default 20 when the model's\n"
            "                      second moment is known, else 1); Q = 1: exact binomial test,\n"
            "                      Clopper-Pearson intervals; Q > 1: Bernstein's bound, exact variance\n"
            "  --remove R          keys removed after the last load (default N/2 when the implementation\n"
@@ -254,8 +254,8 @@ int cmd_check_impl(int argc, char **argv)
     c.cfg.model = model;
     c.cfg.n = o.n;
     c.cfg.loads = o.have_loads ? o.loads : (o.n < 4 ? o.n : 4);
-    c.cfg.queries = o.have_queries ? o.queries : model && shared_default ? 100 : 1;
-    c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 1000 : 10000;
+    c.cfg.queries = o.have_queries ? o.queries : model && shared_default ? 20 : 1;
+    c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 5000 : 20000;
     c.cfg.removals = o.have_removals ? o.removals : amq_impl_can_remove(c.impl) ? o.n / 2 : 0;
     c.cfg.seed = o.seed;
     c.cfg.alpha = o.alpha;
