@@ -69,6 +69,7 @@ $(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
 ADAPTERS  := $(BUILD)/adapters/amq-plugin.so $(BUILD)/adapters/libbloom-plugin.so \
              $(BUILD)/adapters/planted-none.so $(BUILD)/adapters/planted-false-negative.so \
              $(BUILD)/adapters/planted-biased-hash.so $(BUILD)/adapters/planted-wrong-k.so \
+             $(BUILD)/adapters/planted-wrong-abi.so \
              $(BUILD)/adapters/amq-adapter-no $(BUILD)/adapters/node/status
 PLUGIN_CC := $(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -fPIC -shared
 $(BUILD)/libamq_pic.a: $(PIC_OBJ)
@@ -84,6 +85,7 @@ $(BUILD)/adapters/planted-none.so: BUG := 0
 $(BUILD)/adapters/planted-false-negative.so: BUG := 1
 $(BUILD)/adapters/planted-biased-hash.so: BUG := 2
 $(BUILD)/adapters/planted-wrong-k.so: BUG := 3
+$(BUILD)/adapters/planted-wrong-abi.so: BUG := 4
 $(BUILD)/adapters/planted-%.so: tools/adapters/planted_bloom.c include/amq/plugin.h
 	@mkdir -p $(dir $@)
 	$(PLUGIN_CC) -DPLANTED_BUG=$(BUG) -o $@ $< -lxxhash

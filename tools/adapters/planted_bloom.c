@@ -6,7 +6,8 @@
  *      answered "no" unless other keys set that bit;
  *   2  biased hash: positions come from 63-bit hashes folded onto the first half of the
  *      table, so the filter behaves like one of m/2 bits: the rate is above the model;
- *   3  wrong k: the filter uses ceil(k / 2) hash functions instead of k: the rate is off.
+ *   3  wrong k: the filter uses ceil(k / 2) hash functions instead of k: the rate is off;
+ *   4  wrong ABI: a correct filter that declares the next ABI version: it must be refused.
  * --plugin-arg 'm=M k=K'. */
 #include <amq/plugin.h>
 #include <stdio.h>
@@ -15,11 +16,11 @@
 #include <xxhash.h>
 
 #ifndef PLANTED_BUG
-#error "build with -DPLANTED_BUG=0..3"
+#error "build with -DPLANTED_BUG=0..4"
 #endif
 
 static const char *const NAMES[] = {"planted-none", "planted-false-negative", "planted-biased-hash",
-                                    "planted-wrong-k"};
+                                    "planted-wrong-k", "planted-wrong-abi"};
 
 typedef struct handle {
     uint64_t m, k, seed;
@@ -101,5 +102,7 @@ AMQ_PLUGIN_EXPORT const amq_plugin *amq_plugin_entry(void)
     static amq_plugin p;
     p = plugin;
     p.name = NAMES[PLANTED_BUG];
+    if (PLANTED_BUG == 4)
+        p.abi_version = AMQ_PLUGIN_ABI_VERSION + 1;
     return &p;
 }
