@@ -91,9 +91,12 @@ static amq_status fp_state(mpq_t q, const void *o)
     return amq_fp_state_power(q, amq_bloom_count_bits(bf), amq_bloom_m(bf), amq_bloom_k(bf));
 }
 
-static amq_status fp_pair(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n)
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
 {
-    return amq_bloom_fp_pair_enclose(lo, hi, bits, v[P_M], v[P_K], n);
+    if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
+        return amq_fail(AMQ_E_TOO_LARGE, "bloom: moment %llu of the rate needs %llu query positions (limit %d)",
+                        (unsigned long long)j, (unsigned long long)(j * v[P_K]), AMQ_MOMENTS_MAX_KQ);
+    return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
 }
 
 static double approx_classic(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_classic(v[P_M], v[P_K], n); }
@@ -131,7 +134,7 @@ const amq_structure amq_structure_bloom = {
     .fp_decimal = fp_decimal,
     .fp_note = amq_bloom_fp_note,
     .fp_state = fp_state,
-    .fp_pair_enclose = fp_pair,
+    .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .rate_doc = "P(a fresh key tests positive) after n distinct keys: Ceramist's Theorem 4 (Stirling form)",

@@ -189,11 +189,12 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     r.lens = malloc(CHUNK * sizeof *r.lens);
     r.answers = malloc(CHUNK * sizeof *r.answers);
     r.positives = calloc(res->npoints, sizeof *r.positives);
-    if (!res->points || !steps || !r.keys || !r.ptrs || !r.lens || !r.answers || !r.positives)
+    double *moments = malloc(res->npoints * (AMQ_CHECK_MOMENTS + 1) * sizeof *moments);
+    if (!res->points || !steps || !r.keys || !r.ptrs || !r.lens || !r.answers || !r.positives || !moments)
         st = amq_fail(AMQ_E_NOMEM, "check: out of memory");
     /* The model's rates first: a model that cannot be computed stops before any work. */
     if (st == AMQ_OK)
-        st = amq_check_model_rates(cfg, res);
+        st = amq_check_model_rates(cfg, res, moments);
     if (st == AMQ_OK) {
         for (size_t i = 0; i < CHUNK; i++) {
             r.ptrs[i] = r.keys + i * AMQ_IMPL_CHECK_KEY_BYTES;
@@ -207,8 +208,9 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
                 cfg->progress(cfg->progress_ctx, f + 1, cfg->filters);
         }
         if (st == AMQ_OK)
-            st = amq_check_verdicts(cfg, res, r.positives, f);
+            st = amq_check_verdicts(cfg, res, r.positives, f, moments);
     }
+    free(moments);
     free(steps);
     free(r.keys);
     free(r.ptrs);

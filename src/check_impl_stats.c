@@ -1,7 +1,8 @@
 /* The statistics of the open checker (amq/check_impl.h; derivations in docs/checker.md):
- * the model's exact rates and second moments at the load points, the per-point tests
- * (exact binomial, or Bernstein's bound with the exact mean and variance), the
- * simultaneous intervals, Holm's procedure and the accuracy score. */
+ * the model's exact rates and moments at the load points, the per-point tests (exact
+ * binomial; or, for several queries per filter, Bernstein's bound with the exact mean and
+ * variance, and above the mean also Markov's inequality on the exact factorial moments of
+ * the sum), the simultaneous intervals, Holm's procedure and the accuracy score. */
 #include <internal/check_impl.h>
 #include <internal/fail.h>
 #include <amq/filter_rate.h>
@@ -11,18 +12,21 @@
 #include <string.h>
 
 #define RATE_DIGITS 15
-#define PAIR_BITS 30 /* relative width of the second moment's enclosure */
+#define MOMENT_BITS 30 /* relative width of the moments' enclosures */
+#define W (AMQ_CHECK_MOMENTS + 1)
 
-amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res)
+amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments)
 {
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = AMQ_OK;
-    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_pair(cfg->model))
+    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
         st = amq_fail(AMQ_E_INVALID_ARG,
-                      "check: the second moment of the %s rate is not known, so several queries per filter "
+                      "check: the moments of the %s rate are not known, so several queries per filter "
                       "cannot be tested exactly: use one query per filter (Q = 1)",
                       amq_structure_name(cfg->model));
+    for (size_t i = 0; i < res->npoints * W; i++)
+        moments[i] = NAN;
     for (size_t i = 0; i < res->npoints && st == AMQ_OK; i++) {
         amq_check_point *pt = &res->points[i];
         pt->after_removals = i == cfg->loads;
@@ -42,8 +46,19 @@ amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_chec
         mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
         pt->rate = mpfr_get_d(lo, MPFR_RNDN);
         if (cfg->queries > 1) {
-            st = amq_structure_fp_pair_enclose(lo, hi, PAIR_BITS, cfg->model, &cfg->model_params, pt->keys);
-            pt->pair = mpfr_get_d(hi, MPFR_RNDU);
+            double *mo = moments + i * W;
+            mo[1] = pt->rate_hi;
+            const uint64_t top = cfg->queries < AMQ_CHECK_MOMENTS ? cfg->queries : AMQ_CHECK_MOMENTS;
+            for (uint64_t j = 2; j <= top && st == AMQ_OK; j++) {
+                st = amq_structure_fp_moment_enclose(lo, hi, MOMENT_BITS, cfg->model, &cfg->model_params, pt->keys, j);
+                if (st == AMQ_E_TOO_LARGE && j > 2) { /* fewer moments: a weaker bound, still valid */
+                    st = AMQ_OK;
+                    break;
+                }
+                if (st == AMQ_OK)
+                    mo[j] = mpfr_get_d(hi, MPFR_RNDU);
+            }
+            pt->pair = mo[2];
         }
     }
     mpfr_clears(lo, hi, (mpfr_ptr)0);
@@ -75,8 +90,81 @@ static void shared_moments(const amq_check_point *pt, double F, double Q, double
     *b_down = Q * pt->rate_hi;
 }
 
+/* log10 of an upper bound of P(S >= s) for S the sum of F independent per-filter counts X
+ * in [0, Q], from their factorial moments: E[C(X, j)] = C(Q, j) E[pi^j] (X is binomial
+ * given the filter's state), so E[(1+t)^S] = A(t)^F with A(t) = sum_j C(Q, j) E[pi^j] t^j,
+ * and Markov's inequality on C(S, r), nondecreasing in S: P(S >= s) <= [t^r] A^F / C(s, r),
+ * minimised over r = 1..R.  Every coefficient is positive, so rounding up keeps it a bound.
+ * +inf when no moment is known. */
+static double factorial_bound_log10(const double *mo, uint64_t filters, uint64_t Q, uint64_t s)
+{
+    size_t R = 0;
+    while (R < AMQ_CHECK_MOMENTS && R < Q && !isnan(mo[R + 1]))
+        R++;
+    if (R > s)
+        R = (size_t)s;
+    if (R == 0)
+        return INFINITY;
+    mpfr_t a[W], acc[W], tmp[W], t, c;
+    for (size_t j = 0; j <= R; j++)
+        mpfr_inits2(128, a[j], acc[j], tmp[j], (mpfr_ptr)0);
+    mpfr_inits2(128, t, c, (mpfr_ptr)0);
+    /* a_j = C(Q, j) E[pi^j] (upper bounds), acc = 1 */
+    mpfr_set_ui(a[0], 1, MPFR_RNDU);
+    mpfr_set_ui(c, 1, MPFR_RNDU);
+    for (size_t j = 1; j <= R; j++) {
+        mpfr_mul_ui(c, c, (unsigned long)(Q - j + 1), MPFR_RNDU);
+        mpfr_div_ui(c, c, (unsigned long)j, MPFR_RNDU);
+        mpfr_mul_d(a[j], c, mo[j], MPFR_RNDU);
+    }
+    for (size_t j = 0; j <= R; j++)
+        mpfr_set_ui(acc[j], j == 0, MPFR_RNDU);
+    /* acc = A^F mod t^(R+1), by squaring */
+    for (uint64_t e = filters;;) {
+        if (e & 1) {
+            for (size_t r = 0; r <= R; r++) {
+                mpfr_set_ui(tmp[r], 0, MPFR_RNDU);
+                for (size_t j = 0; j <= r; j++) {
+                    mpfr_mul(t, acc[j], a[r - j], MPFR_RNDU);
+                    mpfr_add(tmp[r], tmp[r], t, MPFR_RNDU);
+                }
+            }
+            for (size_t r = 0; r <= R; r++)
+                mpfr_set(acc[r], tmp[r], MPFR_RNDU);
+        }
+        e >>= 1;
+        if (!e)
+            break;
+        for (size_t r = 0; r <= R; r++) {
+            mpfr_set_ui(tmp[r], 0, MPFR_RNDU);
+            for (size_t j = 0; j <= r; j++) {
+                mpfr_mul(t, a[j], a[r - j], MPFR_RNDU);
+                mpfr_add(tmp[r], tmp[r], t, MPFR_RNDU);
+            }
+        }
+        for (size_t r = 0; r <= R; r++)
+            mpfr_set(a[r], tmp[r], MPFR_RNDU);
+    }
+    /* min over r of acc[r] / C(s, r), C(s, r) rounded down */
+    double best = INFINITY;
+    mpfr_set_ui(c, 1, MPFR_RNDD);
+    for (size_t r = 1; r <= R; r++) {
+        mpfr_mul_ui(c, c, (unsigned long)(s - r + 1), MPFR_RNDD);
+        mpfr_div_ui(c, c, (unsigned long)r, MPFR_RNDD);
+        mpfr_div(t, acc[r], c, MPFR_RNDU);
+        mpfr_log10(t, t, MPFR_RNDU);
+        const double l = mpfr_get_d(t, MPFR_RNDU);
+        if (l < best)
+            best = l;
+    }
+    for (size_t j = 0; j <= R; j++)
+        mpfr_clears(a[j], acc[j], tmp[j], (mpfr_ptr)0);
+    mpfr_clears(t, c, (mpfr_ptr)0);
+    return best;
+}
+
 static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, uint64_t filters, double a_ci,
-                       int shared)
+                       int shared, const double *mo)
 {
     const double F = (double)filters, Q = (double)cfg->queries, T = (double)pt->queries;
     pt->estimate = pt->queries ? (double)pt->positives / T : NAN;
@@ -106,8 +194,12 @@ static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, ui
         double D = fabs(dev) - T * (pt->rate_hi - pt->rate_lo) / 2.0;
         if (D < 0.0)
             D = 0.0;
-        const double lp = log(2.0) - D * D / (2.0 * (V + b * D / 3.0));
-        pt->log10_p_value = lp >= 0.0 || !(V + b * D > 0.0) ? 0.0 : lp / log(10.0);
+        double lg = log(2.0) / log(10.0) - D * D / (2.0 * (V + b * D / 3.0)) / log(10.0);
+        if (!(V + b * D > 0.0))
+            lg = 0.0;
+        if (dev > 0) /* above the mean: also the factorial-moment bound, whichever is smaller */
+            lg = fmin(lg, log10(2.0) + factorial_bound_log10(mo, filters, cfg->queries, pt->positives));
+        pt->log10_p_value = fmin(0.0, lg);
         pt->p_value = pow(10.0, pt->log10_p_value);
     } else {
         t_up = t_down = Q * sqrt(F * log(2.0 / a_ci) / 2.0); /* Hoeffding: each count in [0, Q] */
@@ -149,7 +241,7 @@ static void hex_of(char *out, const unsigned char *key, size_t len)
 }
 
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, uint64_t filters)
+                              const uint64_t *positives, uint64_t filters, const double *moments)
 {
     const int shared = cfg->queries > 1;
     const double a_ci = cfg->alpha / (double)res->npoints; /* simultaneous intervals */
@@ -157,7 +249,7 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
         amq_check_point *pt = &res->points[i];
         pt->positives = positives[i];
         pt->queries = filters * cfg->queries;
-        test_point(cfg, pt, filters, a_ci, shared);
+        test_point(cfg, pt, filters, a_ci, shared, moments + i * W);
     }
     const amq_check_point *at_n = &res->points[cfg->loads - 1];
     res->acc_queries = at_n->queries;

@@ -78,15 +78,15 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
 static uint64_t memory(const void *o) { return amq_quotient_nslots(o) * 9u; }
 
 /* The stored fingerprints are n uniform draws from 2^p values and a query asks for one:
- * a Bloom filter of 2^p bits and one hash.  Two fresh keys: that filter with 2 query
+ * a Bloom filter of 2^p bits and one hash.  j fresh keys: that filter with j query
  * positions, while no add was refused. */
-static amq_status fp_pair(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n)
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
 {
     const uint64_t p = v[P_Q] + v[P_R];
     if (p >= 64)
-        return amq_fail(AMQ_E_TOO_LARGE, "quotient: second moment needs p = q + r < 64 (got %llu)",
+        return amq_fail(AMQ_E_TOO_LARGE, "quotient: the moments of the rate need p = q + r < 64 (got %llu)",
                         (unsigned long long)p);
-    return amq_bloom_fp_query_enclose(lo, hi, bits, UINT64_C(1) << p, 1, 2, n);
+    return amq_bloom_fp_query_enclose(lo, hi, bits, UINT64_C(1) << p, 1, j, n);
 }
 
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
@@ -181,7 +181,7 @@ const amq_structure amq_structure_quotient = {
     .fp_decimal = fp_decimal,
     .fp_note = fp_note,
     .fp_state = fp_state,
-    .fp_pair_enclose = fp_pair,
+    .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_union}, {"exp", approx_exp}},
     .rate_doc = "1 - (1 - 2^-p)^n for p = q + r bit fingerprints, while no add was refused (Ceramist Theorem 9); "

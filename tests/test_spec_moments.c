@@ -210,7 +210,7 @@ static void test_registered_second_moments(void **state)
     int checked = 0;
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
-        if (!amq_structure_has_fp_pair(s))
+        if (!amq_structure_has_fp_moments(s))
             continue;
         for (size_t e = 0; e < s->nexamples; e++) {
             amq_params p;
@@ -224,7 +224,7 @@ static void test_registered_second_moments(void **state)
             moment(e2, sums, 2, outcomes, amq_model_kernel(mod));
             assert_int_equal(amq_structure_fp_exact(rate, s, &p, s->examples[e].n), AMQ_OK);
             assert_true(mpq_equal(e1, rate));
-            assert_int_equal(amq_structure_fp_pair_enclose(lo, hi, 40, s, &p, s->examples[e].n), AMQ_OK);
+            assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, s, &p, s->examples[e].n, 2), AMQ_OK);
             mpfr_set_q(x, e2, MPFR_RNDN);
             if (!(mpfr_cmp(lo, x) <= 0 && mpfr_cmp(x, hi) <= 0))
                 fail_msg("%s example %zu: E[pi^2] = %s outside the enclosure", s->name, e,
@@ -234,7 +234,7 @@ static void test_registered_second_moments(void **state)
         }
     }
     assert_true(checked >= 5);
-    assert_int_equal(amq_structure_fp_pair_enclose(lo, hi, 40, NULL, NULL, 1), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, NULL, NULL, 1, 2), AMQ_E_INVALID_ARG);
     mpfr_clears(lo, hi, x, (mpfr_ptr)0);
     mpq_clears(e1, e2, rate, (mpq_ptr)0);
     for (int j = 0; j < 4; j++)

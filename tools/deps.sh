@@ -1,18 +1,21 @@
 #!/bin/sh
 # Install amqcert's Debian 12 dependencies when missing: as root via apt-get, otherwise
 # print the exact apt-get line and fail.
-#   sh tools/deps.sh build    the library, the CLI and the tests (make, make check)
+#   sh tools/deps.sh build    the library, the CLI and the tests (make, make check), with the
+#                             checker's peers and plots (libbloom, gnuplot; node and npm only
+#                             when no `node` is on the PATH: a newer one may be installed)
 #   sh tools/deps.sh prove    the prover stack (make prove, make certify)
 #   sh tools/deps.sh bench    the peers measured by make bench
 # Several groups may be given at once.
-BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev"
+BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libmpfi-dev libxxhash-dev libcmocka-dev libbloom-dev gnuplot-nox"
 PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
 BENCH="libbloom-dev"
 [ $# -gt 0 ] || set -- build
 PKGS=""
 for group in "$@"; do
     case $group in
-        build) PKGS="$PKGS $BUILD" ;;
+        build) PKGS="$PKGS $BUILD"
+               command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs npm" ;;
         prove) PKGS="$PKGS $PROVE" ;;
         bench) PKGS="$PKGS $BENCH" ;;
         *) echo "deps: unknown group '$group' (build, prove, bench)" >&2; exit 2 ;;

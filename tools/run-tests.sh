@@ -16,6 +16,8 @@ for t in "$@"; do
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
     f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
     p=${p:-0}; f=${f:-0}
+    # a skipped test says why, loudly, in the summary (it is not a pass)
+    grep -h '^skipped: ' "$out" | sed "s|^|SKIP $name: |"
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi  # crash or sanitizer abort
     passed=$((passed + p)); failed=$((failed + f))
     if [ "$f" -ne 0 ]; then

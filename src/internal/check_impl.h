@@ -24,11 +24,16 @@ uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg);
 /* Key number rel of filter f, AMQ_IMPL_CHECK_KEY_BYTES bytes. */
 void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
 
-/* Fills the points' keys and the model's rates (exact decimal, double, second moment). */
-amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res);
+/* The highest factorial moment the shared design's upper-tail bound uses. */
+#define AMQ_CHECK_MOMENTS 24
+
+/* Fills the points' keys and the model's rates (exact decimal, double), and for the
+ * shared design moments[i * (AMQ_CHECK_MOMENTS + 1) + j] = an upper bound of E[pi^j] at
+ * point i (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
+amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments);
 /* From the positives per point over `filters` filters: estimates, intervals, p-values,
  * Holm's verdicts, the accuracy score and the reason of a failure. */
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, uint64_t filters);
+                              const uint64_t *positives, uint64_t filters, const double *moments);
 
 #endif

@@ -62,9 +62,9 @@ struct amq_structure {
     amq_status (*fp_decimal)(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi);
     const char *(*fp_note)(const uint64_t *v, uint64_t n);
     amq_status (*fp_state)(mpq_t rop, const void *obj);
-    /* E[pi^2], the chance that two fresh keys both test positive after n keys (enclosed,
+    /* E[pi^j], the chance that j fresh keys all test positive after n keys (enclosed,
      * relative width 2^-bits; amq/spec_moments.h); NULL when not known */
-    amq_status (*fp_pair_enclose)(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n);
+    amq_status (*fp_moment_enclose)(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
     size_t napprox;
     amq_approx approx[AMQ_APPROX_MAX];
     const char *rate_doc;     /* what the rate is, for help                          */

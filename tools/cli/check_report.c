@@ -152,7 +152,7 @@ void check_report_text(FILE *f, const check_run *c)
             r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
             (unsigned long long)g->n);
     if (g->model)
-        fprintf(f, "; the model expects %.4g", r->accuracy_model);
+        fprintf(f, "; the model expects %.6g", r->accuracy_model);
     fprintf(f, ")\n");
     fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests (Holm); intervals at "
                "confidence 1 - %g each (Bonferroni: all hold together with confidence >= 1 - %g)\n",

@@ -92,7 +92,7 @@ static void print_help(void)
         char pu[256];
         cli_params_usage(pu, sizeof pu, s, CLI_PARAMS_RATE);
         printf("                        --model %s%s%s\n", amq_structure_name(s), pu,
-               amq_structure_has_fp_pair(s) ? "" : "   (no second moment: --queries 1)");
+               amq_structure_has_fp_moments(s) ? "" : "   (no second moment: --queries 1)");
     }
     printf("  --model none        measure only: no verdict on the rate (false negatives still fail)\n"
            "the check:\n"
@@ -250,7 +250,7 @@ int cmd_check_impl(int argc, char **argv)
             return rc;
     }
     c.how = how;
-    const int shared_default = !model || amq_structure_has_fp_pair(model);
+    const int shared_default = !model || amq_structure_has_fp_moments(model);
     c.cfg.model = model;
     c.cfg.n = o.n;
     c.cfg.loads = o.have_loads ? o.loads : (o.n < 4 ? o.n : 4);
