@@ -5,6 +5,7 @@
 #define AMQ_H
 #include <amq/blocked.h>
 #include <amq/bloom.h>
+#include <amq/check_impl.h>
 #include <amq/counting.h>
 #include <amq/error.h>
 #include <amq/filter.h>
@@ -15,7 +16,6 @@
 #include <amq/stats.h>
 #include <amq/certified.h>
 #include <amq/check.h>
-#include <amq/check_impl.h>
 #include <amq/filter_rate.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>

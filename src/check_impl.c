@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <internal/impl.h>
 #include <internal/protocol.h>
+#include <amq/stats.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -27,12 +27,13 @@
 #define AMQ_CHECK_IMPL_H
 #include <stdint.h>
 #include <stdio.h>
-#include <amq/check.h>
 #include <amq/filter.h>
 #include <amq/impl.h>
 
 /* Keys are 8 bytes: the little-endian encoding of key_base + number. */
 #define AMQ_IMPL_CHECK_KEY_BYTES 8u
+/* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
+#define AMQ_IMPL_CHECK_MOMENTS 24
 /* At most this many load points. */
 #define AMQ_IMPL_CHECK_MAX_LOADS 1000u
 
@@ -46,7 +47,8 @@ typedef struct amq_impl_check_config {
     uint64_t removals;          /* R <= n keys removed after the last load (0: none)         */
     uint64_t seed;              /* seeds every filter and key of the run                     */
     double alpha;               /* family-wise false-alarm rate, 0 < alpha < 1              */
-    amq_progress_fn progress;   /* may be NULL: called with filters done                    */
+    /* may be NULL: called with filters done (an amq_progress_fn of amq/check.h) */
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
     void *progress_ctx;
 } amq_impl_check_config;
 

@@ -25,7 +25,7 @@ uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg);
 void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
 
 /* The highest factorial moment the shared design's upper-tail bound uses. */
-#define AMQ_CHECK_MOMENTS 24
+#define AMQ_CHECK_MOMENTS AMQ_IMPL_CHECK_MOMENTS
 
 /* Fills the points' keys and the model's rates (exact decimal, double), and for the
  * shared design moments[i * (AMQ_CHECK_MOMENTS + 1) + j] = an upper bound of E[pi^j] at

@@ -14,4 +14,5 @@ void bench_spec(void);
 void bench_blocked_spec(void);
 void bench_blocked(void);
 void bench_quotient(void);
+void bench_checker(void);
 #endif

@@ -64,38 +64,56 @@ static double rate_at(const amq_structure *m, const amq_params *p, uint64_t keys
     return r;
 }
 
-static int write_data(const check_run *c, const char *dir)
+static void lower(double *ymin, double v)
+{
+    if (v > 0.0 && v < *ymin)
+        *ymin = v;
+}
+
+/* Writes the data; *ymin gets the bottom of the (logarithmic) y range: a little below the
+ * smallest positive value drawn.  Bars that reach 0 are drawn down to it. */
+static int write_data(const check_run *c, const char *dir, double *ymin)
 {
     char path[4200];
+    *ymin = 1.0;
+    FILE *f = NULL;
+    if (c->cfg.model) {
+        snprintf(path, sizeof path, "%s/curve.dat", dir);
+        if (!(f = fopen(path, "w")))
+            return -1;
+        const amq_structure *m = c->cfg.model;
+        const uint64_t top = c->cfg.n;
+        for (unsigned i = 1; i <= CURVE_POINTS; i++) {
+            const uint64_t keys = (uint64_t)ceil((double)top * i / CURVE_POINTS);
+            const double r = rate_at(m, &c->cfg.model_params, keys);
+            lower(ymin, r);
+            fprintf(f, "%llu %.17g", (unsigned long long)keys, r);
+            for (size_t a = 0; a < amq_structure_napprox(m); a++)
+                fprintf(f, " %.17g", amq_structure_fp_approx(m, a, &c->cfg.model_params, keys));
+            fputc('\n', f);
+        }
+        if (fclose(f))
+            return -1;
+    }
+    for (size_t i = 0; i < c->res.npoints; i++) {
+        lower(ymin, c->res.points[i].estimate);
+        lower(ymin, c->res.points[i].ci_lo);
+        lower(ymin, c->res.points[i].ci_hi);
+    }
+    *ymin /= 4.0;
     snprintf(path, sizeof path, "%s/points.dat", dir);
-    FILE *f = fopen(path, "w");
-    if (!f)
+    if (!(f = fopen(path, "w")))
         return -1;
     for (size_t i = 0; i < c->res.npoints; i++) {
         const amq_check_point *pt = &c->res.points[i];
-        fprintf(f, "%llu %.17g %.17g %.17g %d\n", (unsigned long long)pt->keys, pt->estimate, pt->ci_lo,
-                pt->ci_hi, pt->after_removals);
-    }
-    if (fclose(f))
-        return -1;
-    if (!c->cfg.model)
-        return 0;
-    snprintf(path, sizeof path, "%s/curve.dat", dir);
-    if (!(f = fopen(path, "w")))
-        return -1;
-    const amq_structure *m = c->cfg.model;
-    const uint64_t top = c->cfg.n;
-    for (unsigned i = 1; i <= CURVE_POINTS; i++) {
-        const uint64_t keys = (uint64_t)ceil((double)top * i / CURVE_POINTS);
-        fprintf(f, "%llu %.17g", (unsigned long long)keys, rate_at(m, &c->cfg.model_params, keys));
-        for (size_t a = 0; a < amq_structure_napprox(m); a++)
-            fprintf(f, " %.17g", amq_structure_fp_approx(m, a, &c->cfg.model_params, keys));
-        fputc('\n', f);
+        /* no positive at all: the point sits on the bottom edge */
+        fprintf(f, "%llu %.17g %.17g %.17g %d\n", (unsigned long long)pt->keys, pt->estimate > 0.0 ? pt->estimate : *ymin,
+                pt->ci_lo > 0.0 ? pt->ci_lo : *ymin, pt->ci_hi, pt->after_removals);
     }
     return fclose(f) ? -1 : 0;
 }
 
-static int write_script(const check_run *c, const char *dir, const char *out)
+static int write_script(const check_run *c, const char *dir, const char *out, double ymin)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/plot.gp", dir);
@@ -109,7 +127,8 @@ static int write_script(const check_run *c, const char *dir, const char *out)
         fputs("set terminal pngcairo size 900,560 enhanced font 'Helvetica,11'\n", f);
     fputs("set output ", f);
     put_quoted(f, out);
-    fputs("\nset logscale y\nset format y '10^{%L}'\nset grid\nset key top left\n", f);
+    fprintf(f, "\nset logscale y\nset yrange [%.6g:*]\nset format y '10^{%%L}'\nset grid\nset key bottom right "
+               "box opaque\n", ymin);
     fputs("set xlabel 'keys in the filter'\nset ylabel 'false-positive rate'\n", f);
     char title[400];
     snprintf(title, sizeof title, "%s vs %s: %llu filters x %llu quer%s per load", amq_impl_name(c->impl),
@@ -127,11 +146,11 @@ static int write_script(const check_run *c, const char *dir, const char *out)
             fprintf(f, "     '%s/curve.dat' using 1:%zu with lines dt %zu lw 1.5 lc rgb '%s' title '%s approximation', \\\n",
                     dir, a + 3, a + 2, colors[a], amq_structure_approx_name(c->cfg.model, a));
     }
-    fprintf(f, "     '%s/points.dat' using 1:($5 == 0 ? $2 : 1/0):($3 > 0 ? $3 : $2/10):4 with yerrorbars pt 7 ps 0.8 "
+    fprintf(f, "     '%s/points.dat' using 1:($5 == 0 ? $2 : 1/0):3:4 with yerrorbars pt 7 ps 0.8 "
                "lc rgb '#c0392b' title 'measured, %s bars (confidence 1 - %g each)'",
             dir, bars, c->cfg.alpha / (double)c->res.npoints);
     if (c->cfg.removals)
-        fprintf(f, ", \\\n     '%s/points.dat' using 1:($5 == 1 ? $2 : 1/0):($3 > 0 ? $3 : $2/10):4 with yerrorbars "
+        fprintf(f, ", \\\n     '%s/points.dat' using 1:($5 == 1 ? $2 : 1/0):3:4 with yerrorbars "
                    "pt 5 ps 0.8 lc rgb '#6c3483' title 'measured after removals'",
                 dir);
     fputc('\n', f);
@@ -159,7 +178,8 @@ int check_plot(const check_run *c, const char *path)
     snprintf(dir, sizeof dir, "%s/amq-plot-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir))
         return cli_fail("check", "--plot: cannot make a temporary directory in %s", tmp && *tmp ? tmp : "/tmp");
-    if (write_data(c, dir) || write_script(c, dir, path)) {
+    double ymin;
+    if (write_data(c, dir, &ymin) || write_script(c, dir, path, ymin)) {
         remove_dir(dir);
         return cli_fail("check", "--plot: cannot write the plot's files in %s", dir);
     }

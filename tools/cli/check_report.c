@@ -116,10 +116,15 @@ void check_report_text(FILE *f, const check_run *c)
         fprintf(f, ";\n                then the first %llu keys removed and %llu fresh queries more",
                 (unsigned long long)g->removals, (unsigned long long)g->queries);
     fprintf(f, "\nseed            %llu (the same seed gives the same operations)\n", (unsigned long long)g->seed);
-    if (r->shared)
-        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: %s\n", (unsigned long long)g->queries,
-                g->model ? "Bernstein's bound with the exact mean and variance (second moment E[pi^2])"
-                         : "Hoeffding intervals (no model)");
+    if (r->shared && g->model)
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Bernstein's bound with the exact "
+                   "mean and variance\n                (E[pi^2]), and above the mean Markov's on the exact factorial "
+                   "moments (E[pi^j], j <= %d);\n                the intervals are Bernstein's only, so a test can "
+                   "reject where its interval still reaches the model\n",
+                (unsigned long long)g->queries, AMQ_IMPL_CHECK_MOMENTS);
+    else if (r->shared)
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Hoeffding intervals (no model)\n",
+                (unsigned long long)g->queries);
     else
         fprintf(f, "statistics      one query per filter and point: positives exactly Binomial(F, p); exact "
                    "binomial test, Clopper-Pearson intervals\n");

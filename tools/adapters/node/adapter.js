@@ -5,7 +5,6 @@
 // hex, distinct keys).  The seed of "new SEED" becomes the filter's seed (bloom-filters
 // hashes with XXH64 seeded by it), reduced below 2^32 to stay an exact JS number.
 'use strict';
-const readline = require('readline');
 const { BloomFilter, CountingBloomFilter } = require('bloom-filters');
 
 const [kind, size, hashes] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
@@ -33,11 +32,17 @@ function answer(line) {
   return 'error unknown request: ' + verb;
 }
 
-// Replies are gathered while lines keep coming and written in one piece when the input
-// pauses (setImmediate), so pipelined requests are answered at full speed.
-let out = [];
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  let reply;
-  try { reply = answer(line); } catch (e) { reply = 'error ' + String(e.message).replace(/\n/g, ' '); }
-  if (out.push(reply) === 1) setImmediate(() => { process.stdout.write(out.join('\n') + '\n'); out = []; });
+// Every whole line of a chunk of input is answered, and the replies written in one piece
+// before the next chunk is read: pipelined requests are answered at full speed, and no
+// reply waits for more input.
+let pending = '';
+process.stdin.setEncoding('latin1');
+process.stdin.on('data', (chunk) => {
+  const lines = (pending + chunk).split('\n');
+  pending = lines.pop();
+  const out = lines.map((line) => {
+    try { return answer(line.endsWith('\r') ? line.slice(0, -1) : line); }
+    catch (e) { return 'error ' + String(e.message).replace(/\n/g, ' '); }
+  });
+  if (out.length) process.stdout.write(out.join('\n') + '\n');
 });
