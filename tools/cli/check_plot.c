@@ -50,17 +50,28 @@ static void put_quoted(FILE *f, const char *s)
     fputc('\'', f);
 }
 
+/* The rate at `keys`: the midpoint of a certified enclosure whose relative width is below
+ * 2^-20 (the working precision doubles until it is: the closed forms cancel at low loads). */
 static double rate_at(const amq_structure *m, const amq_params *p, uint64_t keys)
 {
-    mpfr_t lo, hi;
-    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    mpfr_t lo, hi, w;
+    mpfr_inits2(64, lo, hi, w, (mpfr_ptr)0);
     double r = NAN;
-    if (amq_structure_fp_enclose(lo, hi, 64, m, p, keys) == AMQ_OK) {
-        mpfr_add(lo, lo, hi, MPFR_RNDN);
-        mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
-        r = mpfr_get_d(lo, MPFR_RNDN);
+    for (mpfr_prec_t prec = 64; prec <= 8192; prec *= 2) {
+        mpfr_set_prec(lo, prec);
+        mpfr_set_prec(hi, prec);
+        if (amq_structure_fp_enclose(lo, hi, prec, m, p, keys) != AMQ_OK)
+            break;
+        mpfr_sub(w, hi, lo, MPFR_RNDU);
+        mpfr_mul_2si(w, w, 20, MPFR_RNDU);
+        if (mpfr_cmp(w, lo) <= 0 || mpfr_zero_p(hi)) {
+            mpfr_add(lo, lo, hi, MPFR_RNDN);
+            mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
+            r = mpfr_get_d(lo, MPFR_RNDN);
+            break;
+        }
     }
-    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    mpfr_clears(lo, hi, w, (mpfr_ptr)0);
     return r;
 }
 
@@ -70,8 +81,9 @@ static void lower(double *ymin, double v)
         *ymin = v;
 }
 
-/* Writes the data; *ymin gets the bottom of the (logarithmic) y range: a little below the
- * smallest positive value drawn.  Bars that reach 0 are drawn down to it. */
+/* Writes the data; *ymin gets the bottom of the (logarithmic) y range: a decade below the
+ * smallest positive measurement, or the model's rate at the first load point (the curve
+ * below it is cut).  Bars that reach 0 are drawn down to it. */
 static int write_data(const check_run *c, const char *dir, double *ymin)
 {
     char path[4200];
@@ -86,7 +98,6 @@ static int write_data(const check_run *c, const char *dir, double *ymin)
         for (unsigned i = 1; i <= CURVE_POINTS; i++) {
             const uint64_t keys = (uint64_t)ceil((double)top * i / CURVE_POINTS);
             const double r = rate_at(m, &c->cfg.model_params, keys);
-            lower(ymin, r);
             fprintf(f, "%llu %.17g", (unsigned long long)keys, r);
             for (size_t a = 0; a < amq_structure_napprox(m); a++)
                 fprintf(f, " %.17g", amq_structure_fp_approx(m, a, &c->cfg.model_params, keys));
@@ -99,8 +110,9 @@ static int write_data(const check_run *c, const char *dir, double *ymin)
         lower(ymin, c->res.points[i].estimate);
         lower(ymin, c->res.points[i].ci_lo);
         lower(ymin, c->res.points[i].ci_hi);
+        lower(ymin, c->res.points[i].rate);
     }
-    *ymin /= 4.0;
+    *ymin /= 10.0;
     snprintf(path, sizeof path, "%s/points.dat", dir);
     if (!(f = fopen(path, "w")))
         return -1;
@@ -122,18 +134,18 @@ static int write_script(const check_run *c, const char *dir, const char *out, do
         return -1;
     const size_t l = strlen(out);
     if (!strcmp(out + l - 4, ".svg"))
-        fputs("set terminal svg size 900,560 dynamic enhanced font 'Helvetica,13' background '#ffffff'\n", f);
+        fputs("set terminal svg size 900,640 dynamic enhanced font 'Helvetica,13' background '#ffffff'\n", f);
     else
-        fputs("set terminal pngcairo size 900,560 enhanced font 'Helvetica,11'\n", f);
+        fputs("set terminal pngcairo size 900,640 enhanced font 'Helvetica,11'\n", f);
     fputs("set output ", f);
     put_quoted(f, out);
-    fprintf(f, "\nset logscale y\nset yrange [%.6g:*]\nset format y '10^{%%L}'\nset grid\nset key bottom right "
-               "box opaque\n", ymin);
+    fprintf(f, "\nset logscale y\nset yrange [%.6g:*]\nset format y '10^{%%L}'\nset grid\nset key below box\n", ymin);
     fputs("set xlabel 'keys in the filter'\nset ylabel 'false-positive rate'\n", f);
     char title[400];
-    snprintf(title, sizeof title, "%s vs %s: %llu filters x %llu quer%s per load", amq_impl_name(c->impl),
+    snprintf(title, sizeof title, "%s vs %s: %llu filters x %llu quer%s per load: %s", amq_impl_name(c->impl),
              c->cfg.model ? amq_structure_name(c->cfg.model) : "no model", (unsigned long long)c->cfg.filters,
-             (unsigned long long)c->cfg.queries, c->cfg.queries == 1 ? "y" : "ies");
+             (unsigned long long)c->cfg.queries, c->cfg.queries == 1 ? "y" : "ies",
+             c->res.pass ? "pass" : c->res.false_negative ? "FAIL (false negative)" : "FAIL (rate off the model)");
     fputs("set title ", f);
     put_quoted(f, title);
     fprintf(f, "\nset xrange [0:%llu]\nset offsets 0, 0, 0, 0\n", (unsigned long long)(c->cfg.n + c->cfg.n / 20 + 1));
