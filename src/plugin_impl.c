@@ -203,7 +203,7 @@ amq_status amq_impl_plugin(amq_impl **out, const char *path, const char *arg)
     pc->vt = vt;
     impl->kind = "plugin";
     snprintf(impl->name, sizeof impl->name, "%s", vt->name && *vt->name ? vt->name : path);
-    impl->can_remove = vt->remove != NULL;
+    impl->can_remove = vt->remove != NULL && (!vt->can_remove || vt->can_remove(arg));
     impl->new_filter = plugin_new_filter;
     impl->describe = plugin_describe;
     impl->release = plugin_release;

@@ -163,15 +163,19 @@ static amq_status exchange(amq_impl *impl, amq_proto_op op, const void *const *k
     proc_ctx *pc = impl->ctx;
     if (impl->error[0])
         return amq_impl_stopped(impl);
+    for (size_t i = 0; lens && i < count; i++) /* refuse before anything is sent */
+        if (lens[i] > AMQ_PROTO_MAX_KEY)
+            return amq_fail(AMQ_E_TOO_LARGE, "process '%s': a key of %zu bytes exceeds the protocol's %u",
+                            impl->name, lens[i], AMQ_PROTO_MAX_KEY);
     size_t formatted = 0, got = 0;
     char during[256];
     while (got < count) {
         while (formatted < count && pc->out_len + AMQ_PROTO_MAX_REQUEST <= OUT_CAP) {
             const size_t w = amq_proto_request(pc->out + pc->out_len, OUT_CAP - pc->out_len, op,
                                                keys ? keys[formatted] : NULL, lens ? lens[formatted] : 0, seed);
-            if (!w)
-                return amq_fail(AMQ_E_TOO_LARGE, "process '%s': a key of %zu bytes exceeds the protocol's %u",
-                                impl->name, lens ? lens[formatted] : 0, AMQ_PROTO_MAX_KEY);
+            if (!w) /* cannot happen: keys are checked above and the buffer has room */
+                return amq_impl_stop(impl, AMQ_E_INVALID_ARG, "process '%s': a request could not be formatted",
+                                     impl->name);
             pc->out_len += w;
             formatted++;
         }

@@ -166,10 +166,12 @@ static void test_plugins_pass(void **state)
     (void)state;
     amq_impl *impl = plugin("adapters/amq-plugin.so", "bloom m=1000 k=5 hash=independent");
     assert_string_equal(amq_impl_kind(impl), "plugin");
+    assert_false(amq_impl_can_remove(impl)); /* the plugin's can_remove: a Bloom filter does not delete */
     amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
     expect_pass(impl, &c);
     amq_impl_free(impl);
     impl = plugin("adapters/amq-plugin.so", "counting m=1000 k=5");
+    assert_true(amq_impl_can_remove(impl));
     c = config("counting", "m", 1000, "k", 5);
     c.removals = 50;
     expect_pass(impl, &c);
@@ -257,6 +259,17 @@ static void test_processes_pass(void **state)
     amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
     c.filters = 200;
     expect_pass(impl, &c);
+    /* a key above the protocol's limit is refused before anything is sent; the process goes on */
+    amq_filter *f;
+    assert_int_equal(amq_impl_new_filter(impl, 7, &f), AMQ_OK);
+    static unsigned char big[2000];
+    assert_int_equal(amq_filter_add(f, big, sizeof big), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_filter_add(f, big, 1024), AMQ_OK);
+    assert_int_equal(amq_filter_query(f, big, 1024), 1);
+    assert_int_equal(amq_filter_add(f, "", 0), AMQ_OK); /* the empty key */
+    assert_int_equal(amq_filter_query(f, "", 0), 1);
+    assert_null(amq_impl_error(impl));
+    amq_filter_free(f);
     amq_impl_free(impl);
     snprintf(cmd, sizeof cmd, "'%s' serve counting -m 1000 -k 5", adapter("amq"));
     assert_int_equal(amq_impl_process(&impl, cmd, AMQ_IMPL_DEFAULT_TIMEOUT), AMQ_OK);

@@ -12,7 +12,8 @@
  * amq_filter_query returns -1 and amq_filter_query_batch fills -1, with the reason in
  * amq_last_error() (and in amq_impl_error()); every later call on that implementation fails
  * the same way.  A process holds one filter at a time: amq_impl_new_filter on a process
- * refuses while an earlier filter of it is still alive. */
+ * refuses while an earlier filter of it is still alive.  Free every filter of an
+ * implementation before the implementation. */
 #ifndef AMQ_IMPL_H
 #define AMQ_IMPL_H
 #include <stdint.h>

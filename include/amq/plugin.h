@@ -6,7 +6,8 @@
  *     #include <amq/plugin.h>
  *     static const amq_plugin me = { AMQ_PLUGIN_ABI_VERSION, sizeof(amq_plugin), "my-filter",
  *                                    my_create, my_add, my_query, my_remove_or_NULL, my_destroy,
- *                                    my_describe_or_NULL, my_last_error_or_NULL };
+ *                                    my_describe_or_NULL, my_last_error_or_NULL,
+ *                                    my_can_remove_or_NULL };
  *     AMQ_PLUGIN_EXPORT const amq_plugin *amq_plugin_entry(void) { return &me; }
  *
  * amqcert dlopen()s the library, calls the entry once, and refuses the plugin (with a
@@ -62,6 +63,9 @@ typedef struct amq_plugin {
     const char *(*describe)(void *filter);
     /* Why the last add/query/remove of this filter failed, or NULL. */
     const char *(*last_error)(void *filter);
+    /* Whether filters made with this --plugin-arg (may be NULL) accept remove, for a plugin
+     * whose structures differ in that; NULL: they do exactly when remove is not NULL. */
+    int (*can_remove)(const char *arg);
 } amq_plugin;
 
 typedef const amq_plugin *(*amq_plugin_entry_fn)(void);

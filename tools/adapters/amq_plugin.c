@@ -115,11 +115,20 @@ static void destroy(void *o)
 }
 
 static const char *describe(void *o) { return ((handle *)o)->line; }
+
+/* Only the structures that delete (counting, quotient) accept remove. */
+static int can_remove(const char *arg)
+{
+    const amq_structure *s;
+    amq_params p;
+    char err[256];
+    return parse_arg(arg, &s, &p, err, sizeof err) == 0 && amq_structure_can_remove(s);
+}
 static const char *last_error(void *o) { return ((handle *)o)->error; }
 
 static const amq_plugin plugin = {
     AMQ_PLUGIN_ABI_VERSION, sizeof(amq_plugin), "amqcert", create, add, query, remove_key, destroy, describe,
-    last_error,
+    last_error, can_remove,
 };
 
 AMQ_PLUGIN_EXPORT const amq_plugin *amq_plugin_entry(void) { return &plugin; }

@@ -63,7 +63,7 @@ static void destroy(void *o)
 static const char *describe(void *o) { return ((handle *)o)->line; }
 
 static const amq_plugin plugin = {
-    AMQ_PLUGIN_ABI_VERSION, sizeof(amq_plugin), "libbloom", create, add, query, NULL, destroy, describe, NULL,
+    AMQ_PLUGIN_ABI_VERSION, sizeof(amq_plugin), "libbloom", create, add, query, NULL, destroy, describe, NULL, NULL,
 };
 
 AMQ_PLUGIN_EXPORT const amq_plugin *amq_plugin_entry(void) { return &plugin; }
