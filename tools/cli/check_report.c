@@ -6,22 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Shortest %.Ng (N = 15..17) that reads back as x; JSON null for NaN. */
-static void put_double(FILE *f, double x)
-{
-    if (!isfinite(x)) {
-        fputs("null", f);
-        return;
-    }
-    char buf[64];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    fputs(buf, f);
-}
-
 /* A p-value for people: the double, or from its log10 once it underflows. */
 static void put_pvalue(FILE *f, double p, double lg)
 {
@@ -191,7 +175,7 @@ void check_report_json(FILE *f, const check_run *c)
                "\"seed\": %llu, \"alpha\": ",
             (unsigned long long)g->n, (unsigned long long)g->loads, (unsigned long long)g->filters,
             (unsigned long long)g->queries, (unsigned long long)g->removals, (unsigned long long)g->seed);
-    put_double(f, g->alpha);
+    cli_json_double(f, g->alpha);
     fprintf(f, ", \"design\": \"%s\", \"correction\": \"holm\", \"false_negative\": ", r->shared ? "shared" : "fresh");
     if (r->false_negative) {
         char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
@@ -210,24 +194,24 @@ void check_report_json(FILE *f, const check_run *c)
         fprintf(f, "%s{\"keys\": %llu, \"after_removals\": %s, \"queries\": %llu, \"positives\": %llu, \"estimate\": ",
                 i ? ", " : "", (unsigned long long)pt->keys, pt->after_removals ? "true" : "false",
                 (unsigned long long)pt->queries, (unsigned long long)pt->positives);
-        put_double(f, pt->estimate);
+        cli_json_double(f, pt->estimate);
         fprintf(f, ", \"exact\": ");
         if (pt->exact[0])
             cli_json_str(f, pt->exact);
         else
             fputs("null", f);
         fprintf(f, ", \"second_moment\": ");
-        put_double(f, pt->pair);
+        cli_json_double(f, pt->pair);
         fprintf(f, ", \"ci_lower\": ");
-        put_double(f, pt->ci_lo);
+        cli_json_double(f, pt->ci_lo);
         fprintf(f, ", \"ci_upper\": ");
-        put_double(f, pt->ci_hi);
+        cli_json_double(f, pt->ci_hi);
         fprintf(f, ", \"p_value\": ");
-        put_double(f, pt->p_value);
+        cli_json_double(f, pt->p_value);
         fprintf(f, ", \"log10_p_value\": ");
-        put_double(f, pt->log10_p_value);
+        cli_json_double(f, pt->log10_p_value);
         fprintf(f, ", \"holm_level\": ");
-        put_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
+        cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
         fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"
                                              : pt->verdict == AMQ_POINT_ABOVE ? "above"
                                              : pt->verdict == AMQ_POINT_BELOW ? "below"
@@ -235,7 +219,7 @@ void check_report_json(FILE *f, const check_run *c)
     }
     fprintf(f, "], \"accuracy\": {\"score\": %d, \"negatives\": %llu, \"queries\": %llu, \"model\": ", r->accuracy,
             (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries);
-    put_double(f, r->accuracy_model);
+    cli_json_double(f, r->accuracy_model);
     fprintf(f, "}, \"verdict\": \"%s\", \"reason\": ", r->pass ? "pass" : "fail");
     cli_json_str(f, r->reason);
     fprintf(f, "}\n");

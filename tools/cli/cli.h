@@ -28,6 +28,9 @@ void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint6
 void cli_progress_end(cli_progress *p);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
+/* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is
+ * not finite. */
+void cli_json_double(FILE *f, double x);
 
 /* Read stdin line by line (newline and a CR before it stripped), calling fn per key;
  * stops at the first non-zero return of fn and returns it, or -1 on a read error. */

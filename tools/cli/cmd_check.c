@@ -98,18 +98,6 @@ static void print_help(FILE *f, const amq_structure *only)
 
 static void on_progress(void *ctx, uint64_t done, uint64_t total) { cli_progress_update(ctx, "check", done, total); }
 
-/* Shortest %.Ng (N = 15..17) that reads back as x. */
-static void put_double(FILE *f, double x)
-{
-    char buf[64];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    fputs(buf, f);
-}
-
 /* A p-value for people: the double, or from its log10 once it underflows. */
 static void put_pvalue(FILE *f, const amq_binom_test_result *r)
 {
@@ -150,22 +138,22 @@ static void report_json(const amq_structure *s, const amq_params *p, const struc
            (unsigned long long)o->seed);
     cli_json_str(stdout, amq_check_hash_name(o->hash));
     printf(", \"positives\": %llu, \"estimate\": ", (unsigned long long)r->positives);
-    put_double(stdout, r->estimate);
+    cli_json_double(stdout, r->estimate);
     printf(", \"exact\": ");
     cli_json_str(stdout, exact);
     printf(", \"ci_lower\": ");
-    put_double(stdout, r->ci_lower);
+    cli_json_double(stdout, r->ci_lower);
     printf(", \"ci_upper\": ");
-    put_double(stdout, r->ci_upper);
+    cli_json_double(stdout, r->ci_upper);
     printf(", \"p_value\": ");
-    put_double(stdout, r->p_value);
+    cli_json_double(stdout, r->p_value);
     printf(", \"log10_p_value\": ");
     if (isfinite(r->log10_p_value))
-        put_double(stdout, r->log10_p_value);
+        cli_json_double(stdout, r->log10_p_value);
     else
         printf("null");
     printf(", \"alpha\": ");
-    put_double(stdout, o->alpha);
+    cli_json_double(stdout, o->alpha);
     printf(", \"refused_adds\": %llu, \"verdict\": \"%s\"}\n", (unsigned long long)refused, r->pass ? "pass" : "fail");
 }
 
