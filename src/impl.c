@@ -3,6 +3,7 @@
  * filter). */
 #include <internal/fail.h>
 #include <internal/impl.h>
+#include <amq/hash.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,9 +59,17 @@ static const char *structure_describe(const amq_impl *impl, const amq_filter *f)
     amq_filter_params(f, &p);
     size_t used = 0;
     si->line[0] = 0;
-    for (size_t i = 0; i < si->s->nparams && used < sizeof si->line; i++)
-        used += (size_t)snprintf(si->line + used, sizeof si->line - used, "%s%s=%llu", i ? " " : "",
-                                 si->s->params[i].key, (unsigned long long)p.v[i]);
+    for (size_t i = 0; i < si->s->nparams && used < sizeof si->line; i++) {
+        const amq_param_info *q = &si->s->params[i];
+        char v[32];
+        if (q->flags & AMQ_PARAM_HASH)
+            snprintf(v, sizeof v, "%s", amq_hash_name((amq_hash_strategy)p.v[i]));
+        else if ((q->flags & AMQ_PARAM_AUTO) && p.v[i] == AMQ_AUTO)
+            snprintf(v, sizeof v, "auto");
+        else
+            snprintf(v, sizeof v, "%llu", (unsigned long long)p.v[i]);
+        used += (size_t)snprintf(si->line + used, sizeof si->line - used, "%s%s=%s", i ? " " : "", q->key, v);
+    }
     return si->line;
 }
 

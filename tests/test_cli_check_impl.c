@@ -122,6 +122,24 @@ static void test_failures(void **state)
            "built for plugin ABI version 2");
 }
 
+/* Progress goes to stderr only when it is a terminal (and the check lasts over a second). */
+static void test_progress(void **state)
+{
+    (void)state;
+    expect(run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --queries 1 --filters 100000 2> err.txt "
+               ">/dev/null; wc -c < err.txt",
+               amq),
+           0, "0\n");
+    if (run("command -v script") != 0) {
+        print_message("skipped: no `script` (bsdutils) to give the check a terminal\n");
+        skip();
+    }
+    expect(run("script -qec \"%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --queries 1 --filters 200000 "
+               ">/dev/null\" /dev/null",
+               amq),
+           0, "check [");
+}
+
 static void test_usage_errors(void **state)
 {
     (void)state;
@@ -155,7 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reports),      cmocka_unit_test(test_plots), cmocka_unit_test(test_failures),
-        cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve),
+        cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

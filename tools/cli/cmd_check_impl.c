@@ -175,7 +175,13 @@ static int make_structure_impl(const opts *o, const amq_structure *model, const 
     return 0;
 }
 
-static void on_progress(void *ctx, uint64_t done, uint64_t total) { cli_progress_update(ctx, "check", done, total); }
+/* About a thousand updates per check at most (each filter reports). */
+static void on_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    const uint64_t step = total / 1000 ? total / 1000 : 1;
+    if (done % step == 0 || done == total)
+        cli_progress_update(ctx, "check", done, total);
+}
 
 static int write_replay(const check_run *c, const char *path)
 {
