@@ -91,25 +91,65 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
 
 /* ---- execution ---- */
 
+/* What one operation of a chunk is for: its step and key, and its number on the filter. */
+typedef struct op_meta {
+    const amq_check_step *step;
+    uint64_t key_number, op_number;
+    int after_removals;
+} op_meta;
+
 typedef struct run {
     const amq_impl_check_config *cfg;
     amq_impl_check_result *res;
     unsigned char *keys;
-    const void **ptrs;
-    size_t *lens;
+    amq_filter_op *ops;
+    op_meta *meta;
     int *answers;
     uint64_t *positives; /* per point */
 } run;
 
-static void make_keys(run *r, uint64_t f, uint64_t first, size_t count)
+/* Sends the chunk ops[0..c) to the filter (one pipelined exchange for a process) and reads
+ * its answers: fresh queries count for their point, a "no" to an added key is recorded as a
+ * false negative. */
+static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t f, uint64_t seed, size_t c)
 {
-    for (size_t i = 0; i < count; i++)
-        amq_check_key(r->cfg, f, first + i, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES);
+    size_t done = 0;
+    amq_status st = amq_filter_run_ops(flt, r->ops, c, r->answers, &done);
+    if (st != AMQ_OK && !amq_impl_error(impl) && done < c && r->ops[done].kind != AMQ_FOP_QUERY) {
+        /* a refusal by one of amqcert's own structures (full table, saturated counter) */
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s", amq_last_error());
+        return amq_fail(st, "filter %llu (seed %llu): %s of key %llu refused: %s", (unsigned long long)f,
+                        (unsigned long long)seed, r->ops[done].kind == AMQ_FOP_ADD ? "the add" : "the remove",
+                        (unsigned long long)r->meta[done].key_number, msg);
+    }
+    for (size_t i = 0; i < done; i++) {
+        const op_meta *m = &r->meta[i];
+        if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
+            r->positives[m->step->point] += (uint64_t)r->answers[i];
+        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED && !r->answers[i]) {
+            amq_impl_check_result *res = r->res;
+            res->false_negative = 1;
+            res->fn_filter = f;
+            res->fn_seed = seed;
+            res->fn_key_number = m->key_number;
+            res->fn_after_removals = m->after_removals;
+            res->fn_ops = m->op_number;
+            memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
+            break;
+        }
+    }
+    return st;
 }
 
-/* One filter's schedule; returns AMQ_OK also when it found a false negative (recorded). */
+/* One filter's schedule, in chunks of up to CHUNK operations that may span steps (a
+ * process gets each chunk as one pipelined batch); returns AMQ_OK also when it found a
+ * false negative (recorded). */
 static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check_step *steps, size_t nsteps)
 {
+    static const amq_filter_op_kind KIND[] = {[AMQ_STEP_ADD] = AMQ_FOP_ADD, [AMQ_STEP_QUERY_FRESH] = AMQ_FOP_QUERY,
+                                              [AMQ_STEP_QUERY_ADDED] = AMQ_FOP_QUERY,
+                                              [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE};
     const uint64_t seed = amq_check_filter_seed(r->cfg, f);
     amq_filter *flt;
     amq_status st = amq_impl_new_filter(impl, seed, &flt);
@@ -117,54 +157,25 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
         return st;
     if (f == 0)
         snprintf(r->res->describe, sizeof r->res->describe, "%s", amq_impl_describe(impl, flt));
-    uint64_t ops = 1; /* "new" */
+    uint64_t op_number = 1; /* "new" */
     int removed = 0;
+    size_t c = 0;
     for (size_t s = 0; s < nsteps && st == AMQ_OK && !r->res->false_negative; s++) {
         const amq_check_step *sp = &steps[s];
-        for (uint64_t done = 0; done < sp->count && st == AMQ_OK;) {
-            const size_t c = (size_t)(sp->count - done < CHUNK ? sp->count - done : CHUNK);
-            make_keys(r, f, sp->first + done, c);
-            if (sp->kind == AMQ_STEP_ADD) {
-                size_t ok = 0;
-                st = amq_filter_add_batch(flt, r->ptrs, r->lens, c, &ok);
-            } else if (sp->kind == AMQ_STEP_REMOVE) {
-                for (size_t i = 0; i < c && st == AMQ_OK; i++)
-                    st = amq_filter_remove(flt, r->ptrs[i], r->lens[i]);
-            } else {
-                amq_filter_query_batch(flt, r->ptrs, r->lens, c, r->answers);
-                for (size_t i = 0; i < c && st == AMQ_OK; i++) {
-                    if (r->answers[i] < 0) {
-                        st = amq_impl_stopped(impl);
-                    } else if (sp->kind == AMQ_STEP_QUERY_FRESH) {
-                        r->positives[sp->point] += (uint64_t)r->answers[i];
-                    } else if (!r->answers[i] && !r->res->false_negative) {
-                        amq_impl_check_result *res = r->res;
-                        res->false_negative = 1;
-                        res->fn_filter = f;
-                        res->fn_seed = seed;
-                        res->fn_key_number = sp->first + done + i;
-                        res->fn_after_removals = removed;
-                        res->fn_ops = ops + done + i + 1;
-                        memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
-                        break;
-                    }
-                }
+        for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative; i++) {
+            unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
+            amq_check_key(r->cfg, f, sp->first + i, key);
+            r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
+            r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed};
+            if (++c == CHUNK) {
+                st = flush_chunk(r, impl, flt, f, seed, c);
+                c = 0;
             }
-            done += c;
-            if (r->res->false_negative)
-                break;
         }
-        if (st != AMQ_OK && sp->kind != AMQ_STEP_QUERY_FRESH && sp->kind != AMQ_STEP_QUERY_ADDED &&
-            !amq_impl_error(impl)) {
-            /* a refusal by one of amqcert's own structures (full table, saturated counter) */
-            char msg[600];
-            snprintf(msg, sizeof msg, "%s", amq_last_error());
-            st = amq_fail(st, "filter %llu (seed %llu): %s refused: %s", (unsigned long long)f,
-                          (unsigned long long)seed, sp->kind == AMQ_STEP_ADD ? "an add" : "a remove", msg);
-        }
-        ops += sp->count;
         removed |= sp->kind == AMQ_STEP_REMOVE;
     }
+    if (c && st == AMQ_OK && !r->res->false_negative)
+        st = flush_chunk(r, impl, flt, f, seed, c);
     amq_filter_free(flt);
     return st;
 }
@@ -186,21 +197,17 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     amq_check_step *steps = malloc((2 * (size_t)cfg->loads + 4) * sizeof *steps);
     run r = {.cfg = cfg, .res = res};
     r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_BYTES);
-    r.ptrs = malloc(CHUNK * sizeof *r.ptrs);
-    r.lens = malloc(CHUNK * sizeof *r.lens);
+    r.ops = malloc(CHUNK * sizeof *r.ops);
+    r.meta = malloc(CHUNK * sizeof *r.meta);
     r.answers = malloc(CHUNK * sizeof *r.answers);
     r.positives = calloc(res->npoints, sizeof *r.positives);
     double *moments = malloc(res->npoints * (AMQ_CHECK_MOMENTS + 1) * sizeof *moments);
-    if (!res->points || !steps || !r.keys || !r.ptrs || !r.lens || !r.answers || !r.positives || !moments)
+    if (!res->points || !steps || !r.keys || !r.ops || !r.meta || !r.answers || !r.positives || !moments)
         st = amq_fail(AMQ_E_NOMEM, "check: out of memory");
     /* The model's rates first: a model that cannot be computed stops before any work. */
     if (st == AMQ_OK)
         st = amq_check_model_rates(cfg, res, moments);
     if (st == AMQ_OK) {
-        for (size_t i = 0; i < CHUNK; i++) {
-            r.ptrs[i] = r.keys + i * AMQ_IMPL_CHECK_KEY_BYTES;
-            r.lens[i] = AMQ_IMPL_CHECK_KEY_BYTES;
-        }
         const size_t nsteps = amq_check_schedule(cfg, steps);
         uint64_t f = 0;
         for (; f < cfg->filters && st == AMQ_OK && !res->false_negative; f++) {
@@ -214,8 +221,8 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     free(moments);
     free(steps);
     free(r.keys);
-    free(r.ptrs);
-    free(r.lens);
+    free(r.ops);
+    free(r.meta);
     free(r.answers);
     free(r.positives);
     if (st != AMQ_OK) {

@@ -188,6 +188,26 @@ void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const 
         results[i] = f->s->query(f->obj, keys[i], lens[i]);
 }
 
+amq_status amq_filter_run_ops(amq_filter *f, const amq_filter_op *ops, size_t count, int *results, size_t *done)
+{
+    if (f->s->run_ops)
+        return f->s->run_ops(f->obj, ops, count, results, done);
+    amq_status st = AMQ_OK;
+    size_t i = 0;
+    for (; i < count && st == AMQ_OK; i++) {
+        if (ops[i].kind == AMQ_FOP_ADD)
+            st = amq_filter_add(f, ops[i].key, ops[i].len);
+        else if (ops[i].kind == AMQ_FOP_REMOVE)
+            st = amq_filter_remove(f, ops[i].key, ops[i].len);
+        else if ((results[i] = f->s->query(f->obj, ops[i].key, ops[i].len)) < 0)
+            st = AMQ_E_IO; /* an external implementation stopped; amq_last_error() says why */
+        if (st != AMQ_OK)
+            break;
+    }
+    *done = i;
+    return st;
+}
+
 amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *exact)
 {
     if (!f || !count || !exact)

@@ -154,25 +154,47 @@ static amq_status died(amq_impl *impl, const char *during)
     return amq_impl_stop(impl, AMQ_E_IO, "process '%s' %s %s", impl->name, how, during);
 }
 
-/* Sends count requests of one op (keys for add/query/remove, seed for new and hello) and
- * reads their replies; results[i] = 1 yes / 0 no for queries (may be NULL otherwise).
- * hello_out receives the hello reply's fields (name copied into impl->name). */
-static amq_status exchange(amq_impl *impl, amq_proto_op op, const void *const *keys, const size_t *lens,
-                           size_t count, uint64_t seed, int *results)
+/* A batch of requests: count of one op (keys[i]/lens[i] for add/query/remove, seed for new
+ * and hello), or the mixed operations fops[i]. */
+typedef struct requests {
+    amq_proto_op op;
+    const void *const *keys;
+    const size_t *lens;
+    uint64_t seed;
+    const amq_filter_op *fops;
+} requests;
+
+static amq_proto_op op_at(const requests *q, size_t i)
+{
+    if (!q->fops)
+        return q->op;
+    return q->fops[i].kind == AMQ_FOP_ADD ? AMQ_OP_ADD : q->fops[i].kind == AMQ_FOP_QUERY ? AMQ_OP_QUERY : AMQ_OP_REMOVE;
+}
+
+static const void *key_at(const requests *q, size_t i) { return q->fops ? q->fops[i].key : q->keys ? q->keys[i] : NULL; }
+static size_t len_at(const requests *q, size_t i) { return q->fops ? q->fops[i].len : q->lens ? q->lens[i] : 0; }
+
+/* Sends the count requests of q, pipelined, and reads their replies; results[i] = 1 yes /
+ * 0 no for the queries (may be NULL when there are none).  A hello reply sets the
+ * implementation's name and capabilities. */
+static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int *results)
 {
     proc_ctx *pc = impl->ctx;
     if (impl->error[0])
         return amq_impl_stopped(impl);
-    for (size_t i = 0; lens && i < count; i++) /* refuse before anything is sent */
-        if (lens[i] > AMQ_PROTO_MAX_KEY)
+    for (size_t i = 0; i < count; i++) { /* refuse before anything is sent */
+        if (len_at(q, i) > AMQ_PROTO_MAX_KEY)
             return amq_fail(AMQ_E_TOO_LARGE, "process '%s': a key of %zu bytes exceeds the protocol's %u",
-                            impl->name, lens[i], AMQ_PROTO_MAX_KEY);
+                            impl->name, len_at(q, i), AMQ_PROTO_MAX_KEY);
+        if (op_at(q, i) == AMQ_OP_REMOVE && !impl->can_remove)
+            return amq_fail(AMQ_E_INVALID_ARG, "process '%s' did not announce 'remove'", impl->name);
+    }
     size_t formatted = 0, got = 0;
     char during[256];
     while (got < count) {
         while (formatted < count && pc->out_len + AMQ_PROTO_MAX_REQUEST <= OUT_CAP) {
-            const size_t w = amq_proto_request(pc->out + pc->out_len, OUT_CAP - pc->out_len, op,
-                                               keys ? keys[formatted] : NULL, lens ? lens[formatted] : 0, seed);
+            const size_t w = amq_proto_request(pc->out + pc->out_len, OUT_CAP - pc->out_len, op_at(q, formatted),
+                                               key_at(q, formatted), len_at(q, formatted), q->seed);
             if (!w) /* cannot happen: keys are checked above and the buffer has room */
                 return amq_impl_stop(impl, AMQ_E_INVALID_ARG, "process '%s': a request could not be formatted",
                                      impl->name);
@@ -184,7 +206,8 @@ static amq_status exchange(amq_impl *impl, amq_proto_op op, const void *const *k
         const int r = poll(fds, nf, (int)(pc->timeout * 1000.0 + 0.5));
         if (r < 0 && errno == EINTR)
             continue;
-        snprintf(during, sizeof during, "after %zu of %zu replies to %s requests", got, count, amq_proto_verb(op));
+        snprintf(during, sizeof during, "after %zu of %zu replies to a batch of requests (the next: %s)", got, count,
+                 amq_proto_verb(op_at(q, got < count ? got : count - 1)));
         if (r < 0)
             return amq_impl_stop(impl, AMQ_E_IO, "process '%s': poll failed: %s", impl->name, strerror(errno));
         if (r == 0) {
@@ -209,23 +232,24 @@ static amq_status exchange(amq_impl *impl, amq_proto_op op, const void *const *k
         while ((fr = amq_proto_frame(pc->in + pos, pc->in_len - pos, &line_len, &used)) == 1) {
             const char *line = pc->in + pos;
             pos += used;
-            char req[96], q[400];
+            char req[96], quoted[400];
             if (got == count || got == formatted) {
-                quote_line(q, sizeof q, line, line_len);
-                return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply to no request: '%s'", impl->name, q);
+                quote_line(quoted, sizeof quoted, line, line_len);
+                return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply to no request: '%s'", impl->name, quoted);
             }
             amq_reply rep;
             amq_proto_parse(line, line_len, &rep);
-            request_text(req, sizeof req, op, keys ? keys[got] : NULL, lens ? lens[got] : 0, seed);
+            const amq_proto_op op = op_at(q, got);
+            request_text(req, sizeof req, op, key_at(q, got), len_at(q, got), q->seed);
             if (rep.kind == AMQ_REPLY_ERROR) {
-                quote_line(q, sizeof q, rep.text, rep.text_len);
+                quote_line(quoted, sizeof quoted, rep.text, rep.text_len);
                 return amq_impl_stop(impl, AMQ_E_IO, "process '%s' reported an error in reply to %s: %s", impl->name,
-                                     req, q);
+                                     req, quoted);
             }
             if (rep.kind == AMQ_REPLY_MALFORMED || !amq_proto_answers(op, rep.kind)) {
-                quote_line(q, sizeof q, line, line_len);
+                quote_line(quoted, sizeof quoted, line, line_len);
                 return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a malformed reply to %s: '%s' (%s)",
-                                     impl->name, req, q,
+                                     impl->name, req, quoted,
                                      rep.kind == AMQ_REPLY_MALFORMED ? rep.text : "not an answer to that request");
             }
             if (rep.kind == AMQ_REPLY_HELLO) {
@@ -236,7 +260,7 @@ static amq_status exchange(amq_impl *impl, amq_proto_op op, const void *const *k
                 snprintf(impl->name, sizeof impl->name, "%.*s", (int)rep.name_len, rep.name);
                 impl->can_remove = rep.can_remove;
             }
-            if (results)
+            if (results && op == AMQ_OP_QUERY)
                 results[got] = rep.kind == AMQ_REPLY_YES;
             got++;
         }
@@ -261,21 +285,33 @@ static amq_status proc_add(void *o, const void *key, size_t len)
 {
     const size_t lens[1] = {len};
     const void *keys[1] = {key};
-    return exchange(((proc_obj *)o)->ext.impl, AMQ_OP_ADD, keys, lens, 1, 0, NULL);
+    const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
+    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL);
 }
 
 static amq_status proc_add_batch(void *o, const void *const *keys, const size_t *lens, size_t count, size_t *done)
 {
-    amq_status st = exchange(((proc_obj *)o)->ext.impl, AMQ_OP_ADD, keys, lens, count, 0, NULL);
+    const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
+    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, NULL);
     *done = st == AMQ_OK ? count : 0; /* which adds were done before a failure is not known */
     return st;
 }
 
 static void proc_query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
 {
-    if (exchange(((const proc_obj *)o)->ext.impl, AMQ_OP_QUERY, keys, lens, count, 0, results) != AMQ_OK)
+    const requests q = {.op = AMQ_OP_QUERY, .keys = keys, .lens = lens};
+    if (exchange(((const proc_obj *)o)->ext.impl, &q, count, results) != AMQ_OK)
         for (size_t i = 0; i < count; i++)
             results[i] = -1;
+}
+
+/* A whole mixed batch in one pipelined exchange: what the checker sends a filter. */
+static amq_status proc_run_ops(void *o, const amq_filter_op *ops, size_t count, int *results, size_t *done)
+{
+    const requests q = {.fops = ops};
+    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, results);
+    *done = st == AMQ_OK ? count : 0;
+    return st;
 }
 
 static int proc_query(const void *o, const void *key, size_t len)
@@ -289,18 +325,17 @@ static int proc_query(const void *o, const void *key, size_t len)
 
 static amq_status proc_remove(void *o, const void *key, size_t len)
 {
-    amq_impl *impl = ((proc_obj *)o)->ext.impl;
-    if (!impl->can_remove)
-        return amq_fail(AMQ_E_INVALID_ARG, "process '%s' did not announce 'remove'", impl->name);
     const size_t lens[1] = {len};
     const void *keys[1] = {key};
-    return exchange(impl, AMQ_OP_REMOVE, keys, lens, 1, 0, NULL);
+    const requests q = {.op = AMQ_OP_REMOVE, .keys = keys, .lens = lens};
+    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL);
 }
 
 static void proc_clear(void *o)
 {
     proc_obj *po = o;
-    exchange(po->ext.impl, AMQ_OP_NEW, NULL, NULL, 1, po->ext.seed, NULL);
+    const requests q = {.op = AMQ_OP_NEW, .seed = po->ext.seed};
+    exchange(po->ext.impl, &q, 1, NULL);
 }
 
 static const amq_structure process_structure = {
@@ -315,6 +350,7 @@ static const amq_structure process_structure = {
     .clear = proc_clear,
     .add_batch = proc_add_batch,
     .query_batch = proc_query_batch,
+    .run_ops = proc_run_ops,
 };
 
 static amq_status proc_new_filter(amq_impl *impl, uint64_t seed, amq_filter **out)
@@ -323,7 +359,8 @@ static amq_status proc_new_filter(amq_impl *impl, uint64_t seed, amq_filter **ou
     if (pc->live)
         return amq_fail(AMQ_E_INVALID_ARG, "process '%s' holds one filter at a time: free the previous one first",
                         impl->name);
-    amq_status st = exchange(impl, AMQ_OP_NEW, NULL, NULL, 1, seed, NULL);
+    const requests q = {.op = AMQ_OP_NEW, .seed = seed};
+    amq_status st = exchange(impl, &q, 1, NULL);
     if (st != AMQ_OK)
         return st;
     proc_obj *po = calloc(1, sizeof *po);
@@ -423,8 +460,9 @@ amq_status amq_impl_process(amq_impl **out, const char *command, double timeout)
     impl->release = proc_release;
     impl->ctx = pc;
     amq_status st = spawn(pc, command);
+    const requests hello = {.op = AMQ_OP_HELLO};
     if (st == AMQ_OK)
-        st = exchange(impl, AMQ_OP_HELLO, NULL, NULL, 1, 0, NULL);
+        st = exchange(impl, &hello, 1, NULL);
     if (st != AMQ_OK) {
         amq_impl_free(impl);
         return st;
