@@ -27,9 +27,31 @@ ASAN_FLAGS:= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
 
+# libFuzzer harnesses (tests/fuzz/README.md): one file tests/fuzz/fuzz_NAME.c each, linked
+# with the whole library and the CLI helpers (everything in tools/cli but main.c).
+FUZZ_CC    ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_OBJ   := $(LIB_SRC:%.c=$(BUILD)/fuzz/obj/%.o) $(filter-out %/main.o,$(CLI_SRC:%.c=$(BUILD)/fuzz/obj/%.o))
+
+# MPI is optional: `make MPI=1` also builds build/amq-mpi, the CLI whose Monte Carlo is
+# shared by MPI ranks (docs/mpi.md).  make check and make bench build and use it whenever
+# mpicc and mpirun are found, and say so when they are not.
+MPICC    ?= mpicc
+HAVE_MPI := $(shell command -v $(MPICC) >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1 && echo 1)
+MPI_BIN  := $(if $(HAVE_MPI),$(BUILD)/amq-mpi)
+MPI_CLI_OBJ := $(filter-out $(BUILD)/obj/tools/cli/team.o,$(CLI_OBJ)) $(BUILD)/mpi/tools/cli/mpi/team_mpi.o
+ifeq ($(MPI),1)
+ifeq ($(HAVE_MPI),)
+$(error MPI=1, but $(MPICC) or mpirun is not on PATH: install them with `sh tools/deps.sh mpi`)
+endif
+endif
+
 .SECONDARY:
-.PHONY: all adapters deps deps-prove deps-bench check prove certify bench install clean
-all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq
+.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove certify bench install clean fuzz fuzz-build fuzz-replay
+all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
 deps:
@@ -38,6 +60,8 @@ deps-prove:
 	@sh tools/deps.sh build prove
 deps-bench:
 	@sh tools/deps.sh build bench
+deps-mpi:
+	@sh tools/deps.sh mpi
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -57,6 +81,12 @@ $(BUILD)/libamq.so: $(PIC_OBJ)
 $(BUILD)/amq: $(CLI_OBJ) $(BUILD)/libamq.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
 
+$(BUILD)/mpi/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
+$(BUILD)/amq-mpi: $(MPI_CLI_OBJ) $(BUILD)/libamq.a
+	$(MPICC) $(CFLAGS) -o $@ $(MPI_CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+
 $(BUILD)/tests/%: tests/%.c $(TSUP_OBJ) $(BUILD)/libamq.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(TSUP_OBJ) $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
@@ -64,6 +94,26 @@ $(BUILD)/asan/tests/%: tests/%.c $(ASAN_TSUP) $(ASAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(ASAN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 $(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
+# Runs mpirun and build/amq-mpi when they exist (no MPI needed to build it); plain phase only.
+$(BUILD)/tests/test_mpi_ranks: tests/mpi/test_mpi_ranks.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ $< -lcmocka
+
+# examples/password-screen: a program on the public API only, as a user would build it
+# (-Iinclude, libamq); its test also runs under ASan+UBSan.
+SCREEN     := examples/password-screen
+SCREEN_LIB := $(SCREEN)/pw_screen.c $(SCREEN)/pw_screen.h
+USER_FLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
+$(BUILD)/examples/password-screen: $(SCREEN)/main.c $(SCREEN_LIB) $(BUILD)/libamq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $(SCREEN)/main.c $(SCREEN)/pw_screen.c $(BUILD)/libamq.a $(LDLIBS_AMQ)
+$(BUILD)/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(BUILD)/libamq.a
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
+$(BUILD)/asan/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(ASAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
+examples: $(BUILD)/examples/password-screen
 
 # The checker's adapters (tools/adapters): plugins, process adapters, the Node peer.
 ADAPTERS  := $(BUILD)/adapters/amq-plugin.so $(BUILD)/adapters/libbloom-plugin.so \
@@ -104,8 +154,10 @@ $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@touch $@
 
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
-check: deps all adapters $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS)
-	@sh tools/run-tests.sh $(BUILD) $(TESTS) -- $(ASAN_TESTS)
+EXTRA_TESTS      := $(BUILD)/tests/test_password_screen $(BUILD)/tests/test_mpi_ranks
+EXTRA_ASAN_TESTS := $(BUILD)/asan/tests/test_password_screen
+check: deps all adapters examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) $(MPI_BIN)
+	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove
 	@sh proofs/prove.sh $(BUILD)
@@ -115,8 +167,31 @@ certify: deps-prove all
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
-bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters
-	@$(BUILD)/bench
+bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters $(MPI_BIN)
+	@AMQ_BUILD=$(BUILD) $(BUILD)/bench
+
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(CPPFLAGS_AMQ) -MMD -MP -c $< -o $@
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_support.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(CPPFLAGS_AMQ) -o $@ $< $(FUZZ_OBJ) $(LDLIBS_AMQ)
+# the seed corpus is generated by the build: valid files of every structure, CLI samples
+$(BUILD)/fuzz/seeds.ok: tests/fuzz/make_seeds.c $(BUILD)/libamq.a
+	@mkdir -p $(BUILD)/fuzz
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -o $(BUILD)/fuzz/make_seeds $< $(BUILD)/libamq.a $(LDLIBS_AMQ)
+	rm -rf $(BUILD)/fuzz/seeds && $(BUILD)/fuzz/make_seeds $(BUILD)/fuzz/seeds
+	@touch $@
+deps-fuzz:
+	@sh tools/deps.sh build fuzz
+fuzz-build: deps-fuzz $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(BUILD)/fuzz/seeds.ok
+# make fuzz: per harness, replay every past crash and the corpus, then fuzz FUZZ_SECONDS
+# (make -j2 fuzz runs two harnesses at a time); fuzz-replay only replays.
+fuzz: deps-fuzz $(FUZZ_NAMES:%=fuzz-run-%)
+fuzz-replay: $(FUZZ_NAMES:%=fuzz-replay-%)
+fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.ok
+	@sh tools/fuzz.sh $(BUILD) $* run $(FUZZ_SECONDS)
+fuzz-replay-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.ok
+	@sh tools/fuzz.sh $(BUILD) $* replay
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/amq $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig

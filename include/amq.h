@@ -3,16 +3,21 @@
  * need GMP and MPFR.  A program that only uses filters can include amq/<structure>.h. */
 #ifndef AMQ_H
 #define AMQ_H
-#include <amq/blocked.h>
+#include <amq/blocked_bloom.h>
+#include <amq/blocked_quotient.h>
 #include <amq/bloom.h>
 #include <amq/check_impl.h>
 #include <amq/counting.h>
+#include <amq/counting_blocked.h>
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/hash.h>
 #include <amq/impl.h>
+#include <amq/limits.h>
+#include <amq/partitioned.h>
 #include <amq/plugin.h>
 #include <amq/quotient.h>
+#include <amq/split_block.h>
 #include <amq/stats.h>
 #include <amq/certified.h>
 #include <amq/check.h>

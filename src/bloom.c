@@ -6,6 +6,7 @@
 #include <internal/container.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,9 +22,9 @@ static amq_status check_params(uint64_t m, uint64_t k, int strategy, uint64_t *n
 {
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "m = 0: a Bloom filter needs at least one bit");
-    if (k == 0 || k > AMQ_BLOOM_MAX_K)
+    if (k == 0 || k > AMQ_MAX_K)
         return amq_fail(AMQ_E_INVALID_K, "k = %llu: the number of hash functions must be in [1, %u]",
-                        (unsigned long long)k, AMQ_BLOOM_MAX_K);
+                        (unsigned long long)k, AMQ_MAX_K);
     if (!amq_hash_valid(strategy))
         return amq_fail(AMQ_E_INVALID_ARG, "unknown hashing strategy %d", strategy);
     *nwords = AMQ_BLOOM_WORDS(m);
@@ -100,8 +101,8 @@ amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m_out, uint64_t 
     uint64_t cap = (uint64_t)(4.0 * m_guess) + 64;
     uint64_t kopt = (uint64_t)(bits_per_key * LN2 + 0.5);
     uint64_t k_lo = kopt > 3 ? kopt - 3 : 1, k_hi = kopt + 3, best_m = 0, best_k = 0;
-    if (k_hi > AMQ_BLOOM_MAX_K)
-        k_hi = AMQ_BLOOM_MAX_K;
+    if (k_hi > AMQ_MAX_K)
+        k_hi = AMQ_MAX_K;
     for (uint64_t k = k_lo; k <= k_hi; k++) {
         uint64_t m = min_m_for_k(n, k, fpr, best_m ? best_m : cap);
         if (m && (!best_m || m < best_m)) {
@@ -140,7 +141,7 @@ amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 {
     if (!bf || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(bf->strategy, bf->seed, key, len, bf->m, idx, (size_t)bf->k);
     amq_bloom_kernel_add(bf->bits, bf->m, idx, (size_t)bf->k);
     return AMQ_OK;
@@ -148,7 +149,7 @@ amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 
 int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(bf->strategy, bf->seed, key, len, bf->m, idx, (size_t)bf->k);
     return amq_bloom_kernel_query(bf->bits, bf->m, idx, (size_t)bf->k);
 }
@@ -238,14 +239,14 @@ amq_status amq_bloom_load(amq_bloom **out, const char *path)
     amq_bloom *bf = NULL;
     uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
     uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
-    if (m == 0 || k == 0 || k > AMQ_BLOOM_MAX_K || strat > AMQ_HASH_ENHANCED)
+    char what[64];
+    snprintf(what, sizeof what, "m = %llu bits", (unsigned long long)m);
+    /* the words are allocated only once the file is known to hold all of them */
+    if (m == 0 || k == 0 || k > AMQ_MAX_K || strat > AMQ_HASH_ENHANCED)
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible parameters m=%llu k=%llu hash=%llu",
                      path, (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat);
-    else if (r.payload_len != AMQ_BLOOM_WORDS(m) * 8)
-        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
-                     path, (unsigned long long)r.payload_len, (unsigned long long)m,
-                     (unsigned long long)(AMQ_BLOOM_WORDS(m) * 8));
-    else if ((s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK)
+    else if ((s = amq_reader_expect_payload(&r, AMQ_BLOOM_WORDS(m), 8, what)) == AMQ_OK &&
+             (s = amq_bloom_create(&bf, m, k, (amq_hash_strategy)strat, seed)) == AMQ_OK)
         s = amq_reader_words(&r, bf->bits, bf->nwords);
     if (s == AMQ_OK && m_tail_dirty(bf))
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': bits set beyond position m-1", path);

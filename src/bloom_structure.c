@@ -99,6 +99,23 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
 }
 
+/* The lecture's two bounds (docs/naive-filter.md): the naive filter is this filter with one
+ * hash function, and its union bound n/m is the lecture's 1/K at m = K n bits. */
+static amq_status bound_naive(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    if (v[P_K] != 1 || v[P_M] == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "the naive filter has one hash function (k = 1)");
+    mpz_set_ui(mpq_numref(q), n);
+    mpz_set_ui(mpq_denref(q), v[P_M]);
+    mpq_canonicalize(q);
+    return AMQ_OK;
+}
+
+static amq_status bound_half(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    return amq_bloom_bound_half(q, v[P_M], v[P_K], n);
+}
+
 static double approx_classic(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_classic(v[P_M], v[P_K], n); }
 static double approx_exp(const uint64_t *v, uint64_t n) { return amq_bloom_fp_approx_exp(v[P_M], v[P_K], n); }
 
@@ -137,8 +154,14 @@ const amq_structure amq_structure_bloom = {
     .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
+    .nbounds = 2,
+    .bounds = {{"naive", "k = 1, the lecture's naive filter: n/m by the union bound, 1/K at m = K n bits",
+                bound_naive},
+               {"half", "m >= 2kn: 2^-k, the lecture's theorem (given the set bits, at most half of m)", bound_half}},
     .rate_doc = "P(a fresh key tests positive) after n distinct keys: Ceramist's Theorem 4 (Stirling form)",
     .model = model,
     .nexamples = 3,
     .examples = {{{4, 2, AMQ_HASH_DEFAULT}, 2}, {{7, 3, AMQ_HASH_DEFAULT}, 1}, {{1, 2, AMQ_HASH_DEFAULT}, 2}},
+    .ndemos = 2,
+    .demos = {{{10000, 7, AMQ_HASH_DEFAULT}, 1000}, {{UINT64_C(1) << 40, 20, AMQ_HASH_DEFAULT}, UINT64_C(1) << 34}},
 };

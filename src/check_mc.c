@@ -1,6 +1,7 @@
 /* Monte Carlo check of a kernel against the exact rate; see amq/check.h.
  * One trial = clear a fresh state, add n keys, remove the first r of them again
- * (usually r = 0), query ONE fresh key. */
+ * (usually r = 0), query ONE fresh key.  Trials run in blocks of AMQ_MC_BLOCK_TRIALS, each
+ * from its own jump of the run's generator, so that a team of processes can share them. */
 #include <internal/fail.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
@@ -50,6 +51,115 @@ static void next_indices(const amq_kernel *kn, int hash, amq_rng *rng, uint64_t 
     amq_hash_indices((amq_hash_strategy)hash, trial_seed, key, sizeof key, kn->m, idx, kn->k);
 }
 
+/* The process's team (amq_check_mc_set_team); size 1 and no combine: alone. */
+static amq_mc_team mc_team = {0, 1, NULL, NULL};
+
+amq_status amq_check_mc_set_team(const amq_mc_team *team)
+{
+    if (!team) {
+        mc_team = (amq_mc_team){0, 1, NULL, NULL};
+        return AMQ_OK;
+    }
+    if (team->size == 0 || team->rank >= team->size || !team->combine)
+        return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo team: needs size >= 1, rank < size and a combine "
+                                           "callback (got rank %llu of %llu%s)",
+                        (unsigned long long)team->rank, (unsigned long long)team->size,
+                        team->combine ? "" : ", no combine");
+    mc_team = *team;
+    return AMQ_OK;
+}
+
+/* One run's progress: this member's trials done, reported in the run's units (scaled from
+ * its share when a team splits the run), about every `batch` trials. */
+typedef struct mc_progress {
+    const amq_mc_config *cfg;
+    uint64_t share, done, batch;
+} mc_progress;
+
+static void progress_report(const mc_progress *p, uint64_t done)
+{
+    if (!p->cfg->progress)
+        return;
+    const uint64_t total = p->cfg->trials;
+    const uint64_t scaled =
+        p->share == total ? done : (uint64_t)((unsigned __int128)done * total / (p->share ? p->share : 1));
+    p->cfg->progress(p->cfg->progress_ctx, scaled, total);
+}
+
+static void progress_step(mc_progress *p)
+{
+    if (++p->done % p->batch == 0)
+        progress_report(p, p->done);
+}
+
+/* Trials [t0, t1) of one block, drawing from rng; adds the positives to *count.  On a
+ * refused removal, *fail_at is the trial. */
+static amq_status run_block(const amq_kernel *kn, const amq_mc_config *cfg, amq_rng rng, uint64_t t0, uint64_t t1,
+                            uint64_t *state, uint64_t *idx, uint64_t *count, uint64_t *fail_at, mc_progress *prog)
+{
+    uint64_t key_counter = t0 * (cfg->n + 1); /* each trial takes n + 1 keys; mod 2^64, as one long run */
+    for (uint64_t t = t0; t < t1; t++) {
+        uint64_t trial_seed = cfg->hash == AMQ_CHECK_RANDOM_ORACLE ? 0 : amq_rng_next(&rng);
+        /* The removed keys are the first r: replaying the generator (or the key
+         * counter) from here gives their indices again, without storing them. */
+        amq_rng replay = rng;
+        uint64_t replay_counter = key_counter;
+        amq_kernel_clear(kn, state);
+        for (uint64_t i = 0; i < cfg->n; i++) {
+            next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
+            amq_kernel_add(kn, state, idx);
+        }
+        for (uint64_t i = 0; i < cfg->removals; i++) {
+            next_indices(kn, cfg->hash, &replay, trial_seed, &replay_counter, idx);
+            if (amq_kernel_remove(kn, state, idx) != 0) {
+                *fail_at = t;
+                return amq_fail(AMQ_E_NOT_PRESENT,
+                                "Monte Carlo: kernel '%s' refused to remove inserted key %llu of trial %llu",
+                                kn->name ? kn->name : "?", (unsigned long long)i, (unsigned long long)t);
+            }
+        }
+        next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
+        *count += (uint64_t)(amq_kernel_query(kn, state, idx) != 0);
+        progress_step(prog);
+    }
+    return AMQ_OK;
+}
+
+/* This member's blocks, in increasing order: block b starts from the seeded generator
+ * advanced by b jumps. */
+static amq_status run_share(const amq_kernel *kn, const amq_mc_config *cfg, const amq_mc_team *team,
+                            uint64_t *state, uint64_t *idx, uint64_t *count, uint64_t *fail_at, mc_progress *prog)
+{
+    const uint64_t B = AMQ_MC_BLOCK_TRIALS;
+    const uint64_t blocks = cfg->trials / B + (cfg->trials % B != 0);
+    amq_rng base;
+    amq_rng_seed(&base, cfg->seed);
+    uint64_t at = 0; /* base = the seeded generator advanced by `at` jumps */
+    for (uint64_t b = team->rank; b < blocks; b += team->size) {
+        for (; at < b; at++)
+            amq_rng_jump(&base);
+        const uint64_t t0 = b * B, t1 = cfg->trials - t0 > B ? t0 + B : cfg->trials;
+        amq_status st = run_block(kn, cfg, base, t0, t1, state, idx, count, fail_at, prog);
+        if (st != AMQ_OK)
+            return st;
+    }
+    return AMQ_OK;
+}
+
+/* Trials of this member's blocks. */
+static uint64_t share_of(uint64_t trials, const amq_mc_team *team)
+{
+    const uint64_t B = AMQ_MC_BLOCK_TRIALS;
+    const uint64_t blocks = trials / B + (trials % B != 0);
+    if (team->rank >= blocks)
+        return 0;
+    uint64_t mine = (blocks - 1 - team->rank) / team->size + 1; /* blocks rank, rank + size, ... */
+    uint64_t share = mine * B;
+    if ((blocks - 1) % team->size == team->rank && trials % B != 0) /* the short last block is ours */
+        share -= B - trials % B;
+    return share;
+}
+
 amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives)
 {
     if (!amq_kernel_valid(kn) || !cfg || !positives)
@@ -72,54 +182,43 @@ amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t
         return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo with removals: kernel '%s' has no remove callback",
                         kn->name ? kn->name : "?");
 
+    /* Past the argument checks, a team member must reach combine whatever happens. */
+    const amq_mc_team team = mc_team;
+    const uint64_t refused_before = kn->refused ? *kn->refused : 0;
+    uint64_t count = 0, fail_at = UINT64_MAX;
+    amq_status st = AMQ_OK;
     uint64_t *state = malloc(kn->state_words * sizeof *state);
     uint64_t *idx = malloc((kn->k ? kn->k : 1) * sizeof *idx);
-    if (!state || !idx) {
-        free(state);
-        free(idx);
-        return amq_fail(AMQ_E_NOMEM, "Monte Carlo: out of memory for a state of %zu words",
-                        kn->state_words);
-    }
-    amq_rng rng;
-    amq_rng_seed(&rng, cfg->seed);
     /* Report about every 2^22 index computations, at least once per trial. */
     const uint64_t quantum = UINT64_C(1) << 22;
     uint64_t kk = kn->k ? (uint64_t)kn->k : 1, batch = 1;
     if (cfg->n < quantum && kk < quantum && (cfg->n + 1) * kk < quantum)
         batch = quantum / ((cfg->n + 1) * kk);
-    uint64_t count = 0, key_counter = 0;
-    amq_status st = AMQ_OK;
-    for (uint64_t t = 0; t < cfg->trials && st == AMQ_OK; t++) {
-        uint64_t trial_seed = cfg->hash == AMQ_CHECK_RANDOM_ORACLE ? 0 : amq_rng_next(&rng);
-        /* The removed keys are the first r: replaying the generator (or the key
-         * counter) from here gives their indices again, without storing them. */
-        amq_rng replay = rng;
-        uint64_t replay_counter = key_counter;
-        amq_kernel_clear(kn, state);
-        for (uint64_t i = 0; i < cfg->n; i++) {
-            next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
-            amq_kernel_add(kn, state, idx);
-        }
-        for (uint64_t i = 0; i < cfg->removals && st == AMQ_OK; i++) {
-            next_indices(kn, cfg->hash, &replay, trial_seed, &replay_counter, idx);
-            if (amq_kernel_remove(kn, state, idx) != 0)
-                st = amq_fail(AMQ_E_NOT_PRESENT,
-                              "Monte Carlo: kernel '%s' refused to remove inserted key %llu of trial %llu",
-                              kn->name ? kn->name : "?", (unsigned long long)i,
-                              (unsigned long long)t);
-        }
-        next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
-        count += (uint64_t)(amq_kernel_query(kn, state, idx) != 0);
-        if (cfg->progress && (t + 1) % batch == 0)
-            cfg->progress(cfg->progress_ctx, t + 1, cfg->trials);
+    mc_progress prog = {cfg, share_of(cfg->trials, &team), 0, batch};
+    if (!state || !idx) {
+        fail_at = 0;
+        st = amq_fail(AMQ_E_NOMEM, "Monte Carlo: out of memory for a state of %zu words", kn->state_words);
+    } else {
+        st = run_share(kn, cfg, &team, state, idx, &count, &fail_at, &prog);
     }
-    if (st == AMQ_OK && cfg->progress && cfg->trials % batch != 0)
-        cfg->progress(cfg->progress_ctx, cfg->trials, cfg->trials);
     free(state);
     free(idx);
-    if (st == AMQ_OK)
-        *positives = count;
-    return st;
+    if (team.combine) {
+        uint64_t sums[2] = {count, kn->refused ? *kn->refused - refused_before : 0};
+        char msg[512] = "";
+        amq_status tst = team.combine(team.ctx, sums, 2, st, fail_at, msg, sizeof msg);
+        if (tst != AMQ_OK)
+            return amq_fail(tst, "%s", msg[0] ? msg : amq_strerror(tst));
+        count = sums[0];
+        if (kn->refused)
+            *kn->refused = refused_before + sums[1];
+    } else if (st != AMQ_OK) {
+        return st;
+    }
+    if (cfg->progress && (prog.done % batch != 0 || team.size > 1))
+        cfg->progress(cfg->progress_ctx, cfg->trials, cfg->trials);
+    *positives = count;
+    return AMQ_OK;
 }
 
 amq_status amq_check_bloom_rate(double *p, uint64_t m, uint64_t k, uint64_t n)

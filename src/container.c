@@ -1,9 +1,12 @@
 #include <internal/fail.h>
 #include <internal/container.h>
+#include <internal/container_hooks.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -35,80 +38,309 @@ static uint32_t get_u32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-static int write_hashed(FILE *f, XXH3_state_t *st, const void *buf, size_t len)
+int (*amq_save_hook)(amq_save_step step, size_t *len) = NULL;
+
+static int hook(amq_save_step step, size_t *len)
 {
-    XXH3_64bits_update(st, buf, len);
-    return fwrite(buf, 1, len, f) == len;
+    size_t dummy = 0;
+    return amq_save_hook ? amq_save_hook(step, len ? len : &dummy) : 0;
+}
+
+/* A noun for what a non-regular file is, for messages. */
+static const char *file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    return "not a regular file";
+}
+
+/* "dir" part of a path ("." when there is none, "/" for "/x"); malloc'd. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, path, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+#define MAX_LINK_HOPS 40 /* as Linux's own limit for path resolution */
+
+/* The file a save of `path` must replace: path itself, or the final target of the chain
+ * of symbolic links it names (which need not exist yet).  malloc'd, or NULL with a message. */
+static char *save_target(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur; hops++) {
+        struct stat sb;
+        if (lstat(cur, &sb) != 0 || !S_ISLNK(sb.st_mode))
+            return cur; /* absent, or not a link: this is the file */
+        if (hops == MAX_LINK_HOPS) {
+            amq_fail(AMQ_E_IO, "save: '%s': more than %d symbolic links in a row", path, MAX_LINK_HOPS);
+            free(cur);
+            return NULL;
+        }
+        char link[4096];
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n <= 0 || (size_t)n >= sizeof link - 1) {
+            amq_fail(AMQ_E_IO, "save: cannot read the symbolic link '%s': %s", cur,
+                     n < 0 ? strerror(errno) : "target too long");
+            free(cur);
+            return NULL;
+        }
+        link[n] = 0;
+        char *next;
+        if (link[0] == '/' || !strchr(cur, '/')) {
+            next = strdup(link);
+        } else { /* relative to the link's own directory */
+            char *d = dir_of(cur);
+            next = d ? malloc(strlen(d) + (size_t)n + 2) : NULL;
+            if (next)
+                sprintf(next, "%s/%s", d, link);
+            free(d);
+        }
+        free(cur);
+        cur = next;
+    }
+    amq_fail(AMQ_E_NOMEM, "save: out of memory");
+    return NULL;
+}
+
+/* Buffered writer of the temporary file: every byte goes through the checksum. */
+typedef struct out_file {
+    int fd;
+    int err; /* errno of the first failure, 0 while all is well */
+    XXH3_state_t *st;
+    size_t used;
+    uint8_t buf[CHUNK * 8];
+} out_file;
+
+static void out_flush(out_file *o)
+{
+    size_t done = 0;
+    while (!o->err && done < o->used) {
+        size_t len = o->used - done;
+        int fault = hook(AMQ_SAVE_WRITE, &len);
+        if (len == 0 || len > o->used - done) /* the hook may only shorten a write */
+            len = o->used - done;
+        ssize_t n = fault ? (errno = fault, -1) : write(o->fd, o->buf + done, len);
+        if (n > 0)
+            done += (size_t)n; /* a short write: write the rest */
+        else if (n == 0)
+            o->err = EIO;
+        else if (errno != EINTR)
+            o->err = errno;
+    }
+    o->used = 0;
+}
+
+static void out_put(out_file *o, const void *data, size_t len)
+{
+    const uint8_t *p = data;
+    XXH3_64bits_update(o->st, p, len);
+    while (!o->err && len > 0) {
+        size_t n = sizeof o->buf - o->used < len ? sizeof o->buf - o->used : len;
+        memcpy(o->buf + o->used, p, n);
+        o->used += n;
+        p += n;
+        len -= n;
+        if (o->used == sizeof o->buf)
+            out_flush(o);
+    }
+}
+
+/* Creates the temporary file beside `target`, with mode 0666 less the umask (a new file's
+ * mode; the caller changes it for an existing file).  malloc'd name in *tmp. */
+static int create_temp(const char *target, char **tmp)
+{
+    static unsigned counter;
+    char *d = dir_of(target);
+    const char *slash = strrchr(target, '/');
+    const char *base = slash ? slash + 1 : target;
+    size_t need = (d ? strlen(d) : 0) + 64 + 1;
+    *tmp = d ? malloc(need) : NULL;
+    int fd = -1;
+    for (int attempt = 0; *tmp && fd < 0 && attempt < 100; attempt++) {
+        uint64_t salt[3] = {(uint64_t)getpid(), (uint64_t)++counter, (uint64_t)time(NULL)};
+        /* ".NAME.tmp-XXXXXXXX": hidden, recognisable, at most 64 bytes whatever NAME's length */
+        snprintf(*tmp, need, "%s/.%.32s.tmp-%08llx", d, base,
+                 (unsigned long long)(XXH3_64bits(salt, sizeof salt) & 0xffffffffu));
+        int fault = hook(AMQ_SAVE_CREATE, NULL);
+        fd = fault ? (errno = fault, -1) : open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    free(d);
+    return fd;
+}
+
+/* "'target'", or "'target' (the target of the symbolic link 'path')", for messages. */
+static void name_target(char *buf, size_t size, const char *path, const char *target)
+{
+    if (strcmp(path, target) != 0)
+        snprintf(buf, size, "'%s' (the target of the symbolic link '%s')", target, path);
+    else
+        snprintf(buf, size, "'%s'", target);
+}
+
+/* Checks that `target` may be replaced: absent, or a regular file we may write. */
+static amq_status check_target(const char *named, const char *target, struct stat *sb, int *exists)
+{
+    *exists = 0;
+    if (lstat(target, sb) != 0)
+        return errno == ENOENT ? AMQ_OK
+                               : amq_fail(AMQ_E_IO, "save: cannot write %s: %s", named, strerror(errno));
+    if (!S_ISREG(sb->st_mode))
+        return amq_fail(AMQ_E_IO, "save: %s is %s: amqcert writes only regular files; nothing was written",
+                        named, file_kind(sb->st_mode));
+    if (faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
+        return amq_fail(AMQ_E_IO, "save: %s is not writable (%s); nothing was written", named, strerror(errno));
+    *exists = 1;
+    return AMQ_OK;
+}
+
+/* fsync of the directory holding `target`, so the rename itself survives a crash. */
+static int sync_dir(const char *target)
+{
+    char *d = dir_of(target);
+    if (!d)
+        return ENOMEM;
+    int err = hook(AMQ_SAVE_DIRSYNC, NULL);
+    if (!err) {
+        int fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (fd < 0 || fsync(fd) != 0)
+            err = errno;
+        if (fd >= 0)
+            close(fd);
+        if (err == EINVAL) /* the file system cannot sync directories: nothing more to do */
+            err = 0;
+    }
+    free(d);
+    return err;
 }
 
 /* Exactly one of words / bytes is used; len counts its elements. */
 static amq_status save(const char *path, uint32_t type, const uint8_t *params, uint64_t params_len,
                        const uint64_t *words, const uint8_t *bytes, uint64_t len)
 {
-    if (!path || (!params && params_len) || (!words && !bytes && len) || params_len > AMQ_MAX_PARAMS)
+    if (!path || !*path || (!params && params_len) || (!words && !bytes && len) || params_len > AMQ_MAX_PARAMS)
         return amq_fail(AMQ_E_INVALID_ARG, "save: invalid arguments");
     if (words && len > UINT64_MAX / 8)
-        return amq_fail(AMQ_E_OVERFLOW, "save: payload of %llu words overflows",
-                        (unsigned long long)len);
-    uint64_t payload_len = words ? len * 8 : len;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp)
-        return amq_fail(AMQ_E_NOMEM, "save: out of memory");
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        amq_status s = amq_fail(AMQ_E_IO, "save: cannot create temporary file for '%s': %s", path,
-                                strerror(errno));
-        free(tmp);
+        return amq_fail(AMQ_E_OVERFLOW, "save: payload of %llu words overflows", (unsigned long long)len);
+    const uint64_t payload_len = words ? len * 8 : len;
+    char *target = save_target(path), *tmp = NULL;
+    if (!target)
+        return AMQ_E_IO;
+    struct stat old;
+    int exists;
+    char named[1024];
+    name_target(named, sizeof named, path, target);
+    amq_status s = check_target(named, target, &old, &exists);
+    if (s != AMQ_OK) {
+        free(target);
         return s;
     }
-    FILE *f = fdopen(fd, "wb");
-    XXH3_state_t *st = XXH3_createState();
-    int ok = f && st && XXH3_64bits_reset(st) == XXH_OK;
+    out_file *o = malloc(sizeof *o);
+    int fd = o ? create_temp(target, &tmp) : -1;
+    if (fd < 0) {
+        s = o ? amq_fail(AMQ_E_IO, "save: cannot create a temporary file beside %s: %s", named, strerror(errno))
+              : amq_fail(AMQ_E_NOMEM, "save: out of memory");
+        free(o);
+        free(tmp);
+        free(target);
+        return s;
+    }
+    o->fd = fd;
+    o->err = 0;
+    o->used = 0;
+    o->st = XXH3_createState();
+    if (!o->st || XXH3_64bits_reset(o->st) != XXH_OK)
+        o->err = ENOMEM;
+    /* an existing file keeps its permission bits (and owner and group when we may set them) */
+    if (!o->err && exists && fchmod(fd, old.st_mode & 0777) != 0)
+        o->err = errno;
+    if (!o->err && exists && (old.st_uid != geteuid() || old.st_gid != getegid()) &&
+        fchown(fd, old.st_uid, old.st_gid) != 0 && fchown(fd, (uid_t)-1, old.st_gid) != 0) {
+        /* best effort: an ordinary user may not give a file away; the mode is kept regardless */
+    }
+
     uint8_t hdr[AMQ_HEADER_SIZE];
     memcpy(hdr, MAGIC, 8);
     put_u32(hdr + 8, AMQ_FORMAT_VERSION);
     put_u32(hdr + 12, type);
     amq_put_u64(hdr + 16, params_len);
     amq_put_u64(hdr + 24, payload_len);
-    ok = ok && write_hashed(f, st, hdr, sizeof hdr) && write_hashed(f, st, params, (size_t)params_len);
-    uint8_t buf[CHUNK * 8];
-    for (uint64_t i = 0; ok && words && i < len; i += CHUNK) {
-        uint64_t n = len - i < CHUNK ? len - i : CHUNK;
+    if (!o->err)
+        out_put(o, hdr, sizeof hdr);
+    if (params_len)
+        out_put(o, params, (size_t)params_len);
+    uint8_t le[8 * 64];
+    for (uint64_t i = 0; words && !o->err && i < len; i += 64) {
+        uint64_t n = len - i < 64 ? len - i : 64;
         for (uint64_t j = 0; j < n; j++)
-            amq_put_u64(buf + 8 * j, words[i + j]);
-        ok = write_hashed(f, st, buf, (size_t)(8 * n));
+            amq_put_u64(le + 8 * j, words[i + j]);
+        out_put(o, le, (size_t)(8 * n));
     }
-    for (uint64_t i = 0; ok && bytes && i < len; i += sizeof buf) {
-        uint64_t n = len - i < sizeof buf ? len - i : sizeof buf;
-        ok = write_hashed(f, st, bytes + i, (size_t)n);
+    for (uint64_t i = 0; bytes && !o->err && i < len; i += CHUNK * 8) {
+        uint64_t n = len - i < CHUNK * 8 ? len - i : CHUNK * 8;
+        out_put(o, bytes + i, (size_t)n);
     }
-    if (ok) {
+    if (!o->err) {
         uint8_t sum[8];
-        amq_put_u64(sum, XXH3_64bits_digest(st));
-        ok = fwrite(sum, 1, 8, f) == 8 && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        amq_put_u64(sum, XXH3_64bits_digest(o->st));
+        out_put(o, sum, 8);
+        out_flush(o);
     }
-    int saved_errno = errno;
-    if (f)
-        ok = (fclose(f) == 0) && ok;
-    else
+    const char *failed = "writing";
+    if (!o->err) {
+        int fault = hook(AMQ_SAVE_FSYNC, NULL);
+        if (fault || fsync(fd) != 0) {
+            o->err = fault ? fault : errno;
+            failed = "syncing";
+        }
+    }
+    int fault = hook(AMQ_SAVE_CLOSE, NULL);
+    if (fault)
         close(fd);
-    XXH3_freeState(st);
-    if (ok && rename(tmp, path) != 0) {
-        saved_errno = errno;
-        ok = 0;
+    if ((fault || close(fd) != 0) && !o->err) {
+        o->err = fault ? fault : errno;
+        failed = "closing";
     }
-    amq_status s = AMQ_OK;
-    if (!ok) {
+    /* the target may have been replaced by something else meanwhile: look again */
+    struct stat now;
+    if (!o->err && lstat(target, &now) == 0 && !S_ISREG(now.st_mode)) {
+        o->err = EEXIST;
+        failed = "replacing (it is no longer a regular file)";
+    }
+    if (!o->err) {
+        fault = hook(AMQ_SAVE_RENAME, NULL);
+        if (fault || rename(tmp, target) != 0) {
+            o->err = fault ? fault : errno;
+            failed = "renaming the temporary file over";
+        }
+    }
+    if (o->err) {
         unlink(tmp);
-        s = amq_fail(AMQ_E_IO, "save: writing '%s' failed: %s", path, strerror(saved_errno));
+        s = amq_fail(AMQ_E_IO, "save: %s %s failed: %s; it is unchanged", failed, named, strerror(o->err));
+    } else if ((o->err = sync_dir(target)) != 0) {
+        s = amq_fail(AMQ_E_IO, "save: %s was written, but syncing its directory failed: %s; the new file may "
+                               "not survive a system crash", named, strerror(o->err));
     }
+    XXH3_freeState(o->st);
+    free(o);
     free(tmp);
+    free(target);
     return s;
 }
-
 amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *params,
                               uint64_t params_len, const uint64_t *words, uint64_t nwords)
 {
@@ -135,20 +367,45 @@ static int read_hashed(amq_reader *r, void *buf, size_t len)
     return 1;
 }
 
+/* Opens `path` for reading only if it is a regular file: it is looked at before it is
+ * opened (opening a FIFO blocks until a writer comes; a device may act on open), and
+ * opened without blocking, then checked again on the descriptor (it may have changed). */
+static FILE *open_regular(const char *path, struct stat *sb)
+{
+    if (stat(path, sb) != 0) {
+        amq_fail(AMQ_E_IO, "load: cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(sb->st_mode)) {
+        amq_fail(AMQ_E_IO, "load: '%s' is %s, not a regular file", path, file_kind(sb->st_mode));
+        return NULL;
+    }
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        amq_fail(AMQ_E_IO, "load: cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    FILE *f = NULL;
+    if (fstat(fd, sb) != 0 || !S_ISREG(sb->st_mode))
+        amq_fail(AMQ_E_IO, "load: '%s' is not a regular file", path);
+    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || !(f = fdopen(fd, "rb")))
+        amq_fail(AMQ_E_IO, "load: cannot open '%s': %s", path, strerror(errno));
+    if (!f)
+        close(fd);
+    return f;
+}
+
 amq_status amq_reader_open(amq_reader *r, const char *path)
 {
     memset(r, 0, sizeof *r);
     if (!path)
         return amq_fail(AMQ_E_INVALID_ARG, "load: no path given");
-    r->f = fopen(path, "rb");
-    if (!r->f)
-        return amq_fail(AMQ_E_IO, "load: cannot open '%s': %s", path, strerror(errno));
     struct stat sb;
-    if (fstat(fileno(r->f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        amq_reader_close(r);
-        return amq_fail(AMQ_E_IO, "load: '%s' is not a regular file", path);
-    }
+    r->path = path;
+    if (!(r->f = open_regular(path, &sb)))
+        return AMQ_E_IO;
     uint64_t size = (uint64_t)sb.st_size;
+    r->file_size = size;
     r->xxh = XXH3_createState();
     if (!r->xxh || XXH3_64bits_reset(r->xxh) != XXH_OK) {
         amq_reader_close(r);
@@ -208,17 +465,26 @@ amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, ui
 
 static amq_status check_sum(amq_reader *r);
 
+amq_status amq_reader_expect_payload(const amq_reader *r, uint64_t count, uint64_t elem_size, const char *what)
+{
+    if (elem_size == 0 || count > UINT64_MAX / elem_size || r->payload_len != count * elem_size)
+        return amq_fail(AMQ_E_SIZE_MISMATCH,
+                        "load: '%s': the payload is %llu bytes, but %s need %llu x %llu bytes", r->path,
+                        (unsigned long long)r->payload_len, what ? what : "the parameters",
+                        (unsigned long long)count, (unsigned long long)elem_size);
+    return AMQ_OK;
+}
+
 amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords)
 {
-    if (nwords > UINT64_MAX / 8 || r->payload_len != nwords * 8)
-        return amq_fail(AMQ_E_SIZE_MISMATCH,
-                        "load: payload is %llu bytes but the parameters imply %llu words",
-                        (unsigned long long)r->payload_len, (unsigned long long)nwords);
+    amq_status s = amq_reader_expect_payload(r, nwords, 8, NULL);
+    if (s != AMQ_OK)
+        return s;
     uint8_t buf[CHUNK * 8];
     for (uint64_t i = 0; i < nwords; i += CHUNK) {
         uint64_t n = nwords - i < CHUNK ? nwords - i : CHUNK;
         if (!read_hashed(r, buf, (size_t)(8 * n)))
-            return amq_fail(AMQ_E_TRUNCATED, "load: payload truncated");
+            return amq_fail(AMQ_E_TRUNCATED, "load: '%s': payload truncated while reading", r->path);
         for (uint64_t j = 0; j < n; j++)
             words[i + j] = amq_get_u64(buf + 8 * j);
     }
@@ -227,14 +493,13 @@ amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords)
 
 amq_status amq_reader_bytes(amq_reader *r, uint8_t *bytes, uint64_t nbytes)
 {
-    if (r->payload_len != nbytes)
-        return amq_fail(AMQ_E_SIZE_MISMATCH,
-                        "load: payload is %llu bytes but the parameters imply %llu",
-                        (unsigned long long)r->payload_len, (unsigned long long)nbytes);
+    amq_status s = amq_reader_expect_payload(r, nbytes, 1, NULL);
+    if (s != AMQ_OK)
+        return s;
     for (uint64_t i = 0; i < nbytes; i += CHUNK * 8) {
         uint64_t n = nbytes - i < CHUNK * 8 ? nbytes - i : CHUNK * 8;
         if (!read_hashed(r, bytes + i, (size_t)n))
-            return amq_fail(AMQ_E_TRUNCATED, "load: payload truncated");
+            return amq_fail(AMQ_E_TRUNCATED, "load: '%s': payload truncated while reading", r->path);
     }
     return check_sum(r);
 }
@@ -243,9 +508,9 @@ static amq_status check_sum(amq_reader *r)
 {
     uint8_t sum[8];
     if (fread(sum, 1, 8, r->f) != 8)
-        return amq_fail(AMQ_E_TRUNCATED, "load: checksum missing (file truncated)");
+        return amq_fail(AMQ_E_TRUNCATED, "load: '%s': checksum missing (file truncated)", r->path);
     if (amq_get_u64(sum) != XXH3_64bits_digest((XXH3_state_t *)r->xxh))
-        return amq_fail(AMQ_E_CHECKSUM, "load: checksum mismatch: the file is corrupt");
+        return amq_fail(AMQ_E_CHECKSUM, "load: '%s': checksum mismatch: the file is corrupt", r->path);
     return AMQ_OK;
 }
 

@@ -4,6 +4,7 @@
 #include <internal/container.h>
 #include <amq/counting.h>
 #include <internal/counting_kernel.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,9 +19,9 @@ static amq_status check_params(uint64_t m, uint64_t k, unsigned width, int strat
 {
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "m = 0: a counting filter needs at least one counter");
-    if (k == 0 || k > AMQ_BLOOM_MAX_K)
+    if (k == 0 || k > AMQ_MAX_K)
         return amq_fail(AMQ_E_INVALID_K, "k = %llu: the number of hash functions must be in [1, %u]",
-                        (unsigned long long)k, AMQ_BLOOM_MAX_K);
+                        (unsigned long long)k, AMQ_MAX_K);
     if (width != 4 && width != 8)
         return amq_fail(AMQ_E_INVALID_ARG, "counter width %u: supported widths are 4 and 8 bits", width);
     if (!amq_hash_valid(strategy))
@@ -74,7 +75,7 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 {
     if (!cf || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     if (cf->width == 8)
         amq_counting_kernel_add8(cf->c, cf->m, idx, (size_t)cf->k);
@@ -85,7 +86,7 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 
 int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
 {
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     return cf->width == 8 ? amq_counting_kernel_query8(cf->c, cf->m, idx, (size_t)cf->k)
                           : amq_counting_kernel_query4(cf->c, cf->m, idx, (size_t)cf->k);
@@ -95,7 +96,7 @@ amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
 {
     if (!cf || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    uint64_t idx[AMQ_BLOOM_MAX_K];
+    uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
     int r = cf->width == 8 ? amq_counting_kernel_remove8(cf->c, cf->m, idx, (size_t)cf->k)
                            : amq_counting_kernel_remove4(cf->c, cf->m, idx, (size_t)cf->k);
@@ -195,18 +196,17 @@ amq_status amq_counting_load(amq_counting **out, const char *path)
     uint64_t m = amq_get_u64(r.params), k = amq_get_u64(r.params + 8);
     uint64_t strat = amq_get_u64(r.params + 16), seed = amq_get_u64(r.params + 24);
     uint64_t width = amq_get_u64(r.params + 32), nbytes = 0;
+    char what[96];
+    snprintf(what, sizeof what, "m = %llu counters of %llu bits", (unsigned long long)m, (unsigned long long)width);
     if (strat > AMQ_HASH_ENHANCED || width > 8 ||
         check_params(m, k, (unsigned)width, (int)strat, &nbytes) != AMQ_OK)
         s = amq_fail(AMQ_E_BAD_PARAMS,
                      "load: '%s': impossible parameters m=%llu k=%llu hash=%llu width=%llu", path,
                      (unsigned long long)m, (unsigned long long)k, (unsigned long long)strat,
                      (unsigned long long)width);
-    else if (r.payload_len != nbytes)
-        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': payload is %llu bytes, m=%llu needs %llu",
-                     path, (unsigned long long)r.payload_len, (unsigned long long)m,
-                     (unsigned long long)nbytes);
-    else if ((s = amq_counting_create(&cf, m, k, (unsigned)width, (amq_hash_strategy)strat, seed)) ==
-             AMQ_OK)
+    /* the counters are allocated only once the file is known to hold all of them */
+    else if ((s = amq_reader_expect_payload(&r, nbytes, 1, what)) == AMQ_OK &&
+             (s = amq_counting_create(&cf, m, k, (unsigned)width, (amq_hash_strategy)strat, seed)) == AMQ_OK)
         s = amq_reader_bytes(&r, cf->c, nbytes);
     /* an odd m leaves a spare high nibble in the last byte: it must be zero */
     if (s == AMQ_OK && width == 4 && m % 2 && (cf->c[nbytes - 1] >> 4) != 0)

@@ -152,4 +152,6 @@ const amq_structure amq_structure_counting = {
     .model = model,
     .nexamples = 2,
     .examples = {{{4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{3, 2, 8, AMQ_HASH_DEFAULT}, 2}},
+    .ndemos = 1,
+    .demos = {{{10000, 7, 4, AMQ_HASH_DEFAULT}, 1000}},
 };

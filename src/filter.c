@@ -32,6 +32,16 @@ int amq_structure_param_index(const amq_structure *s, const char *key)
     return -1;
 }
 
+amq_status amq_structure_demo(const amq_structure *s, size_t i, amq_params *p, uint64_t *n)
+{
+    if (!s || !p || !n || i >= s->ndemos)
+        return amq_fail(AMQ_E_INVALID_ARG, "no demonstration %zu of this structure", i);
+    amq_params_init(p, s);
+    memcpy(p->v, s->demos[i].v, sizeof p->v);
+    *n = s->demos[i].n;
+    return AMQ_OK;
+}
+
 void amq_params_init(amq_params *p, const amq_structure *s)
 {
     memset(p, 0, sizeof *p);

@@ -50,6 +50,25 @@ double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_param
     return i < s->napprox ? s->approx[i].fn(p->v, n) : 0.0 / 0.0;
 }
 
+size_t amq_structure_nbounds(const amq_structure *s) { return s->nbounds; }
+
+const char *amq_structure_bound_name(const amq_structure *s, size_t i)
+{
+    return i < s->nbounds ? s->bounds[i].name : NULL;
+}
+
+const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i)
+{
+    return i < s->nbounds ? s->bounds[i].hypothesis : NULL;
+}
+
+amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
+{
+    if (!s || !p || i >= s->nbounds)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_bound: no bound %zu", i);
+    return s->bounds[i].fn(rop, p->v, n);
+}
+
 const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
 {
     return s->fp_note ? s->fp_note(p->v, n) : NULL;
@@ -140,5 +159,50 @@ amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k)
     mpq_set_den(rop, den);
     mpq_canonicalize(rop);
     mpz_clears(num, den, (mpz_ptr)0);
+    return AMQ_OK;
+}
+
+uint64_t amq_popcount_range(const uint64_t *words, uint64_t from, uint64_t len)
+{
+    uint64_t c = 0, p = from;
+    const uint64_t end = from + len;
+    while (p < end && p % 64 != 0) /* head bits up to a word boundary */
+        c += (words[p / 64] >> (p % 64)) & 1u, p++;
+    for (; p + 64 <= end; p += 64)
+        c += (uint64_t)__builtin_popcountll(words[p / 64]);
+    for (; p < end; p++)
+        c += (words[p / 64] >> (p % 64)) & 1u;
+    return c;
+}
+
+/* Blocks up to this size go through a histogram of their fill; larger ones are summed one by one. */
+#define HISTOGRAM_MAX 65536u
+
+amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k)
+{
+    if (block_bits <= HISTOGRAM_MAX) {
+        uint64_t *hist = calloc((size_t)block_bits + 1, sizeof *hist);
+        if (!hist)
+            return amq_fail(AMQ_E_NOMEM, "fp_state: out of memory");
+        for (uint64_t b = 0; b < nblocks; b++)
+            hist[amq_popcount_range(words, b * block_bits, block_bits)]++;
+        amq_status st = amq_fp_state_histogram(rop, hist, block_bits, nblocks, k);
+        free(hist);
+        return st;
+    }
+    if (k > UINT32_MAX)
+        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+    mpz_t num, term;
+    mpz_inits(num, term, (mpz_ptr)0);
+    for (uint64_t b = 0; b < nblocks; b++) {
+        mpz_ui_pow_ui(term, amq_popcount_range(words, b * block_bits, block_bits), (unsigned long)k);
+        mpz_add(num, num, term);
+    }
+    mpz_ui_pow_ui(term, block_bits, (unsigned long)k);
+    mpz_mul_ui(term, term, nblocks);
+    mpq_set_num(rop, num);
+    mpq_set_den(rop, term);
+    mpq_canonicalize(rop);
+    mpz_clears(num, term, (mpz_ptr)0);
     return AMQ_OK;
 }

@@ -35,6 +35,10 @@ static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t 
     if (slack > UINT64_MAX - home || home + slack > SIZE_MAX / SLOT_BYTES)
         return amq_fail(AMQ_E_OVERFLOW, "quotient filter: 2^%llu home + %llu slack slots of %u bytes do not "
                                         "fit in the address space", ULL(q), ULL(slack), SLOT_BYTES);
+    /* A documented limit, so that a file cannot ask for a table far beyond what its q needs. */
+    if (slack > home)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: slack = %llu exceeds the 2^%llu = %llu home slots "
+                                           "(the slack may at most double the table)", ULL(slack), ULL(q), ULL(home));
     *nslots = home + slack;
     return AMQ_OK;
 }
@@ -338,10 +342,18 @@ amq_status amq_quotient_save(const amq_quotient *f, const char *path)
     return s;
 }
 
-/* Re-inserts the n fingerprints of a file into f (empty) through the kernel. */
+/* Lays the n fingerprints of a file out in f's empty table in one pass, in O(n): saved in
+ * increasing order, each goes to its home slot or right after the element before it,
+ * whichever is later, which is where the kernel's insert would put it.  (Re-inserting
+ * through the kernel would cost the length of the cluster for each fingerprint: quadratic
+ * for a file whose fingerprints share one long cluster.)  The table is then checked with
+ * the kernel's executable invariant and read back through the kernel's iteration, so f
+ * holds exactly the file's multiset in a valid layout, or the load fails. */
 static amq_status load_fps(amq_quotient *f, const uint64_t *fps, uint64_t n, const char *path)
 {
+    amq_qf *t = &f->qf;
     const uint64_t p = amq_quotient_p(f);
+    uint64_t last = 0; /* slot of the previous fingerprint (i > 0) */
     for (uint64_t i = 0; i < n; i++) {
         if (p < 64 && fps[i] >> p != 0)
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (0x%llx) has more than p = %llu bits",
@@ -349,14 +361,29 @@ static amq_status load_fps(amq_quotient *f, const uint64_t *fps, uint64_t n, con
         if (i > 0 && fps[i] < fps[i - 1])
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu is out of order (they are saved in "
                                               "increasing order)", path, ULL(i));
-        const int st = amq_quotient_kernel_insert(&f->qf, quot_of(&f->qf, fps[i]), rem_of(&f->qf, fps[i]));
-        if (st != 0)
+        const uint64_t fq = quot_of(t, fps[i]);
+        const uint64_t at = i == 0 || last < fq ? fq : last + 1;
+        if (at >= t->nslots)
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu does not fit: %s", path, ULL(i),
-                            st == 1 ? "the table is full" : "its cluster runs past the slack slots");
+                            i == t->nslots ? "the table is full" : "its cluster runs past the slack slots");
+        const int continuation = i > 0 && quot_of(t, fps[i - 1]) == fq;
+        t->meta[fq] |= AMQ_QF_OCCUPIED;
+        t->meta[at] |= (uint8_t)((continuation ? AMQ_QF_CONTINUATION : 0u) | (at != fq ? AMQ_QF_SHIFTED : 0u));
+        t->rem[at] = rem_of(t, fps[i]);
+        last = at;
     }
-    const int bad = amq_quotient_kernel_check_invariant(&f->qf); /* a kernel-built table: 0 unless the kernel is wrong */
-    if (bad != 0 || f->qf.count != n)
+    t->count = n;
+    const int bad = amq_quotient_kernel_check_invariant(t);
+    if (bad != 0)
         return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': rebuilt table fails its invariant (code %d)", path, bad);
+    amq_quotient_iter it;
+    amq_quotient_iter_init(&it);
+    uint64_t fp = 0, i = 0;
+    while (i < n && amq_quotient_next(f, &it, &fp) && fp == fps[i])
+        i++;
+    if (i != n || amq_quotient_next(f, &it, &fp))
+        return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': the rebuilt table does not read back fingerprint %llu",
+                        path, ULL(i));
     return AMQ_OK;
 }
 

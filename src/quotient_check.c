@@ -78,6 +78,7 @@ amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g)
     out->query_ctx = d_query;
     out->remove_ctx = d_remove;
     out->ctx = g;
+    out->refused = &g->failed;
     g->failed = 0;
     return AMQ_OK;
 }

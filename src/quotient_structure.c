@@ -191,4 +191,6 @@ const amq_structure amq_structure_quotient = {
     .model = model,
     .nexamples = 2,
     .examples = {{{1, 2, 1}, 2}, {{2, 1, 2}, 3}},
+    .ndemos = 2,
+    .demos = {{{10, 4, AMQ_AUTO}, 768}, {{32, 32, AMQ_AUTO}, UINT64_C(1) << 40}},
 };

@@ -3,11 +3,17 @@
 #include <internal/structure.h>
 #include <string.h>
 
-/* X(name): the structure `amq_structure_<name>` defined in src/<name>_structure.c. */
+/* X(name): the structure `amq_structure_<name>` defined in src/<name>_structure.c, in the
+ * order the CLI lists them. */
 #define AMQ_STRUCTURES \
     X(bloom)           \
     X(counting)        \
-    X(quotient)
+    X(quotient)        \
+    X(blocked_bloom)   \
+    X(split_block)     \
+    X(partitioned)     \
+    X(counting_blocked) \
+    X(blocked_quotient)
 
 #define X(name) extern const amq_structure amq_structure_##name;
 AMQ_STRUCTURES

@@ -13,6 +13,7 @@
 #include <amq/stats.h>
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 /* ---------------- PRNG ---------------- */
 
@@ -55,6 +56,36 @@ uint64_t amq_rng_next(amq_rng *r)
     s[2] ^= t;
     s[3] = rotl64(s[3], 45);
     return result;
+}
+
+/* The state after `steps` steps is a GF(2)-linear function of the state, a polynomial
+ * in the transition; the coefficients of that polynomial (bit j of word i) say which of
+ * the states passed on the way are summed (xor) into the result. */
+static void rng_advance(amq_rng *r, const uint64_t poly[4])
+{
+    uint64_t acc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 4; i++)
+        for (int b = 0; b < 64; b++) {
+            if ((poly[i] >> b) & 1u)
+                for (int w = 0; w < 4; w++)
+                    acc[w] ^= r->s[w];
+            (void)amq_rng_next(r);
+        }
+    memcpy(r->s, acc, sizeof acc);
+}
+
+void amq_rng_jump(amq_rng *r)
+{
+    static const uint64_t jump[4] = {UINT64_C(0x180ec6d33cfd0aba), UINT64_C(0xd5a61266f0c9392c),
+                                     UINT64_C(0xa9582618e03fc9aa), UINT64_C(0x39abdc4529b1661c)};
+    rng_advance(r, jump);
+}
+
+void amq_rng_long_jump(amq_rng *r)
+{
+    static const uint64_t long_jump[4] = {UINT64_C(0x76e15d3efefdcbbf), UINT64_C(0xc5004e441c522fb3),
+                                          UINT64_C(0x77710069854ee241), UINT64_C(0x39109bb02acbe635)};
+    rng_advance(r, long_jump);
 }
 
 uint64_t amq_rng_below(amq_rng *r, uint64_t m)

@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
-#include <amq/blocked.h>
+#include <amq/split_block.h>
+#include <internal/blocked_state.h>
 #include <internal/blocked_kernel.h>
 #include <amq/stats.h>
 
@@ -145,15 +146,15 @@ static void parquet_pinned(void **state)
         for (int i = 0; i < 8; i++)
             assert_true(((uint32_t)1 << r[i]) == pinned[t].mask[i]);
         assert_true(amq_split_block_kernel_select(h, 1000) == pinned[t].block);
-        amq_blocked *f;
+        amq_split_block *f;
         assert_int_equal(amq_split_block_create(&f, 1000, 0), AMQ_OK);
-        assert_int_equal(amq_blocked_add(f, key, strlen(key)), AMQ_OK);
-        const uint64_t *w = amq_blocked_words(f);
+        assert_int_equal(amq_split_block_add(f, key, strlen(key)), AMQ_OK);
+        const uint64_t *w = amq_split_block_words(f);
         for (uint64_t b = 0; b < 1000; b++)
             for (unsigned i = 0; i < 8; i++)
                 assert_true(our_word(w, b, i) == (b == pinned[t].block ? pinned[t].mask[i] : 0u));
-        assert_int_equal(amq_blocked_query(f, key, strlen(key)), 1);
-        amq_blocked_free(f);
+        assert_int_equal(amq_split_block_query(f, key, strlen(key)), 1);
+        amq_split_block_free(f);
     }
 }
 
@@ -167,31 +168,31 @@ static void parquet_bit_exact(void **state)
         const uint64_t nb = sizes[t];
         const uint64_t nkeys = nb * 20 < 200000 ? nb * 20 : 200000;
         ref_block *ref = calloc((size_t)nb, sizeof *ref);
-        amq_blocked *f;
+        amq_split_block *f;
         assert_non_null(ref);
         assert_int_equal(amq_split_block_create(&f, nb, 0), AMQ_OK);
         char key[32];
         for (uint64_t i = 0; i < nkeys; i++) {
             int len = snprintf(key, sizeof key, "key-%llu", (unsigned long long)i);
             ref_insert(ref, nb, XXH64(key, (size_t)len, 0));
-            assert_int_equal(amq_blocked_add(f, key, (size_t)len), AMQ_OK);
+            assert_int_equal(amq_split_block_add(f, key, (size_t)len), AMQ_OK);
         }
         unsigned char *a = malloc((size_t)nb * 32), *b = malloc((size_t)nb * 32);
         ref_bytes(ref, nb, a);
-        our_bytes(amq_blocked_words(f), amq_blocked_nwords(f), b);
-        assert_int_equal(amq_blocked_nwords(f) * 8, nb * 32);
+        our_bytes(amq_split_block_words(f), amq_split_block_nwords(f), b);
+        assert_int_equal(amq_split_block_nwords(f) * 8, nb * 32);
         assert_memory_equal(a, b, (size_t)nb * 32);
         for (uint64_t i = 0; i < 2 * nkeys; i++) {
             int len = snprintf(key, sizeof key, "key-%llu", (unsigned long long)i);
             int want = ref_check(ref, nb, XXH64(key, (size_t)len, 0));
-            assert_int_equal(amq_blocked_query(f, key, (size_t)len), want);
+            assert_int_equal(amq_split_block_query(f, key, (size_t)len), want);
             if (i < nkeys)
                 assert_int_equal(want, 1);
         }
         free(a);
         free(b);
         free(ref);
-        amq_blocked_free(f);
+        amq_split_block_free(f);
     }
 }
 

@@ -54,7 +54,7 @@ static void bad_arguments(void **state)
     assert_non_null(strstr(amq_last_error(), "m = 0"));
     assert_int_equal(amq_bloom_create(&bf, 100, 0, AMQ_HASH_DEFAULT, 0), AMQ_E_INVALID_K);
     assert_non_null(strstr(amq_last_error(), "k = 0"));
-    assert_int_equal(amq_bloom_create(&bf, 100, AMQ_BLOOM_MAX_K + 1, AMQ_HASH_DEFAULT, 0), AMQ_E_INVALID_K);
+    assert_int_equal(amq_bloom_create(&bf, 100, AMQ_MAX_K + 1, AMQ_HASH_DEFAULT, 0), AMQ_E_INVALID_K);
     assert_int_equal(amq_bloom_create(&bf, 100, 3, (amq_hash_strategy)9, 0), AMQ_E_INVALID_ARG);
     assert_int_equal(amq_bloom_create_for(&bf, 100, 0.0, AMQ_HASH_DEFAULT, 0, NULL), AMQ_E_INVALID_FPR);
     assert_int_equal(amq_bloom_create_for(&bf, 100, 1.0, AMQ_HASH_DEFAULT, 0, NULL), AMQ_E_INVALID_FPR);

@@ -1,6 +1,6 @@
 /* Cross-checks of the compiled blocked kernels against the exact binomial mixture
  * (Ceramist Theorem 10, amq/spec_blocked.h), for every inner structure:
- *  - exhaustive enumeration of the real kernels (amq_kernel_blocked descriptors: a hash
+ *  - exhaustive enumeration of the real kernels (internal/blocked_check.h descriptors: a hash
  *    outcome is the block choice times the in-block indices) equals the exact rational
  *    (mpq_equal) on tiny grids - blocked Bloom, split-block (blocks of k words of s
  *    bits), partitioned, counting blocked of both widths (with removals where no counter
@@ -18,7 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <amq/blocked.h>
+#include <amq/blocked_bloom.h>
+#include <amq/blocked_quotient.h>
+#include <amq/counting_blocked.h>
+#include <amq/partitioned.h>
+#include <amq/split_block.h>
+#include <internal/blocked_check.h>
 #include <internal/blocked_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_blocked.h>
@@ -40,18 +45,105 @@ static uint64_t pow_le(uint64_t a, uint64_t e, uint64_t limit)
     return v;
 }
 
-/* The exact rate of a geometry after n adds and r removals (rate of n - r keys). */
-static amq_status exact_rate(mpq_t q, const amq_blocked_geom *g, uint64_t n)
+/* One test point of any blocked structure, in common terms - nblocks blocks, the in-block
+ * alphabet `inner`, k, the counter width, the slack - and the geometry of its descriptor,
+ * which points into the point (keep the point alive while the descriptor is used). */
+typedef struct point {
+    uint64_t nblocks, inner, k;
+    unsigned width;
+    uint64_t slack;
+    union {
+        amq_blocked_bloom_geom bb;
+        amq_split_block_geom sb;
+        amq_partitioned_geom pt;
+        amq_counting_blocked_geom cb;
+        amq_blocked_quotient_geom bq;
+    } g;
+} point;
+
+/* A structure for the checks: its descriptor and its exact / certified rate after n keys. */
+typedef struct shape {
+    const char *name;
+    amq_status (*kernel)(amq_kernel *kn, point *p);
+    amq_status (*exact)(mpq_t q, const point *p, uint64_t n);
+    amq_status (*enclose)(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n);
+    int partitioned; /* no block digit: k digits over inner */
+} shape;
+
+/* blocked Bloom: nblocks blocks of `inner` bits */
+static amq_status bb_kernel(amq_kernel *kn, point *p)
 {
-    switch (g->kind) {
-    case AMQ_BLOCKED_BLOOM: return amq_blocked_bloom_fp_exact(q, g->nblocks, g->inner, g->k, n);
-    case AMQ_BLOCKED_SPLIT: return amq_blocked_partitioned_fp_exact(q, g->nblocks, g->k * g->inner, g->k, n);
-    case AMQ_BLOCKED_PARTITIONED: return amq_partitioned_fp_exact(q, g->k * g->inner, g->k, n);
-    case AMQ_BLOCKED_COUNTING: return amq_counting_blocked_fp_exact(q, g->nblocks, g->inner, g->k, n);
-    case AMQ_BLOCKED_QUOTIENT: return amq_blocked_quotient_fp_exact(q, g->nblocks, g->inner + g->k, n);
-    default: return AMQ_E_INVALID_ARG;
-    }
+    p->g.bb = (amq_blocked_bloom_geom){.nblocks = p->nblocks, .block_bits = p->inner, .k = p->k};
+    return amq_kernel_blocked_bloom(kn, &p->g.bb);
 }
+static amq_status bb_exact(mpq_t q, const point *p, uint64_t n)
+{
+    return amq_blocked_bloom_fp_exact(q, p->nblocks, p->inner, p->k, n);
+}
+static amq_status bb_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
+{
+    return amq_blocked_bloom_fp_enclose(lo, hi, 128, p->nblocks, p->inner, p->k, n);
+}
+/* split-block: nblocks blocks of k words of `inner` bits */
+static amq_status sb_kernel(amq_kernel *kn, point *p)
+{
+    p->g.sb = (amq_split_block_geom){.nblocks = p->nblocks, .words = p->k, .word_bits = p->inner};
+    return amq_kernel_split_block(kn, &p->g.sb);
+}
+static amq_status sb_exact(mpq_t q, const point *p, uint64_t n)
+{
+    return amq_blocked_partitioned_fp_exact(q, p->nblocks, p->k * p->inner, p->k, n);
+}
+static amq_status sb_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
+{
+    return amq_blocked_partitioned_fp_enclose(lo, hi, 128, p->nblocks, p->k * p->inner, p->k, n);
+}
+/* partitioned: k partitions of `inner` bits (nblocks ignored) */
+static amq_status pt_kernel(amq_kernel *kn, point *p)
+{
+    p->g.pt = (amq_partitioned_geom){.k = p->k, .part_bits = p->inner};
+    return amq_kernel_partitioned(kn, &p->g.pt);
+}
+static amq_status pt_exact(mpq_t q, const point *p, uint64_t n)
+{
+    return amq_partitioned_fp_exact(q, p->k * p->inner, p->k, n);
+}
+static amq_status pt_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
+{
+    return amq_partitioned_fp_enclose(lo, hi, 128, p->k * p->inner, p->k, n);
+}
+/* counting blocked: nblocks blocks of `inner` counters of `width` bits */
+static amq_status cb_kernel(amq_kernel *kn, point *p)
+{
+    p->g.cb = (amq_counting_blocked_geom){.nblocks = p->nblocks, .block_counters = p->inner, .k = p->k,
+                                          .width = p->width};
+    return amq_kernel_counting_blocked(kn, &p->g.cb);
+}
+static amq_status cb_exact(mpq_t q, const point *p, uint64_t n)
+{
+    return amq_counting_blocked_fp_exact(q, p->nblocks, p->inner, p->k, n);
+}
+/* blocked quotient: nblocks filters of 2^inner home slots plus `slack`, k-bit remainders */
+static amq_status bq_kernel(amq_kernel *kn, point *p)
+{
+    p->g.bq = (amq_blocked_quotient_geom){.nblocks = p->nblocks, .q = p->inner, .r = p->k, .slack = p->slack};
+    return amq_kernel_blocked_quotient(kn, &p->g.bq);
+}
+static amq_status bq_exact(mpq_t q, const point *p, uint64_t n)
+{
+    return amq_blocked_quotient_fp_exact(q, p->nblocks, p->inner + p->k, n);
+}
+static amq_status bq_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
+{
+    return amq_blocked_quotient_fp_enclose(lo, hi, 128, p->nblocks, p->inner + p->k, n);
+}
+
+/* counting blocked has the blocked Bloom rate (Ceramist Theorem 8) */
+static const shape BLOOM = {"blocked-bloom", bb_kernel, bb_exact, bb_enclose, 0};
+static const shape SPLIT = {"split-block", sb_kernel, sb_exact, sb_enclose, 0};
+static const shape PARTITIONED = {"partitioned", pt_kernel, pt_exact, pt_enclose, 1};
+static const shape COUNTING = {"counting-blocked", cb_kernel, cb_exact, bb_enclose, 0};
+static const shape QUOTIENT = {"blocked-quotient", bq_kernel, bq_exact, bq_enclose, 0};
 
 typedef struct tally {
     unsigned long points, mismatches, errors;
@@ -59,46 +151,46 @@ typedef struct tally {
 } tally;
 
 /* Enumerate one point (n adds, r removals) and compare with the exact rational. */
-static void check_point(tally *t, amq_blocked_geom g, uint64_t n, uint64_t r)
+static void check_point(tally *t, const shape *sh, point p, uint64_t n, uint64_t r)
 {
     amq_kernel kn;
     mpq_t e, a;
     mpq_inits(e, a, (mpq_ptr)0);
-    if (amq_kernel_blocked(&kn, &g) != AMQ_OK || amq_check_enum_fp_removals(e, &kn, n, r, NULL, NULL) != AMQ_OK ||
-        exact_rate(a, &g, n - r) != AMQ_OK) {
+    if (sh->kernel(&kn, &p) != AMQ_OK || amq_check_enum_fp_removals(e, &kn, n, r, NULL, NULL) != AMQ_OK ||
+        sh->exact(a, &p, n - r) != AMQ_OK) {
         if (t->errors++ < 5)
-            print_message("error: %s b=%llu inner=%llu k=%llu n=%llu r=%llu: %s\n", amq_blocked_kind_name(g.kind),
-                          (unsigned long long)g.nblocks, (unsigned long long)g.inner,
-                          (unsigned long long)g.k, (unsigned long long)n, (unsigned long long)r,
+            print_message("error: %s b=%llu inner=%llu k=%llu n=%llu r=%llu: %s\n", sh->name,
+                          (unsigned long long)p.nblocks, (unsigned long long)p.inner,
+                          (unsigned long long)p.k, (unsigned long long)n, (unsigned long long)r,
                           amq_last_error());
     } else {
         t->points++;
         t->outcomes += pow_le(kn.m, (uint64_t)kn.k * (n + 1), UINT64_MAX);
         if (!mpq_equal(e, a) && t->mismatches++ < 5)
             gmp_printf("%s b=%llu inner=%llu k=%llu w=%u n=%llu r=%llu: enumeration %Qd, exact %Qd\n",
-                       amq_blocked_kind_name(g.kind), (unsigned long long)g.nblocks,
-                       (unsigned long long)g.inner, (unsigned long long)g.k, g.width,
+                       sh->name, (unsigned long long)p.nblocks,
+                       (unsigned long long)p.inner, (unsigned long long)p.k, p.width,
                        (unsigned long long)n, (unsigned long long)r, e, a);
     }
     mpq_clears(e, a, (mpq_ptr)0);
 }
 
 /* Every (b, inner, k, n) of the ranges whose enumeration has at most POINT_LIMIT outcomes. */
-static void grid(tally *t, amq_blocked_kind kind, unsigned width, uint64_t bmax, uint64_t imax,
+static void grid(tally *t, const shape *sh, unsigned width, uint64_t bmax, uint64_t imax,
                  uint64_t kmax, uint64_t nmax, int removals)
 {
-    for (uint64_t b = 1; b <= (kind == AMQ_BLOCKED_PARTITIONED ? 1 : bmax); b++)
+    for (uint64_t b = 1; b <= (sh->partitioned ? 1 : bmax); b++)
         for (uint64_t in = 1; in <= imax; in++)
             for (uint64_t k = 1; k <= kmax; k++)
                 for (uint64_t n = 0; n <= nmax; n++) {
-                    const uint64_t alpha = kind == AMQ_BLOCKED_PARTITIONED ? in : b * in;
-                    const uint64_t digits = kind == AMQ_BLOCKED_PARTITIONED ? k : k + 1;
+                    const uint64_t alpha = sh->partitioned ? in : b * in;
+                    const uint64_t digits = sh->partitioned ? k : k + 1;
                     if (pow_le(alpha, digits * (n + 1), POINT_LIMIT) == 0)
                         break;
-                    amq_blocked_geom g = {.kind = kind, .nblocks = b, .inner = in, .k = k, .width = width};
+                    const point p = {.nblocks = b, .inner = in, .k = k, .width = width};
                     /* removals only where no counter can saturate: k n < 15 */
                     for (uint64_t r = 0; r <= (removals && k * n < 15 ? n : 0); r++)
-                        check_point(t, g, n, r);
+                        check_point(t, sh, p, n, r);
                 }
 }
 
@@ -115,7 +207,7 @@ static void enum_blocked_bloom(void **state)
     (void)state;
     tally t = {0, 0, 0, 0};
     double t0 = now_s();
-    grid(&t, AMQ_BLOCKED_BLOOM, 0, 4, 6, 3, 4, 0);
+    grid(&t, &BLOOM, 0, 4, 6, 3, 4, 0);
     report("blocked Bloom", &t, t0);
     assert_true(t.points >= 150);
 }
@@ -125,7 +217,7 @@ static void enum_split_block(void **state)
     (void)state;
     tally t = {0, 0, 0, 0};
     double t0 = now_s();
-    grid(&t, AMQ_BLOCKED_SPLIT, 0, 4, 5, 3, 4, 0);
+    grid(&t, &SPLIT, 0, 4, 5, 3, 4, 0);
     report("split-block", &t, t0);
     assert_true(t.points >= 120);
 }
@@ -135,7 +227,7 @@ static void enum_partitioned(void **state)
     (void)state;
     tally t = {0, 0, 0, 0};
     double t0 = now_s();
-    grid(&t, AMQ_BLOCKED_PARTITIONED, 0, 1, 8, 4, 6, 0);
+    grid(&t, &PARTITIONED, 0, 1, 8, 4, 6, 0);
     report("partitioned", &t, t0);
     assert_true(t.points >= 80);
 }
@@ -146,7 +238,7 @@ static void enum_counting_blocked(void **state)
     for (unsigned w = 4; w <= 8; w += 4) {
         tally t = {0, 0, 0, 0};
         double t0 = now_s();
-        grid(&t, AMQ_BLOCKED_COUNTING, w, 3, 5, 3, 3, 1);
+        grid(&t, &COUNTING, w, 3, 5, 3, 3, 1);
         report(w == 4 ? "counting blocked, 4-bit, with removals" : "counting blocked, 8-bit, with removals",
                &t, t0);
         assert_true(t.points >= 150);
@@ -167,12 +259,12 @@ static void enum_blocked_quotient(void **state)
                 for (uint64_t n = 0; n <= 4; n++) {
                     if (pow_le(b << (q + r), n + 1, POINT_LIMIT) == 0)
                         break;
-                    amq_blocked_geom g = {.kind = AMQ_BLOCKED_QUOTIENT, .nblocks = b, .inner = q, .k = r,
-                                          .slack = n < (UINT64_C(1) << q) ? n : (UINT64_C(1) << q)};
-                    if (g.slack < n) /* cannot guarantee room: skip */
+                    const point p = {.nblocks = b, .inner = q, .k = r,
+                                     .slack = n < (UINT64_C(1) << q) ? n : (UINT64_C(1) << q)};
+                    if (p.slack < n) /* cannot guarantee room: skip */
                         continue;
                     for (uint64_t rm = 0; rm <= n; rm++)
-                        check_point(&t, g, n, rm);
+                        check_point(&t, &QUOTIENT, p, n, rm);
                 }
     report("blocked quotient, with removals", &t, t0);
     assert_true(t.points >= 200);
@@ -183,11 +275,11 @@ static void enum_blocked_quotient(void **state)
 static void enum_hand_values(void **state)
 {
     (void)state;
-    amq_blocked_geom g = {.kind = AMQ_BLOCKED_BLOOM, .nblocks = 2, .inner = 2, .k = 1};
+    amq_blocked_bloom_geom g = {.nblocks = 2, .block_bits = 2, .k = 1};
     amq_kernel kn;
     mpq_t q, e;
     mpq_inits(q, e, (mpq_ptr)0);
-    assert_int_equal(amq_kernel_blocked(&kn, &g), AMQ_OK);
+    assert_int_equal(amq_kernel_blocked_bloom(&kn, &g), AMQ_OK);
     assert_int_equal(kn.m, 4); /* alphabet nblocks * bits per block */
     assert_int_equal(kn.k, 2); /* block digit + k in-block digits   */
     assert_int_equal(amq_check_enum_fp(q, &kn, 1, NULL, NULL), AMQ_OK);
@@ -195,17 +287,25 @@ static void enum_hand_values(void **state)
     assert_true(mpq_equal(q, e));
     /* b = 2, B = 2, k = 2, n = 1: 1/2 (other block) * 0 + 1/2 * Bloom(2, 2, 1) = 1/2 * 5/8 */
     g.k = 2;
-    assert_int_equal(amq_kernel_blocked(&kn, &g), AMQ_OK);
+    assert_int_equal(amq_kernel_blocked_bloom(&kn, &g), AMQ_OK);
     assert_int_equal(amq_check_enum_fp(q, &kn, 1, NULL, NULL), AMQ_OK);
     mpq_set_ui(e, 5, 16);
     assert_true(mpq_equal(q, e));
     /* descriptor errors */
-    amq_blocked_geom bad = {.kind = AMQ_BLOCKED_BLOOM, .nblocks = 0, .inner = 2, .k = 1};
-    assert_int_equal(amq_kernel_blocked(&kn, &bad), AMQ_E_INVALID_M);
-    bad = (amq_blocked_geom){.kind = AMQ_BLOCKED_COUNTING, .nblocks = 1, .inner = 2, .k = 1, .width = 5};
-    assert_int_equal(amq_kernel_blocked(&kn, &bad), AMQ_E_INVALID_ARG);
-    bad = (amq_blocked_geom){.kind = AMQ_BLOCKED_SPLIT, .nblocks = 1, .inner = 2, .k = 0};
-    assert_int_equal(amq_kernel_blocked(&kn, &bad), AMQ_E_INVALID_K);
+    amq_blocked_bloom_geom bad = {.nblocks = 0, .block_bits = 2, .k = 1};
+    assert_int_equal(amq_kernel_blocked_bloom(&kn, &bad), AMQ_E_INVALID_M);
+    amq_counting_blocked_geom bad_width = {.nblocks = 1, .block_counters = 2, .k = 1, .width = 5};
+    assert_int_equal(amq_kernel_counting_blocked(&kn, &bad_width), AMQ_E_INVALID_ARG);
+    amq_split_block_geom bad_words = {.nblocks = 1, .words = 0, .word_bits = 2};
+    assert_int_equal(amq_kernel_split_block(&kn, &bad_words), AMQ_E_INVALID_K);
+    amq_split_block_geom bad_parquet = {.nblocks = 1, .words = 8, .word_bits = 16, .parquet = 1};
+    assert_int_equal(amq_kernel_split_block(&kn, &bad_parquet), AMQ_E_INVALID_ARG);
+    amq_partitioned_geom bad_part = {.k = AMQ_BLOCKED_MAX_K + 1, .part_bits = 2};
+    assert_int_equal(amq_kernel_partitioned(&kn, &bad_part), AMQ_E_INVALID_K);
+    amq_blocked_quotient_geom bad_q = {.nblocks = 1, .q = 4, .r = UINT64_MAX - 2, .slack = 0};
+    assert_int_equal(amq_kernel_blocked_quotient(&kn, &bad_q), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_kernel_blocked_bloom(NULL, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_kernel_blocked_bloom(&kn, NULL), AMQ_E_INVALID_ARG);
     mpq_clears(q, e, (mpq_ptr)0);
 }
 
@@ -218,35 +318,35 @@ static void enum_hand_values(void **state)
  * from the exact mixture. */
 static void bug_decode(const amq_kernel *kn, const uint64_t *d, uint64_t *blk, uint64_t *idx)
 {
-    const amq_blocked_geom *g = kn->ctx;
-    *blk = d[0] / g->inner;
+    const amq_blocked_bloom_geom *g = kn->ctx;
+    *blk = d[0] / g->block_bits;
     for (uint64_t t = 0; t < g->k; t++)
-        idx[t] = d[1 + t] % g->inner;
+        idx[t] = d[1 + t] % g->block_bits;
 }
 static void bug_spread_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 {
-    const amq_blocked_geom *g = kn->ctx;
+    const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
     for (uint64_t t = 0; t < g->k; t++)
-        amq_blocked_bloom_kernel_add(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1);
+        amq_blocked_bloom_kernel_add(st, g->m, g->block_bits, (blk + t) % g->nblocks, &idx[t], 1);
 }
 static int bug_spread_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
 {
-    const amq_blocked_geom *g = kn->ctx;
+    const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
     for (uint64_t t = 0; t < g->k; t++)
-        if (!amq_blocked_bloom_kernel_query(st, g->m, g->inner, (blk + t) % g->nblocks, &idx[t], 1))
+        if (!amq_blocked_bloom_kernel_query(st, g->m, g->block_bits, (blk + t) % g->nblocks, &idx[t], 1))
             return 0;
     return 1;
 }
 static int bug_skip_last_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
 {
-    const amq_blocked_geom *g = kn->ctx;
+    const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
     bug_decode(kn, d, &blk, idx);
-    return amq_blocked_bloom_kernel_query(st, g->m, g->inner, blk, idx, (size_t)g->k - 1);
+    return amq_blocked_bloom_kernel_query(st, g->m, g->block_bits, blk, idx, (size_t)g->k - 1);
 }
 
 static void enum_flags_planted_bugs(void **state)
@@ -259,9 +359,9 @@ static void enum_flags_planted_bugs(void **state)
         for (uint64_t b = 2; b <= 3; b++)
             for (uint64_t in = 2; in <= 4; in++)
                 for (uint64_t n = 1; n <= 2; n++) {
-                    amq_blocked_geom g = {.kind = AMQ_BLOCKED_BLOOM, .nblocks = b, .inner = in, .k = 2};
+                    point p = {.nblocks = b, .inner = in, .k = 2};
                     amq_kernel kn;
-                    assert_int_equal(amq_kernel_blocked(&kn, &g), AMQ_OK);
+                    assert_int_equal(BLOOM.kernel(&kn, &p), AMQ_OK);
                     if (pow_le(kn.m, 3 * (n + 1), POINT_LIMIT) == 0)
                         continue;
                     if (bug == 0) {
@@ -270,7 +370,7 @@ static void enum_flags_planted_bugs(void **state)
                     } else
                         kn.query_ctx = bug_skip_last_query;
                     assert_int_equal(amq_check_enum_fp(e, &kn, n, NULL, NULL), AMQ_OK);
-                    assert_int_equal(exact_rate(a, &g, n), AMQ_OK);
+                    assert_int_equal(BLOOM.exact(a, &p, n), AMQ_OK);
                     if (mpq_equal(e, a))
                         print_message("bug %d not flagged at b=%llu B=%llu n=%llu\n", bug,
                                       (unsigned long long)b, (unsigned long long)in, (unsigned long long)n);
@@ -286,36 +386,17 @@ static void enum_flags_planted_bugs(void **state)
 
 #define ALPHA 1e-6
 
-static double mid_rate(amq_status (*enc)(mpfr_t, mpfr_t, const void *), const void *ctx)
+/* The midpoint of the certified rate of point p after n keys. */
+static double mid_rate(const shape *sh, const point *p, uint64_t n)
 {
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
-    assert_int_equal(enc(lo, hi, ctx), AMQ_OK);
+    assert_int_equal(sh->enclose(lo, hi, p, n), AMQ_OK);
     mpfr_add(lo, lo, hi, MPFR_RNDN);
     mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
-    double p = mpfr_get_d(lo, MPFR_RNDN);
+    double r = mpfr_get_d(lo, MPFR_RNDN);
     mpfr_clears(lo, hi, (mpfr_ptr)0);
-    return p;
-}
-
-typedef struct rate_ctx {
-    amq_blocked_kind kind;
-    uint64_t nblocks, inner, k, n;
-} rate_ctx;
-
-static amq_status rate_enc(mpfr_t lo, mpfr_t hi, const void *v)
-{
-    const rate_ctx *c = v;
-    switch (c->kind) {
-    case AMQ_BLOCKED_BLOOM:
-    case AMQ_BLOCKED_COUNTING:
-        return amq_blocked_bloom_fp_enclose(lo, hi, 128, c->nblocks, c->inner, c->k, c->n);
-    case AMQ_BLOCKED_SPLIT:
-        return amq_blocked_partitioned_fp_enclose(lo, hi, 128, c->nblocks, c->k * c->inner, c->k, c->n);
-    case AMQ_BLOCKED_PARTITIONED: return amq_partitioned_fp_enclose(lo, hi, 128, c->k * c->inner, c->k, c->n);
-    case AMQ_BLOCKED_QUOTIENT: return amq_blocked_quotient_fp_enclose(lo, hi, 128, c->nblocks, c->k, c->n);
-    default: return AMQ_E_INVALID_ARG;
-    }
+    return r;
 }
 
 static void judge(const char *what, uint64_t x, uint64_t trials, double p)
@@ -334,107 +415,162 @@ static void mc_kernels_random_oracle(void **state)
 {
     (void)state;
     const struct {
-        amq_blocked_kind kind;
+        const shape *sh;
         uint64_t b, inner, k, n, r;
         unsigned w;
     } cases[] = {
-        {AMQ_BLOCKED_BLOOM, 64, 512, 6, 3000, 0, 0},
-        {AMQ_BLOCKED_SPLIT, 100, 32, 8, 3000, 0, 0},
-        {AMQ_BLOCKED_PARTITIONED, 1, 4001, 7, 3000, 0, 0},
-        {AMQ_BLOCKED_COUNTING, 40, 128, 5, 1500, 300, 4},
-        {AMQ_BLOCKED_COUNTING, 80, 64, 4, 1200, 0, 8},
-        {AMQ_BLOCKED_QUOTIENT, 32, 6, 3, 1200, 0, 0}, /* q = 6, r = 3: p = 9 */
+        {&BLOOM, 64, 512, 6, 3000, 0, 0},
+        {&SPLIT, 100, 32, 8, 3000, 0, 0},
+        {&PARTITIONED, 1, 4001, 7, 3000, 0, 0},
+        {&COUNTING, 40, 128, 5, 1500, 300, 4},
+        {&COUNTING, 80, 64, 4, 1200, 0, 8},
+        {&QUOTIENT, 32, 6, 3, 1200, 0, 0}, /* q = 6, r = 3: p = 9 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        amq_blocked_geom g = {.kind = cases[i].kind, .nblocks = cases[i].b, .inner = cases[i].inner,
-                              .k = cases[i].k, .width = cases[i].w, .slack = 32};
+        point p = {.nblocks = cases[i].b, .inner = cases[i].inner, .k = cases[i].k, .width = cases[i].w,
+                   .slack = 32};
         amq_kernel kn;
-        assert_int_equal(amq_kernel_blocked(&kn, &g), AMQ_OK);
+        assert_int_equal(cases[i].sh->kernel(&kn, &p), AMQ_OK);
         amq_mc_config cfg = {.n = cases[i].n, .trials = 20000, .seed = 1000 + i,
                              .hash = AMQ_CHECK_RANDOM_ORACLE, .removals = cases[i].r};
         uint64_t x = 0;
         double t0 = now_s();
         assert_int_equal(amq_check_mc(&kn, &cfg, &x), AMQ_OK);
-        rate_ctx rc = {cases[i].kind, cases[i].b, cases[i].inner, cases[i].k, cases[i].n - cases[i].r};
-        if (cases[i].kind == AMQ_BLOCKED_QUOTIENT)
-            rc.k = cases[i].inner + cases[i].k; /* fingerprint bits */
         char what[96];
-        snprintf(what, sizeof what, "%s kernel, random oracle (%.1f s)", amq_blocked_kind_name(cases[i].kind),
-                 now_s() - t0);
-        judge(what, x, cfg.trials, mid_rate(rate_enc, &rc));
+        snprintf(what, sizeof what, "%s kernel, random oracle (%.1f s)", cases[i].sh->name, now_s() - t0);
+        judge(what, x, cfg.trials, mid_rate(cases[i].sh, &p, cases[i].n - cases[i].r));
     }
 }
+
+/* The key-level structures behind void pointers, created from a case and a seed. */
+typedef struct mc_case mc_case;
+typedef struct keyed {
+    const shape *sh;
+    void *(*create)(const mc_case *c, uint64_t seed);
+    amq_status (*add)(void *f, const void *key, size_t len);
+    int (*query)(const void *f, const void *key, size_t len);
+    void (*free)(void *f);
+    point (*geometry)(const mc_case *c); /* the point whose rate the filter has */
+} keyed;
+struct mc_case {
+    const keyed *K;
+    uint64_t size, k, n; /* size: blocks (partitioned: bits); blocked quotient: k = q + r */
+    unsigned w;
+    amq_hash_strategy h;
+};
+
+static void *bb_new(const mc_case *c, uint64_t seed)
+{
+    amq_blocked_bloom *b = NULL;
+    assert_int_equal(amq_blocked_bloom_create(&b, c->size, AMQ_BLOCKED_BLOOM_BLOCK_BITS, c->k, c->h, seed), AMQ_OK);
+    return b;
+}
+static amq_status bb_add(void *f, const void *k, size_t n) { return amq_blocked_bloom_add(f, k, n); }
+static int bb_query(const void *f, const void *k, size_t n) { return amq_blocked_bloom_query(f, k, n); }
+static void bb_free(void *f) { amq_blocked_bloom_free(f); }
+static point bb_point(const mc_case *c)
+{
+    return (point){.nblocks = c->size, .inner = AMQ_BLOCKED_BLOOM_BLOCK_BITS, .k = c->k};
+}
+static void *sb_new(const mc_case *c, uint64_t seed)
+{
+    amq_split_block *f = NULL;
+    assert_int_equal(amq_split_block_create(&f, c->size, seed), AMQ_OK);
+    return f;
+}
+static amq_status sb_add(void *f, const void *k, size_t n) { return amq_split_block_add(f, k, n); }
+static int sb_query(const void *f, const void *k, size_t n) { return amq_split_block_query(f, k, n); }
+static void sb_free(void *f) { amq_split_block_free(f); }
+static point sb_point(const mc_case *c)
+{
+    return (point){.nblocks = c->size, .inner = AMQ_SPLIT_BLOCK_WORD_BITS, .k = AMQ_SPLIT_BLOCK_WORDS};
+}
+static void *pt_new(const mc_case *c, uint64_t seed)
+{
+    amq_partitioned *p = NULL;
+    assert_int_equal(amq_partitioned_create(&p, c->size, c->k, c->h, seed), AMQ_OK);
+    return p;
+}
+static amq_status pt_add(void *f, const void *k, size_t n) { return amq_partitioned_add(f, k, n); }
+static int pt_query(const void *f, const void *k, size_t n) { return amq_partitioned_query(f, k, n); }
+static void pt_free(void *f) { amq_partitioned_free(f); }
+static point pt_point(const mc_case *c) { return (point){.nblocks = 1, .inner = c->size / c->k, .k = c->k}; }
+static void *cb_new(const mc_case *c, uint64_t seed)
+{
+    amq_counting_blocked *f = NULL;
+    assert_int_equal(amq_counting_blocked_create(&f, c->size, AMQ_COUNTING_BLOCKED_LINE_COUNTERS(c->w), c->k, c->w,
+                                                 c->h, seed),
+                     AMQ_OK);
+    return f;
+}
+static amq_status cb_add(void *f, const void *k, size_t n) { return amq_counting_blocked_add(f, k, n); }
+static int cb_query(const void *f, const void *k, size_t n) { return amq_counting_blocked_query(f, k, n); }
+static void cb_free(void *f) { amq_counting_blocked_free(f); }
+static point cb_point(const mc_case *c)
+{
+    return (point){.nblocks = c->size, .inner = AMQ_COUNTING_BLOCKED_LINE_COUNTERS(c->w), .k = c->k};
+}
+static void *bq_new(const mc_case *c, uint64_t seed) /* q = 6, r = k - 6 bits */
+{
+    amq_blocked_quotient *b = NULL;
+    assert_int_equal(amq_blocked_quotient_create(&b, c->size, 6, c->k - 6, 32, seed), AMQ_OK);
+    return b;
+}
+static amq_status bq_add(void *f, const void *k, size_t n) { return amq_blocked_quotient_add(f, k, n); }
+static int bq_query(const void *f, const void *k, size_t n) { return amq_blocked_quotient_query(f, k, n); }
+static void bq_free(void *f) { amq_blocked_quotient_free(f); }
+static point bq_point(const mc_case *c) { return (point){.nblocks = c->size, .inner = 6, .k = c->k - 6}; }
+
+static const keyed KBLOOM = {&BLOOM, bb_new, bb_add, bb_query, bb_free, bb_point};
+static const keyed KSPLIT = {&SPLIT, sb_new, sb_add, sb_query, sb_free, sb_point};
+static const keyed KPART = {&PARTITIONED, pt_new, pt_add, pt_query, pt_free, pt_point};
+static const keyed KCOUNT = {&COUNTING, cb_new, cb_add, cb_query, cb_free, cb_point};
+static const keyed KQUOT = {&QUOTIENT, bq_new, bq_add, bq_query, bq_free, bq_point};
 
 /* The key-level structures with their real hashing: each trial a fresh filter with a
  * fresh seed, n distinct keys, one query with a key distinct from all of them. */
 static void mc_real_hashing(void **state)
 {
     (void)state;
-    const struct {
-        amq_blocked_kind kind;
-        uint64_t size, k, n;
-        unsigned w;
-        amq_hash_strategy h;
-    } cases[] = {
-        {AMQ_BLOCKED_BLOOM, 16, 6, 800, 0, AMQ_HASH_ENHANCED},
-        {AMQ_BLOCKED_BLOOM, 16, 6, 800, 0, AMQ_HASH_INDEPENDENT},
-        {AMQ_BLOCKED_SPLIT, 24, 8, 720, 0, AMQ_HASH_ENHANCED},
-        {AMQ_BLOCKED_PARTITIONED, 7 * 1000, 7, 700, 0, AMQ_HASH_ENHANCED},
-        {AMQ_BLOCKED_COUNTING, 32, 5, 800, 4, AMQ_HASH_ENHANCED},
-        {AMQ_BLOCKED_COUNTING, 64, 4, 600, 8, AMQ_HASH_TRIPLE},
-        {AMQ_BLOCKED_COUNTING, 64, 5, 340, 8, AMQ_HASH_ENHANCED},
-        {AMQ_BLOCKED_QUOTIENT, 16, 7, 600, 0, AMQ_HASH_ENHANCED},
+    const mc_case cases[] = {
+        {&KBLOOM, 16, 6, 800, 0, AMQ_HASH_ENHANCED},
+        {&KBLOOM, 16, 6, 800, 0, AMQ_HASH_INDEPENDENT},
+        {&KSPLIT, 24, 8, 720, 0, AMQ_HASH_ENHANCED},
+        {&KPART, 7 * 1000, 7, 700, 0, AMQ_HASH_ENHANCED},
+        {&KCOUNT, 32, 5, 800, 4, AMQ_HASH_ENHANCED},
+        {&KCOUNT, 64, 4, 600, 8, AMQ_HASH_TRIPLE},
+        {&KCOUNT, 64, 5, 340, 8, AMQ_HASH_ENHANCED},
+        {&KQUOT, 16, 7, 600, 0, AMQ_HASH_ENHANCED},
     };
     const uint64_t trials = 20000;
     amq_rng rng;
     amq_rng_seed(&rng, 4242);
     uint64_t counter = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const mc_case *c = &cases[i];
+        const keyed *K = c->K;
         double t0 = now_s();
         uint64_t x = 0;
-        amq_blocked *b = NULL;
         for (uint64_t t = 0; t < trials; t++) {
-            const uint64_t seed = amq_rng_next(&rng);
-            amq_blocked_free(b);
-            switch (cases[i].kind) {
-            case AMQ_BLOCKED_BLOOM:
-                assert_int_equal(amq_blocked_bloom_create(&b, cases[i].size, cases[i].k, cases[i].h, seed), AMQ_OK);
-                break;
-            case AMQ_BLOCKED_SPLIT: assert_int_equal(amq_split_block_create(&b, cases[i].size, seed), AMQ_OK); break;
-            case AMQ_BLOCKED_PARTITIONED:
-                assert_int_equal(amq_partitioned_create(&b, cases[i].size, cases[i].k, cases[i].h, seed), AMQ_OK);
-                break;
-            case AMQ_BLOCKED_QUOTIENT: /* q = 6, r = k - 6 bits */
-                assert_int_equal(amq_blocked_quotient_create(&b, cases[i].size, 6, cases[i].k - 6, 32, seed), AMQ_OK);
-                break;
-            default:
-                assert_int_equal(amq_counting_blocked_create(&b, cases[i].size, cases[i].k, cases[i].w, cases[i].h, seed),
-                                 AMQ_OK);
-                break;
-            }
-            for (uint64_t j = 0; j <= cases[i].n; j++) {
+            void *b = K->create(c, amq_rng_next(&rng));
+            for (uint64_t j = 0; j <= c->n; j++) {
                 unsigned char key[8];
-                const uint64_t c = counter++;
+                const uint64_t v = counter++;
                 for (int byte = 0; byte < 8; byte++)
-                    key[byte] = (unsigned char)(c >> (8 * byte));
-                if (j < cases[i].n)
-                    assert_int_equal(amq_blocked_add(b, key, sizeof key), AMQ_OK);
+                    key[byte] = (unsigned char)(v >> (8 * byte));
+                if (j < c->n)
+                    assert_int_equal(K->add(b, key, sizeof key), AMQ_OK);
                 else
-                    x += (uint64_t)amq_blocked_query(b, key, sizeof key);
+                    x += (uint64_t)K->query(b, key, sizeof key);
             }
+            K->free(b);
         }
-        rate_ctx rc = {cases[i].kind, amq_blocked_nblocks(b), cases[i].kind == AMQ_BLOCKED_SPLIT ? 32 : amq_blocked_block_size(b),
-                       cases[i].k, cases[i].n};
-        if (cases[i].kind == AMQ_BLOCKED_PARTITIONED)
-            rc.inner = amq_blocked_block_size(b);
-        if (cases[i].kind == AMQ_BLOCKED_QUOTIENT)
-            rc.k = cases[i].k; /* fingerprint bits */
+        const point p = K->geometry(c);
         char what[96];
-        snprintf(what, sizeof what, "%s%s, %s hashing (%.1f s)", amq_blocked_kind_name(cases[i].kind),
-                 cases[i].w == 4 ? "/4" : cases[i].w == 8 ? "/8" : "",
-                 cases[i].kind == AMQ_BLOCKED_SPLIT ? "XXH64 (Parquet)" : amq_hash_name(cases[i].h), now_s() - t0);
-        judge(what, x, trials, mid_rate(rate_enc, &rc));
-        amq_blocked_free(b);
+        snprintf(what, sizeof what, "%s%s, %s hashing (%.1f s)", K->sh->name,
+                 c->w == 4 ? "/4" : c->w == 8 ? "/8" : "",
+                 K == &KSPLIT ? "XXH64 (Parquet)" : amq_hash_name(c->h), now_s() - t0);
+        judge(what, x, trials, mid_rate(K->sh, &p, c->n));
     }
 }
 

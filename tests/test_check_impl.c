@@ -281,7 +281,7 @@ static void test_processes_pass(void **state)
     amq_impl_free(impl);
     /* the complete Python example of docs/protocol.md */
     if (system("command -v python3 >/dev/null 2>&1") != 0) {
-        print_message("skipped: python3 is not installed, so the Python example adapter is not run\n");
+        print_message("SKIP: python3 is not installed, so the Python example adapter is not run\n");
         skip();
     }
     assert_int_equal(amq_impl_process(&impl, "python3 tools/adapters/example_adapter.py 1000 5", 30.0), AMQ_OK);

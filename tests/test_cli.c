@@ -248,6 +248,49 @@ static void quotient_build_remove_check(void **state)
     assert_int_equal(run("'%s' check blocked-quotient -b 8 -q 4 -r 3 -n 4 --removals 5", amq), 2);
 }
 
+/* Blocked structures from -m -k: the CLI turns a total size into each structure's own
+ * parameters; -m must be a whole number of blocks, and nothing is written on failure. */
+/* Each structure takes its own parameters, with one meaning each; out-of-domain values are
+ * refused with a message naming the parameter, and nothing is written. */
+static void blocked_explicit_sizes(void **state)
+{
+    (void)state;
+    assert_int_equal(run("'%s' build --type split-block -m 1024 -k 8 -o x.amq < keys.txt", amq), 2);
+    assert_non_null(strstr(out, "unknown option"));
+    assert_int_equal(run("'%s' build --type split-block -b 4 --words 7 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "Parquet's"));
+    assert_int_equal(run("'%s' build --type blocked-bloom -b 0 -k 4 -o x.amq < keys.txt", amq), 1);
+    assert_int_equal(run("'%s' build --type counting-blocked -b 4 -k 4 --width 6 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "width 6"));
+    assert_int_equal(run("'%s' build --type partitioned -m 100 -k 3 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "does not divide"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -b 2 -q 6 -r 0 -o x.amq < keys.txt", amq), 1);
+    assert_non_null(strstr(out, "r = 0"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -b 2 -q 6 -o x.amq < keys.txt", amq), 2);
+    assert_non_null(strstr(out, "missing size"));
+    assert_int_equal(run("test -e x.amq"), 1);
+    assert_int_equal(run("'%s' build --type split-block -b 4 -o s.amq < keys.txt && '%s' info s.amq --json", amq,
+                         amq), 0);
+    assert_non_null(strstr(out, "\"blocks\": 4, \"words\": 8, \"word_bits\": 32"));
+    assert_non_null(strstr(out, "\"m\": 1024"));
+    assert_int_equal(run("'%s' build --type counting-blocked --width 8 -b 4 -k 3 -o c.amq < keys.txt && "
+                         "'%s' info c.amq --json", amq, amq), 0);
+    assert_non_null(strstr(out, "\"blocks\": 4, \"block_counters\": 64, \"k\": 3, \"width\": 8"));
+    assert_int_equal(run("'%s' build --type partitioned -m 1001 -k 7 -o p.amq < keys.txt && '%s' info p.amq --json",
+                         amq, amq), 0);
+    assert_non_null(strstr(out, "\"partition_bits\": 143"));
+    assert_int_equal(run("'%s' build --type blocked-quotient -b 64 -q 6 -r 6 -o q.amq < keys.txt && "
+                         "'%s' info q.amq --json", amq, amq), 0);
+    assert_non_null(strstr(out, "\"blocks\": 64, \"q\": 6, \"r\": 6, \"slack\": 32"));
+    assert_non_null(strstr(out, "\"stored\": 2000"));
+    /* the same parameters drive rate and check */
+    assert_int_equal(run("'%s' rate blocked-bloom -b 2 --block-bits 4 -k 2 -n 2 --exact --json", amq), 0);
+    assert_non_null(strstr(out, "\"block_bits\": 4"));
+    assert_int_equal(run("'%s' rate split-block -b 4 -n 100 --json", amq), 0);
+    assert_int_equal(run("'%s' check split-block -b 64 -n 200 --trials 20000 --hash independent", amq), 0);
+    assert_non_null(strstr(out, "pass"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +301,7 @@ int main(void)
         cmocka_unit_test(counting_build_remove),
         cmocka_unit_test(quotient_rate),
         cmocka_unit_test(quotient_build_remove_check),
+        cmocka_unit_test(blocked_explicit_sizes),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -131,7 +131,7 @@ static void test_progress(void **state)
                amq),
            0, "0\n");
     if (run("command -v script") != 0) {
-        print_message("skipped: no `script` (bsdutils) to give the check a terminal\n");
+        print_message("SKIP: no `script` (bsdutils) to give the check a terminal\n");
         skip();
     }
     expect(run("script -qec \"%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --queries 1 --filters 200000 "

@@ -146,7 +146,7 @@ static void corrupt_files(void **state)
     memcpy(b, good, len); b[12] = 42; reseal(b, len); spit(path, b, len); expect_load(AMQ_E_BAD_TYPE);
     /* impossible parameters: m = 0, k = 0, k too big, unknown strategy, params length */
     const size_t field[] = {32, 40, 40, 48};
-    const uint64_t value[] = {0, 0, AMQ_BLOOM_MAX_K + 1, 4};
+    const uint64_t value[] = {0, 0, AMQ_MAX_K + 1, 4};
     for (int t = 0; t < 4; t++) {
         memcpy(b, good, len);
         amq_put_u64(b + field[t], value[t]);

@@ -92,7 +92,7 @@ static const char *node_adapter(char *cmd, size_t len, const char *args)
     char status[1024], line[512] = "";
     FILE *f = fopen(amq_test_build_path(status, sizeof status, "adapters/node/status"), "r");
     if (!f || !fgets(line, sizeof line, f) || strncmp(line, "ok", 2)) {
-        print_message("skipped: the bloom-filters peer: %s\n",
+        print_message("SKIP: the bloom-filters peer: %s\n",
                       line[0] ? line : "no build/adapters/node/status (run make adapters)");
         if (f)
             fclose(f);

@@ -822,32 +822,31 @@ static void cli_rows(void **state)
         snprintf(amq, sizeof amq, "%s/%s/amq", cwd, b ? b : "build");
     assert_int_equal(access(amq, X_OK), 0);
 
-    assert_int_equal(run("%s rate split-block --bits 1e9 -n 1e8 --json", amq), 0);
-    assert_non_null(strstr(out, "\"structure\": \"split-block\", \"m\": 1000000000, \"n\": 100000000, "
-                                "\"blocks\": 3906250, \"exact\": null, \"value\": \"1.2648450630043493e-02\""));
+    assert_int_equal(run("%s rate split-block -b 3906250 -n 1e8 --json", amq), 0); /* 1e9 bits */
+    assert_non_null(strstr(out, "\"structure\": \"split-block\", \"blocks\": 3906250, \"words\": 8, \"word_bits\": "
+                                "32, \"n\": 100000000, \"exact\": null, \"value\": \"1.2648450630043493e-02\""));
     assert_non_null(strstr(out, "\"approx_classic\": 0.00845547"));
     assert_non_null(strstr(out, "\"approx_exp\": 0.01264845"));
-    assert_int_equal(run("%s rate split-block --bits 1000 -n 5", amq), 1);
-    assert_non_null(strstr(out, "256"));
+    assert_int_equal(run("%s rate split-block --bits 1000 -n 5", amq), 2); /* the size is in blocks */
     assert_int_equal(run("%s rate partitioned -m 1000 -k 3 -n 5", amq), 1);
     assert_non_null(strstr(out, "multiple of k = 3"));
     assert_int_equal(run("%s rate partitioned -m 1000 -k 8 -n 100", amq), 0);
     assert_non_null(strstr(out, "8.6343936271741495e-03"));
     assert_int_equal(run("%s rate blocked-bloom --blocks 2 --block-bits 8 -k 2 -n 3 --exact --json", amq), 0);
-    assert_non_null(strstr(out, "\"blocks\": 2, \"block_bits\": 8, \"k\": 2, \"n\": 3, \"m\": 16, "
+    assert_non_null(strstr(out, "\"blocks\": 2, \"block_bits\": 8, \"k\": 2, \"n\": 3, "
                                 "\"exact\": \"2133761/16777216\""));
     char first[sizeof out];
     memcpy(first, out, sizeof out);
-    assert_int_equal(run("%s rate counting-blocked -b 2 -m 8 -k 2 -n 3 --exact --json", amq), 0);
+    assert_int_equal(run("%s rate counting-blocked -b 2 --block-counters 8 -k 2 -n 3 --exact --json", amq), 0);
     assert_non_null(strstr(out, "\"exact\": \"2133761/16777216\""));
     assert_string_equal(strstr(out, "\"exact\""), strstr(first, "\"exact\""));
-    assert_int_equal(run("%s rate blocked-quotient --blocks 1024 -p 16 -n 1e6 --json", amq), 0);
-    assert_non_null(strstr(out, "\"blocks\": 1024, \"p\": 16, \"n\": 1000000"));
+    assert_int_equal(run("%s rate blocked-quotient --blocks 1024 -q 6 -r 10 -n 1e6 --json", amq), 0); /* p = 16 */
+    assert_non_null(strstr(out, "\"blocks\": 1024, \"q\": 6, \"r\": 10, \"n\": 1000000"));
     assert_non_null(strstr(out, "\"value\": \"1.4790688406288970e-02\""));
-    assert_int_equal(run("%s rate split-block -m 512 -n 0", amq), 0);
+    assert_int_equal(run("%s rate split-block -b 2 -n 0", amq), 0);
     assert_non_null(strstr(out, "FP = 0 exactly"));
     assert_int_equal(run("%s rate blocked-bloom --blocks 0 --block-bits 512 -k 8 -n 5", amq), 1);
-    assert_int_equal(run("%s rate blocked-bloom --blocks 3 -k 8 -n 5", amq), 2); /* missing -m */
+    assert_int_equal(run("%s rate blocked-bloom --blocks 3 -n 5", amq), 2); /* missing -k */
     assert_int_equal(run("%s rate --help", amq), 0);
     assert_non_null(strstr(out, "split-block"));
     assert_non_null(strstr(out, "blocked-quotient"));

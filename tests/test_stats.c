@@ -65,6 +65,125 @@ static void xoshiro256ss_vectors(void **state)
         assert_true(r.s[i] == amq_splitmix64(&s));
 }
 
+/* ---- jumps ---- */
+
+/* A 256 x 256 matrix over GF(2), by columns: col[j] is the image of state bit j (bit b of
+ * word w is bit 64 w + b). */
+typedef struct gf2_matrix {
+    uint64_t col[256][4];
+} gf2_matrix;
+
+static void gf2_apply(const gf2_matrix *a, const uint64_t v[4], uint64_t out[4])
+{
+    uint64_t acc[4] = {0, 0, 0, 0};
+    for (int j = 0; j < 256; j++)
+        if ((v[j / 64] >> (j % 64)) & 1u)
+            for (int w = 0; w < 4; w++)
+                acc[w] ^= a->col[j][w];
+    memcpy(out, acc, sizeof acc);
+}
+
+/* *out = a * b (out must not alias a or b). */
+static void gf2_mul(gf2_matrix *out, const gf2_matrix *a, const gf2_matrix *b)
+{
+    for (int j = 0; j < 256; j++)
+        gf2_apply(a, b->col[j], out->col[j]);
+}
+
+/* The one-step transition of xoshiro256**, read off the generator itself: it is linear,
+ * so its columns are the steps from the 256 unit states. */
+static void transition(gf2_matrix *t)
+{
+    for (int j = 0; j < 256; j++) {
+        uint64_t e[4] = {0, 0, 0, 0};
+        e[j / 64] = UINT64_C(1) << (j % 64);
+        amq_rng r;
+        amq_rng_set_state(&r, e[0], e[1], e[2], e[3]);
+        (void)amq_rng_next(&r);
+        memcpy(t->col[j], r.s, sizeof r.s);
+    }
+}
+
+/* *p = p^(2^times), by squaring. */
+static void square(gf2_matrix *p, int times)
+{
+    static gf2_matrix tmp;
+    for (int i = 0; i < times; i++) {
+        gf2_mul(&tmp, p, p);
+        *p = tmp;
+    }
+}
+
+/* The matrix p applied to the generator seeded with `seed` gives the state `jump` leaves. */
+static void assert_jump_is(const gf2_matrix *p, uint64_t seed, void (*jump)(amq_rng *))
+{
+    amq_rng r;
+    amq_rng_seed(&r, seed);
+    uint64_t v[4];
+    gf2_apply(p, r.s, v);
+    jump(&r);
+    assert_memory_equal(v, r.s, sizeof v);
+}
+
+static void step_1000(amq_rng *r)
+{
+    for (int i = 0; i < 1000; i++)
+        (void)amq_rng_next(r);
+}
+
+/* The jumps against T^(2^128) and T^(2^192), computed independently of the jump
+ * polynomials by repeated squaring of the transition matrix; the matrix code itself is
+ * first checked against 1000 plain steps (T^1000 by square-and-multiply). */
+static void rng_jump_is_a_power_of_the_transition(void **state)
+{
+    (void)state;
+    static gf2_matrix t, p, acc, tmp;
+    transition(&t);
+    memset(&acc, 0, sizeof acc); /* the identity */
+    for (int j = 0; j < 256; j++)
+        acc.col[j][j / 64] = UINT64_C(1) << (j % 64);
+    p = t;
+    for (unsigned e = 1000; e; e >>= 1) {
+        if (e & 1u) {
+            gf2_mul(&tmp, &p, &acc);
+            acc = tmp;
+        }
+        square(&p, 1);
+    }
+    assert_jump_is(&acc, 99, step_1000);
+    p = t;
+    square(&p, 128);
+    assert_jump_is(&p, 2024, amq_rng_jump);
+    square(&p, 64);
+    assert_jump_is(&p, 7, amq_rng_long_jump);
+}
+
+static void rng_jump_vectors(void **state)
+{
+    (void)state;
+    /* From the state {0, 0, 0, 1}: the states after jump() and long_jump() of the
+     * xoshiro-fortran test data (DSCF-1224/xoshiro-fortran, test/README.md; listed for
+     * xoshiro256++, whose state transition is the same as xoshiro256**'s). */
+    amq_rng r;
+    amq_rng_set_state(&r, 0, 0, 0, 1);
+    amq_rng_jump(&r);
+    assert_true(r.s[0] == UINT64_C(0x934D05E8B2076310) && r.s[1] == UINT64_C(0xEABDD0BF76A1BE51) &&
+                r.s[2] == UINT64_C(0x75DD6A992ACCB1E8) && r.s[3] == UINT64_C(0xC660C602A7330187));
+    amq_rng_set_state(&r, 0, 0, 0, 1);
+    amq_rng_long_jump(&r);
+    assert_true(r.s[0] == UINT64_C(0x4AA11F0B3241CDBF) && r.s[1] == UINT64_C(0xB6A17239B35B197F) &&
+                r.s[2] == UINT64_C(0x504952572E3F844B) && r.s[3] == UINT64_C(0x2628DF68616FD3A0));
+    /* PHP's Random\Engine\Xoshiro256StarStar (same SplitMix64 seeding): seed 1234, 10000
+     * outputs, jump(), jumpLong(), then the next output, printed little-endian as
+     * "1f197e9ca7969123" (php-src ext/random/tests/02_engine/xoshiro256starstar_value.phpt). */
+    amq_rng_seed(&r, 1234);
+    for (int i = 0; i < 10000; i++)
+        (void)amq_rng_next(&r);
+    amq_rng_jump(&r);
+    amq_rng_long_jump(&r);
+    assert_true(amq_rng_next(&r) == UINT64_C(0x239196a79c7e191f));
+}
+
 static void rng_below_is_in_range_and_uniform(void **state)
 {
     (void)state;
@@ -322,6 +441,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(splitmix64_vectors),
         cmocka_unit_test(xoshiro256ss_vectors),
+        cmocka_unit_test(rng_jump_vectors),
+        cmocka_unit_test(rng_jump_is_a_power_of_the_transition),
         cmocka_unit_test(rng_below_is_in_range_and_uniform),
         cmocka_unit_test(binom_small_exact),
         cmocka_unit_test(binom_tails_known_values),

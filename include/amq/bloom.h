@@ -7,12 +7,11 @@
 #include <stdint.h>
 #include <amq/error.h>
 #include <amq/hash.h>
-
-#define AMQ_BLOOM_MAX_K 1024u
+#include <amq/limits.h>
 
 typedef struct amq_bloom amq_bloom;
 
-/* A filter of m bits (1 <= m <= 2^64-1) and k hash functions (1 <= k <= AMQ_BLOOM_MAX_K). */
+/* A filter of m bits (1 <= m <= 2^64-1) and k hash functions (1 <= k <= AMQ_MAX_K). */
 AMQ_API amq_status amq_bloom_create(amq_bloom **out, uint64_t m, uint64_t k,
                             amq_hash_strategy strategy, uint64_t seed);
 /* Size a filter for n expected keys at false-positive rate <= fpr, using the exact

@@ -79,6 +79,10 @@ struct amq_kernel {
      * NULL = the structure cannot remove. 0 removed, nonzero refused. */
     amq_kernel_remove_fn remove;
     int (*remove_ctx)(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+    /* Optional (NULL: the add never refuses): the counter an add callback increments when
+     * it refuses a vector (a full table).  A Monte Carlo split across a team of processes
+     * adds the other processes' refusals to it, so it reads as after one process. */
+    uint64_t *refused;
 };
 
 
@@ -156,8 +160,41 @@ AMQ_API const char *amq_check_hash_name(int hash);
 /* Parse "random", "independent", "double", "triple", "enhanced". */
 AMQ_API amq_status amq_check_hash_parse(const char *name, int *out);
 
-/* Run the trials; *positives = number of trials whose query was positive. */
+/* Run the trials; *positives = number of trials whose query was positive.
+ *
+ * The trials are cut into blocks of AMQ_MC_BLOCK_TRIALS consecutive trials.  Block b draws
+ * from the run's generator (seeded with cfg->seed) advanced by b jumps (amq_rng_jump,
+ * 2^128 steps each: no block can reach the next one's numbers), and its real-hashing keys
+ * continue the run's key counter from trial b * AMQ_MC_BLOCK_TRIALS.  So the outcome of a
+ * block does not depend on who runs it, and a run shared by a team of processes (below)
+ * counts exactly what one process counts.  (Runs of at most AMQ_MC_BLOCK_TRIALS trials are
+ * one block: the plain stream of the seed.) */
+#define AMQ_MC_BLOCK_TRIALS (UINT64_C(1) << 16)
 AMQ_API amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives);
+
+/* ---- Monte Carlo over a team of processes (MPI ranks, say) ----
+ * A member runs the blocks b with b mod size = rank, then calls combine, which is
+ * collective: every member calls it once per amq_check_mc that got past its argument
+ * checks (those fail alike everywhere), in the same order.  combine replaces sums[0 ..
+ * count-1] with their totals over the team, and returns the team's status: AMQ_OK when
+ * every member succeeded, else the failure at the smallest fail_at (the first trial a
+ * member failed at, 0 for a failure before any trial, UINT64_MAX for none; the lowest
+ * rank among equals), whose amq_last_error() text it copies into msg (msg_len bytes): the
+ * failure one process would have met first.  cfg->progress reports the member's own share,
+ * scaled to the run's trials.  The library links no MPI; the program does (build/amq-mpi,
+ * docs/mpi.md). */
+typedef struct amq_mc_team {
+    uint64_t rank, size; /* 0 <= rank < size                        */
+    amq_status (*combine)(void *ctx, uint64_t *sums, size_t count, amq_status local, uint64_t fail_at,
+                          char *msg, size_t msg_len);
+    void *ctx;
+} amq_mc_team;
+
+/* Every later amq_check_mc of this process runs as this member of the team (copied); NULL:
+ * alone again (the default).  Process-wide, like the rank it stands for; set it before
+ * starting threads that run checks.  AMQ_E_INVALID_ARG for size 0, rank >= size or no
+ * combine. */
+AMQ_API amq_status amq_check_mc_set_team(const amq_mc_team *team);
 
 
 typedef struct amq_check_report {

@@ -8,10 +8,11 @@
 #include <stdint.h>
 #include <amq/error.h>
 #include <amq/hash.h>
+#include <amq/limits.h>
 
 typedef struct amq_counting amq_counting;
 
-/* m counters of `width` bits (4 or 8), k hash functions (1 <= k <= AMQ_BLOOM_MAX_K). */
+/* m counters of `width` bits (4 or 8), k hash functions (1 <= k <= AMQ_MAX_K). */
 AMQ_API amq_status amq_counting_create(amq_counting **out, uint64_t m, uint64_t k, unsigned width,
                                amq_hash_strategy strategy, uint64_t seed);
 /* Sized like a Bloom filter for n keys at FP <= fpr (exact rate, Theorem 8). */

@@ -13,13 +13,10 @@
 #endif
 #endif
 
-/* The largest number of hash functions (positions per key) any structure accepts. */
-#define AMQ_MAX_K 1024u
-
 typedef enum amq_status {
     AMQ_OK = 0,
     AMQ_E_INVALID_M = 1,     /* m = 0, or m not allowed for the structure  */
-    AMQ_E_INVALID_K = 2,     /* k = 0, or k above AMQ_MAX_K                 */
+    AMQ_E_INVALID_K = 2,     /* k = 0, or k above AMQ_MAX_K (amq/limits.h) */
     AMQ_E_INVALID_FPR = 3,   /* target false-positive rate outside (0,1)    */
     AMQ_E_INVALID_N = 4,     /* expected item count n = 0                   */
     AMQ_E_OVERFLOW = 5,      /* a size computation would overflow           */

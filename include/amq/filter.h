@@ -59,6 +59,10 @@ AMQ_API const amq_param_info *amq_structure_param(const amq_structure *s, size_t
 /* Index of the parameter with this key, or -1. */
 AMQ_API int amq_structure_param_index(const amq_structure *s, const char *key);
 
+/* Demonstration i of the structure: realistic parameters and a number of keys (make certify
+ * runs them); AMQ_E_INVALID_ARG beyond the last. */
+AMQ_API amq_status amq_structure_demo(const amq_structure *s, size_t i, amq_params *p, uint64_t *n);
+
 /* Every parameter at its default (required ones 0), seed 0. */
 AMQ_API void amq_params_init(amq_params *p, const amq_structure *s);
 /* Sets parameter `key`; AMQ_E_INVALID_ARG when the structure has no such parameter. */

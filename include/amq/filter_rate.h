@@ -30,6 +30,12 @@ AMQ_API amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bit
 AMQ_API size_t amq_structure_napprox(const amq_structure *s);
 AMQ_API const char *amq_structure_approx_name(const amq_structure *s, size_t i);
 AMQ_API double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_params *p, uint64_t n);
+/* Exact upper bounds from the literature, each with its hypothesis: rop receives the bound
+ * (a reduced rational) when the hypothesis holds for p and n, AMQ_E_INVALID_ARG otherwise. */
+AMQ_API size_t amq_structure_nbounds(const amq_structure *s);
+AMQ_API const char *amq_structure_bound_name(const amq_structure *s, size_t i);
+AMQ_API const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i);
+AMQ_API amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n);
 /* A sentence explaining an edge case whose value is known without computing it (k = 0,
  * n = 0, m = 1, ...), or NULL. */
 AMQ_API const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n);

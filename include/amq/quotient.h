@@ -29,7 +29,8 @@ AMQ_API uint64_t amq_quotient_default_slack(uint64_t q);
 /* 1 <= q <= 63, r >= 1, q + r <= 64; slack amq_quotient_default_slack(q).  Tables beyond the
  * address space give AMQ_E_OVERFLOW, allocation failures AMQ_E_NOMEM. */
 AMQ_API amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t r, uint64_t seed);
-/* The same with an explicit slack (any value with 2^q + slack slots addressable). */
+/* The same with an explicit slack, 0 <= slack <= 2^q (at most doubling the table, so that
+ * a saved file cannot announce a table beyond what its q needs; AMQ_E_INVALID_ARG above). */
 AMQ_API amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack,
                                      uint64_t seed);
 /* Sizing for n keys at FP <= fpr: p is the smallest number of fingerprint bits whose exact
@@ -90,8 +91,9 @@ AMQ_API amq_status amq_quotient_resize(amq_quotient *f);
 
 /* Persistence (amq/container.h, type AMQ_TYPE_QUOTIENT): parameters q, r, slack, seed,
  * count; payload the count stored fingerprints in increasing order (u64 each).  Loading
- * validates the parameters, re-inserts the fingerprints through the kernel and checks
- * the table invariant; a corrupt file is refused with a message naming the problem. */
+ * validates the parameters (slack <= 2^q) before allocating, lays the fingerprints out in
+ * one linear pass, checks the table invariant and reads the table back through the
+ * kernel's iteration; a corrupt file is refused with a message naming the problem. */
 AMQ_API amq_status amq_quotient_save(const amq_quotient *f, const char *path);
 AMQ_API amq_status amq_quotient_load(amq_quotient **out, const char *path);
 

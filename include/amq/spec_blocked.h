@@ -256,7 +256,7 @@ amq_status amq_split_block_size_for(uint64_t n, double fpr, uint64_t *blocks, do
 /* Blocked Bloom with blocks of block_bits bits (512: one cache line): the (blocks, k)
  * with the fewest blocks, k the smallest among those; k ranges over
  * [1, min(block_bits, 2 ceil(log2(1/fpr)) + 8, AMQ_BLOCKED_SIZE_MAX_K)]. */
-#define AMQ_BLOCKED_SIZE_MAX_K 64u
+#define AMQ_BLOCKED_SIZE_MAX_K 64u /* a limit of this search; the structures take k <= AMQ_MAX_K */
 amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bits, uint64_t *blocks,
                                       uint64_t *k, double *achieved);
 /* Partitioned Bloom: the smallest m (a multiple of k) over k in

@@ -27,6 +27,13 @@ AMQ_API void amq_rng_seed(amq_rng *r, uint64_t seed);
 AMQ_API void amq_rng_set_state(amq_rng *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3);
 /* Next xoshiro256** output, uniform on 64 bits. */
 AMQ_API uint64_t amq_rng_next(amq_rng *r);
+/* Advance the generator by 2^128 steps: xoshiro256**'s jump() with Blackman & Vigna's
+ * published jump polynomial.  Starting from one state, the streams 0, 1, 2, ... jumps
+ * apart never overlap within 2^128 outputs each (the Monte Carlo gives one to each block
+ * of trials, amq/check.h). */
+AMQ_API void amq_rng_jump(amq_rng *r);
+/* Advance by 2^192 steps: long_jump(), the published long-jump polynomial. */
+AMQ_API void amq_rng_long_jump(amq_rng *r);
 /* Exactly uniform on [0, m) for m >= 1 (Lemire's multiply-shift with rejection,
  * so no modulo bias at all); m = 0 returns 0. */
 AMQ_API uint64_t amq_rng_below(amq_rng *r, uint64_t m);

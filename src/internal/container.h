@@ -10,10 +10,20 @@
  *   32+P    L     payload (structure-specific, little-endian)
  *   32+P+L  8     XXH3-64 (seed 0) of bytes [0, 32+P+L)
  *
- * Saving writes a temporary file in the target directory, fsyncs it and renames
- * it over the target, so a crash never leaves a half-written filter. Loading is
- * two-stage so the structure can validate its parameters (and the payload length
- * they imply) before anything large is allocated. */
+ * Saving (docs/files.md) writes a temporary file beside the target, fsyncs it, renames
+ * it over the target and fsyncs the directory, so a crash leaves the old file or the new
+ * one, never a mix.  Only regular files are written: a FIFO, device, socket or directory
+ * target is refused; a symbolic link is followed (its final target is replaced, beside
+ * itself); an existing file keeps its permission bits, a new one gets 0666 less the umask;
+ * a file without write permission is refused.
+ *
+ * Loading is two-stage so the structure can validate its parameters before anything
+ * large is allocated.  amq_reader_open refuses anything but a regular file without
+ * opening it (a FIFO would block) and checks that the declared lengths are exactly the
+ * file's real length; the loader then checks that its parameters imply exactly the
+ * declared payload (amq_reader_expect_payload) and that they are within its documented
+ * limits, and only then allocates.  So the memory a file makes amqcert reserve is the
+ * payload it really holds, or what its documented parameters need (quotient tables). */
 #ifndef AMQ_CONTAINER_H
 #define AMQ_CONTAINER_H
 #include <stdint.h>
@@ -28,7 +38,7 @@ typedef enum amq_type {
     AMQ_TYPE_BLOOM = 1,
     AMQ_TYPE_COUNTING = 2,
     AMQ_TYPE_QUOTIENT = 3,
-    /* blocked structures (amq/blocked.h) */
+    /* blocked structures (amq/blocked_bloom.h ... amq/blocked_quotient.h) */
     AMQ_TYPE_BLOCKED_BLOOM = 16,
     AMQ_TYPE_SPLIT_BLOCK = 17,
     AMQ_TYPE_PARTITIONED = 18,
@@ -47,6 +57,8 @@ amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8
 
 typedef struct amq_reader {
     FILE *f;
+    const char *path;   /* the caller's path, for messages (valid while the reader is) */
+    uint64_t file_size; /* the file's real length */
     uint32_t type;
     uint64_t params_len;
     uint64_t payload_len;
@@ -61,6 +73,14 @@ amq_status amq_reader_open(amq_reader *r, const char *path);
  * block of exactly params_len bytes (AMQ_E_BAD_TYPE / AMQ_E_BAD_PARAMS otherwise; the
  * reader is closed on any failure). The structure's loaders start with this. */
 amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len);
+/* The generic part of a loader's validation, to call before allocating: the parameters
+ * imply a payload of `count` elements of `elem_size` bytes, and the file must declare
+ * exactly that many bytes (amq_reader_open already checked that the declared payload is
+ * really in the file, so count * elem_size <= the file's length).  AMQ_E_SIZE_MISMATCH
+ * naming the file, `what` (a plural noun phrase such as "m = 1000 bits", NULL for "the
+ * parameters") and both lengths otherwise; the reader stays open either way. */
+amq_status amq_reader_expect_payload(const amq_reader *r, uint64_t count, uint64_t elem_size,
+                                     const char *what);
 /* Reads the payload as nwords little-endian words (the payload length must be
  * exactly 8*nwords), then checks the checksum. */
 amq_status amq_reader_words(amq_reader *r, uint64_t *words, uint64_t nwords);

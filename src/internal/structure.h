@@ -18,6 +18,13 @@ typedef struct amq_filter_op {
     const void *key;
     size_t len;
 } amq_filter_op;
+/* An exact upper bound of the rate with its hypothesis; fn fails (AMQ_E_INVALID_ARG) when the
+ * hypothesis does not hold for these parameters. */
+typedef struct amq_bound {
+    const char *name;
+    const char *hypothesis; /* when it holds, and where it comes from */
+    amq_status (*fn)(mpq_t rop, const uint64_t *v, uint64_t n);
+} amq_bound;
 
 typedef struct amq_approx {
     const char *name;
@@ -77,6 +84,8 @@ struct amq_structure {
     amq_status (*fp_moment_enclose)(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
     size_t napprox;
     amq_approx approx[AMQ_APPROX_MAX];
+    size_t nbounds;
+    amq_bound bounds[AMQ_APPROX_MAX];
     const char *rate_doc;     /* what the rate is, for help                          */
     const char *removal_note; /* the rate after removals; NULL when no removal        */
 
@@ -84,6 +93,9 @@ struct amq_structure {
     amq_status (*model)(amq_model_state *out, const uint64_t *v);
     size_t nexamples;
     amq_example examples[AMQ_EXAMPLES_MAX];
+    /* realistic parameter sets, shown by `amq structures --demos` and run by make certify */
+    size_t ndemos;
+    amq_example demos[AMQ_EXAMPLES_MAX];
 };
 
 /* ops[0..count) in order on f: results[i] = 1 / 0 for the queries (other entries are left
@@ -100,6 +112,8 @@ void amq_emit_text(amq_property_fn emit, void *ctx, const char *key, const char 
                    const char *note);
 /* The Bloom edge cases (bloom_structure.c), shared by the structures with its rate. */
 const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n);
+/* The blocked Bloom edge cases (blocked_bloom_structure.c): v = {blocks, block size, k}. */
+const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n);
 /* Count from a fill estimate (double; +inf when saturated). */
 amq_status amq_count_from_estimate(double est, uint64_t *count, int *exact);
 /* rop = (sum over the blocks of x_b^k) / (blocks * size^k) for the histogram hist[x] =
@@ -107,6 +121,11 @@ amq_status amq_count_from_estimate(double est, uint64_t *count, int *exact);
  * independent uniform positions of a uniformly chosen block are all set. */
 amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size, uint64_t blocks, uint64_t k);
 
+/* Set positions of bits [from, from + len) of a packed bit array (bit p in word p/64). */
+uint64_t amq_popcount_range(const uint64_t *words, uint64_t from, uint64_t len);
+/* The state rate of a blocked bit array: nblocks blocks of block_bits bits, k uniform
+ * positions in a uniform block: (sum_b x_b^k) / (nblocks * block_bits^k). */
+amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k);
 /* rop = (x / size)^k: k independent uniform positions of `size` are all among x set ones. */
 amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k);
 

@@ -15,4 +15,5 @@ void bench_blocked_spec(void);
 void bench_blocked(void);
 void bench_quotient(void);
 void bench_checker(void);
+void bench_mpi(void);
 #endif

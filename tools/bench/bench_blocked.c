@@ -5,7 +5,8 @@
  * 64-byte gather over the same memory (batched with prefetch): the physical floor of
  * one cache line per query, and the ratio to it.  Figures only; nothing here asserts. */
 #include "bench.h"
-#include <amq/blocked.h>
+#include <amq/blocked_bloom.h>
+#include <amq/split_block.h>
 #include <internal/bloom_state.h>
 #include <amq/bloom.h>
 #include <internal/bloom_kernel.h>
@@ -72,9 +73,33 @@ static double bloom_batched(const amq_bloom *bf, uint64_t n, int positive, uint6
     return 1e9 * (bench_now() - t0) / (double)q;
 }
 
-/* ---- blocked: one at a time, and amq_blocked_query_batch ---- */
+static void row(const char *what, double single_neg, double batch_neg, double single_pos, double batch_pos,
+                double floor_ns, double fp)
+{
+    printf("  %-24s neg %6.1f ns  batched %6.1f ns | pos %6.1f ns  batched %6.1f ns | "
+           "batched neg / floor %5.2f  FP %.4f\n",
+           what, single_neg, batch_neg, single_pos, batch_pos, batch_neg / floor_ns, fp);
+}
 
-static double blocked_single(const amq_blocked *b, uint64_t n, int positive, uint64_t *hits)
+/* ---- blocked: one at a time, and the structure's query_batch ---- */
+
+typedef struct blocked_ops {
+    int (*query)(const void *f, const void *key, size_t len);
+    void (*batch)(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results);
+} blocked_ops;
+
+static int bbloom_query(const void *f, const void *key, size_t len) { return amq_blocked_bloom_query(f, key, len); }
+static void bbloom_batch(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_blocked_bloom_query_batch(f, keys, lens, count, results);
+}
+static int split_query(const void *f, const void *key, size_t len) { return amq_split_block_query(f, key, len); }
+static void split_batch(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_split_block_query_batch(f, keys, lens, count, results);
+}
+
+static double blocked_single(const blocked_ops *ops, const void *b, uint64_t n, int positive, uint64_t *hits)
 {
     const uint64_t q = nqueries(n);
     unsigned char key[8];
@@ -82,13 +107,13 @@ static double blocked_single(const amq_blocked *b, uint64_t n, int positive, uin
     double t0 = bench_now();
     for (uint64_t j = 0; j < q; j++) {
         key_of(query_key(j, n, positive), key);
-        h += (uint64_t)amq_blocked_query(b, key, sizeof key);
+        h += (uint64_t)ops->query(b, key, sizeof key);
     }
     *hits = h;
     return 1e9 * (bench_now() - t0) / (double)q;
 }
 
-static double blocked_batched(const amq_blocked *b, uint64_t n, int positive, uint64_t *hits)
+static double blocked_batched(const blocked_ops *ops, const void *b, uint64_t n, int positive, uint64_t *hits)
 {
     const uint64_t q = nqueries(n);
     unsigned char keys[BATCH][8];
@@ -105,12 +130,24 @@ static double blocked_batched(const amq_blocked *b, uint64_t n, int positive, ui
         const uint64_t cnt = q - base < BATCH ? q - base : BATCH;
         for (uint64_t i = 0; i < cnt; i++)
             key_of(query_key(base + i, n, positive), keys[i]);
-        amq_blocked_query_batch(b, kp, lens, (size_t)cnt, res);
+        ops->batch(b, kp, lens, (size_t)cnt, res);
         for (uint64_t i = 0; i < cnt; i++)
             h += (uint64_t)res[i];
     }
     *hits = h;
     return 1e9 * (bench_now() - t0) / (double)q;
+}
+
+/* The four figures of one blocked filter holding keys 0 .. n-1. */
+static void blocked_row(const char *what, const blocked_ops *ops, const void *b, uint64_t n, double floor_ns)
+{
+    uint64_t hits;
+    double sn = blocked_single(ops, b, n, 0, &hits);
+    double fp = (double)hits / (double)nqueries(n);
+    double bn = blocked_batched(ops, b, n, 0, &hits);
+    double sp = blocked_single(ops, b, n, 1, &hits);
+    double bp = blocked_batched(ops, b, n, 1, &hits);
+    row(what, sn, bn, sp, bp, floor_ns, fp);
 }
 
 /* ---- the physical floor: random 64-byte lines of a buffer of `bytes`, batched with prefetch ---- */
@@ -140,14 +177,6 @@ static double gather(uint64_t bytes, uint64_t q, uint64_t *sink)
     *sink = s;
     free(mem);
     return ns;
-}
-
-static void row(const char *what, double single_neg, double batch_neg, double single_pos, double batch_pos,
-                double floor_ns, double fp)
-{
-    printf("  %-24s neg %6.1f ns  batched %6.1f ns | pos %6.1f ns  batched %6.1f ns | "
-           "batched neg / floor %5.2f  FP %.4f\n",
-           what, single_neg, batch_neg, single_pos, batch_pos, batch_neg / floor_ns, fp);
 }
 
 void bench_blocked(void)
@@ -181,25 +210,27 @@ void bench_blocked(void)
         printf("  Bloom: skipped: %s\n", amq_last_error());
 
     /* blocked Bloom (512-bit blocks) and split-block (256-bit, Parquet), same memory */
-    for (int kind = 0; kind < 2; kind++) {
-        amq_blocked *b;
-        amq_status s = kind == 0 ? amq_blocked_bloom_create(&b, m / 512, 7, AMQ_HASH_ENHANCED, 1)
-                                 : amq_split_block_create(&b, m / 256, 0);
-        if (s != AMQ_OK) {
-            printf("  %s: skipped: %s\n", kind == 0 ? "blocked Bloom" : "split-block", amq_last_error());
-            continue;
-        }
+    amq_blocked_bloom *bb;
+    if (amq_blocked_bloom_create(&bb, m / 512, AMQ_BLOCKED_BLOOM_BLOCK_BITS, 7, AMQ_HASH_ENHANCED, 1) == AMQ_OK) {
         for (uint64_t i = 0; i < n; i++) {
             key_of(i, key);
-            amq_blocked_add(b, key, sizeof key);
+            amq_blocked_bloom_add(bb, key, sizeof key);
         }
-        double sn = blocked_single(b, n, 0, &hits);
-        double fp = (double)hits / (double)nqueries(n);
-        double bn = blocked_batched(b, n, 0, &hits);
-        double sp = blocked_single(b, n, 1, &hits);
-        double bp = blocked_batched(b, n, 1, &hits);
-        row(kind == 0 ? "blocked Bloom 512, k = 7" : "split-block (Parquet)", sn, bn, sp, bp, floor_ns, fp);
-        amq_blocked_free(b);
-    }
+        const blocked_ops ops = {bbloom_query, bbloom_batch};
+        blocked_row("blocked Bloom 512, k = 7", &ops, bb, n, floor_ns);
+        amq_blocked_bloom_free(bb);
+    } else
+        printf("  blocked Bloom: skipped: %s\n", amq_last_error());
+    amq_split_block *sb;
+    if (amq_split_block_create(&sb, m / 256, 0) == AMQ_OK) {
+        for (uint64_t i = 0; i < n; i++) {
+            key_of(i, key);
+            amq_split_block_add(sb, key, sizeof key);
+        }
+        const blocked_ops ops = {split_query, split_batch};
+        blocked_row("split-block (Parquet)", &ops, sb, n, floor_ns);
+        amq_split_block_free(sb);
+    } else
+        printf("  split-block: skipped: %s\n", amq_last_error());
     printf("  (sink %llu)\n\n", (unsigned long long)(sink & 1));
 }

@@ -21,5 +21,6 @@ int main(int argc, char **argv)
         bench_checker();
     if (!only || !strcmp(only, "spec"))
         bench_spec();
+    if (!only || !strcmp(only, "mpi")) bench_mpi();
     return 0;
 }

@@ -7,64 +7,145 @@
 #include <time.h>
 #include <unistd.h>
 
-static int parse_plain_u64(const char *s, uint64_t *out)
+/* digits := [0-9]+ whose value fits in 64 bits; *s advances past them.  NULL or why not. */
+static const char *parse_digits(const char **s, uint64_t *out, const char *what)
 {
-    if (!s || !*s || *s == '-' || *s == '+')
-        return 0;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end)
-        return 0;
-    *out = (uint64_t)v;
-    return 1;
+    static char why[64];
+    const char *p = *s;
+    uint64_t v = 0;
+    if (*p < '0' || *p > '9') {
+        snprintf(why, sizeof why, "missing %s", what);
+        return why;
+    }
+    for (; *p >= '0' && *p <= '9'; p++) {
+        const unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            snprintf(why, sizeof why, "the %s exceeds 2^64-1", what);
+            return why;
+        }
+        v = v * 10 + d;
+    }
+    *s = p;
+    *out = v;
+    return NULL;
+}
+
+/* A character the grammar does not allow: name the usual mistakes. */
+static const char *bad_char(const char *s, const char *p)
+{
+    static char why[96];
+    const unsigned char c = (unsigned char)*p;
+    if (c == '-' && p == s)
+        return "negative values are not allowed";
+    if (c == '+' || c == '-')
+        return "signs are not allowed";
+    if (c == ' ' || (c >= '\t' && c <= '\r'))
+        return "spaces are not allowed";
+    if (c >= 0x21 && c < 0x7f)
+        snprintf(why, sizeof why, "unexpected character '%c' at position %zu", c, (size_t)(p - s) + 1);
+    else
+        snprintf(why, sizeof why, "unexpected byte 0x%02x at position %zu", c, (size_t)(p - s) + 1);
+    return why;
+}
+
+const char *cli_parse_u64(const char *s, uint64_t *out)
+{
+    uint64_t a, e;
+    const char *p = s, *why;
+    if (!s || !*s)
+        return "empty value";
+    if ((why = parse_digits(&p, &a, "number")))
+        return *p && (*p < '0' || *p > '9') && *p != '^' && *p != 'e' && *p != 'E' ? bad_char(s, p) : why;
+    if (!*p) {
+        *out = a;
+        return NULL;
+    }
+    const char op = *p;
+    if (op != '^' && op != 'e' && op != 'E')
+        return bad_char(s, p);
+    p++;
+    if ((why = parse_digits(&p, &e, "exponent")))
+        return *p && (*p < '0' || *p > '9') ? bad_char(s, p) : why;
+    if (*p)
+        return bad_char(s, p);
+    /* B^E = B*...*B and MeE = M*10^E, exactly.  Bounded work: 0 and 1 are settled without a
+     * loop, and a factor >= 2 overflows within 64 steps. */
+    uint64_t base = op == '^' ? a : 10, v = op == '^' ? 1 : a;
+    if (e == 0 || v == 0 || base == 1) {
+        *out = v; /* B^0 = 1 (0^0 = 1 too), 0eE = 0, 1^E = 1 */
+        return NULL;
+    }
+    if (base == 0) {
+        *out = 0; /* 0^E = 0 for E >= 1 */
+        return NULL;
+    }
+    for (uint64_t i = 0; i < e; i++) {
+        if (v > UINT64_MAX / base)
+            return "the value exceeds 2^64-1";
+        v *= base;
+    }
+    *out = v;
+    return NULL;
 }
 
 int cli_u64(const char *cmd, const char *flag, const char *s, uint64_t *out)
 {
-    uint64_t b, e, v;
-    const char *hat = s ? strchr(s, '^') : NULL;
-    const char *ex = s ? strpbrk(s, "eE") : NULL;
-    int ok = 0;
-    if (hat || ex) { /* 2^E or 1eE forms: base^E or M*10^E, exact, no overflow */
-        char base[32];
-        const char *sep = hat ? hat : ex;
-        size_t bl = (size_t)(sep - s);
-        if (bl > 0 && bl < sizeof base) {
-            memcpy(base, s, bl);
-            base[bl] = 0;
-            if (parse_plain_u64(base, &b) && parse_plain_u64(sep + 1, &e)) {
-                uint64_t mul = hat ? b : 10, acc = hat ? 1 : b;
-                ok = 1;
-                for (uint64_t i = 0; i < e && ok; i++) {
-                    if (mul != 0 && acc > UINT64_MAX / mul)
-                        ok = 0;
-                    else
-                        acc *= mul;
-                }
-                v = acc;
-            }
-        }
-    } else {
-        ok = parse_plain_u64(s, &v);
-    }
-    if (!ok) {
-        fprintf(stderr, "amq %s: invalid value for %s: '%s' (expected an integer in [0, 2^64-1])\n",
-                cmd, flag, s ? s : "");
+    uint64_t v;
+    const char *why = cli_parse_u64(s, &v);
+    if (why) {
+        fprintf(stderr, "amq %s: invalid value for %s: '", cmd, flag);
+        cli_put_key_escaped(stderr, s ? s : "", s ? strlen(s) : 0);
+        fprintf(stderr, "': %s (expected an integer in [0, 2^64-1]: digits, B^E or MeE)\n", why);
         return 0;
     }
     *out = v;
     return 1;
 }
 
-int cli_double_open(const char *cmd, const char *flag, const char *s, double lo, double hi, double *out)
+const char *cli_parse_double(const char *s, double *out)
 {
+    /* number := (digits ['.' [digits]] | '.' digits) [('e'|'E') ['+'|'-'] digits] */
+    const char *p = s;
+    if (!s || !*s)
+        return "empty value";
+    size_t mant = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+        mant++;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++)
+            mant++;
+    if (mant == 0)
+        return *p ? bad_char(s, p) : "missing digits";
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (*p < '0' || *p > '9')
+            return *p ? bad_char(s, p) : "missing exponent";
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    if (*p)
+        return bad_char(s, p);
     char *end;
     errno = 0;
-    double v = s ? strtod(s, &end) : 0;
-    if (!s || !*s || errno || *end || !(v > lo && v < hi)) {
-        fprintf(stderr, "amq %s: invalid value for %s: '%s' (expected a number in (%g, %g))\n",
-                cmd, flag, s ? s : "", lo, hi);
+    const double v = strtod(s, &end); /* correctly rounded; the grammar leaves no locale or hex forms */
+    if (errno == ERANGE)
+        return v < 1 ? "too small (below the smallest normal double)" : "too large";
+    *out = v;
+    return NULL;
+}
+
+int cli_double_open(const char *cmd, const char *flag, const char *s, double lo, double hi, double *out)
+{
+    double v = 0;
+    const char *why = cli_parse_double(s, &v);
+    if (!why && !(v > lo && v < hi))
+        why = "out of range";
+    if (why) {
+        fprintf(stderr, "amq %s: invalid value for %s: '", cmd, flag);
+        cli_put_key_escaped(stderr, s ? s : "", s ? strlen(s) : 0);
+        fprintf(stderr, "': %s (expected a decimal number in (%g, %g))\n", why, lo, hi);
         return 0;
     }
     *out = v;

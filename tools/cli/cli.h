@@ -9,10 +9,19 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
-/* Parse a whole decimal uint64 (also accepts 2^E and 1eE forms, exact only).
- * On error prints "amq CMD: invalid value for FLAG: 'S' (...)" and returns 0. */
+/* Numbers on the command line, strict grammars, bounded work (docs/files.md):
+ *   u64    := digits | digits '^' digits | digits ('e'|'E') digits
+ *             (B^E = B to the power E, MeE = M * 10^E; exact; every part and the value
+ *             in [0, 2^64-1]; 0^0 = 1; no sign, space, '.', hex or other character)
+ *   double := (digits ['.' [digits]] | '.' digits) [('e'|'E') ['+'|'-'] digits]
+ *             (no leading sign or space, no inf/nan/hex; correctly rounded by strtod)
+ * The parsers return NULL and set *out, or return why the text is refused. */
+const char *cli_parse_u64(const char *s, uint64_t *out);
+const char *cli_parse_double(const char *s, double *out);
+/* The same for option FLAG of command CMD: on error prints
+ * "amq CMD: invalid value for FLAG: 'S': <why> (...)" and returns 0. */
 int cli_u64(const char *cmd, const char *flag, const char *s, uint64_t *out);
-/* Parse a double in (lo, hi) exclusive; prints error and returns 0 when out of range. */
+/* A double in (lo, hi) exclusive. */
 int cli_double_open(const char *cmd, const char *flag, const char *s, double lo, double hi, double *out);
 /* Print "amq CMD: <msg>" then "usage: <usage>" to stderr and return CLI_EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *usage, const char *fmt, ...)
@@ -32,9 +41,33 @@ void cli_json_str(FILE *f, const char *s);
  * not finite. */
 void cli_json_double(FILE *f, double x);
 
-/* Read stdin line by line (newline and a CR before it stripped), calling fn per key;
- * stops at the first non-zero return of fn and returns it, or -1 on a read error. */
+/* Keys on standard input (keys.c): one key per line, the line's bytes without its '\n'
+ * and one '\r' before it; NUL bytes are part of the key.  A key longer than
+ * CLI_MAX_KEY_BYTES is an error naming its line; the reader's memory is bounded by that. */
+#define CLI_MAX_KEY_BYTES ((size_t)1 << 20)
+#define CLI_KEYS_READ_ERROR (-1)
+#define CLI_KEYS_TOO_LONG (-2)
+/* Reads `in` to its end, calling fn(ctx, key, len) per key (key is not NUL-terminated).
+ * Returns 0 at the end of the input, fn's first non-zero return, CLI_KEYS_TOO_LONG when a
+ * key exceeds max_len bytes, or CLI_KEYS_READ_ERROR on a read error or out of memory;
+ * *line (if non-NULL) gets the number of the last line read (1-based).  Prints nothing. */
+int cli_read_keys(FILE *in, size_t max_len, int (*fn)(void *ctx, const char *key, size_t len), void *ctx,
+                  uint64_t *line);
+/* The CLI's key reader: cli_read_keys(stdin, CLI_MAX_KEY_BYTES, ...).  On a read error or a
+ * too-long key it prints "amq: standard input, line N: <problem>" and returns -1. */
 int cli_each_line(int (*fn)(void *ctx, const char *key, size_t len), void *ctx);
+/* A key as it was read (raw bytes, NUL included): for output that echoes keys. */
+void cli_put_key_raw(FILE *f, const char *key, size_t len);
+/* A key escaped for messages: printable ASCII as is, '\\' doubled, \t \r \n, other bytes
+ * \xHH; at most 200 bytes of the key, then "...". */
+void cli_put_key_escaped(FILE *f, const char *key, size_t len);
+
+/* The process's Monte Carlo team (amq/check.h).  build/amq (team.c): alone.  build/amq-mpi
+ * (mpi/team_mpi.c): MPI starts, and `check` / `strategies` share their trials over the
+ * ranks.  cli_team_begin returns 0 when this process has nothing to run (a rank other than
+ * 0, for another command); cli_team_end returns the exit status to use. */
+int cli_team_begin(int *argc, char ***argv);
+int cli_team_end(int rc);
 
 /* Subcommands (one file each). */
 int cmd_build(int argc, char **argv);
@@ -47,6 +80,7 @@ int cmd_check(int argc, char **argv);
 int cmd_check_impl(int argc, char **argv);
 /* cmd_serve.c: amqcert's structures as a line-protocol process. */
 int cmd_serve(int argc, char **argv);
+int cmd_structures(int argc, char **argv);
 /* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
 int cmd_rate_omissions(int argc, char **argv);
 int cmd_optimal_k(int argc, char **argv);

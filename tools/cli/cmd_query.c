@@ -18,8 +18,10 @@ static int query_key(void *ctx, const char *key, size_t len)
     struct querier *q = ctx;
     int r = amq_filter_query(q->f, key, len);
     r ? q->maybe++ : q->no++;
-    if (!q->count_only)
-        printf("%.*s\t%s\n", (int)len, key, r ? "maybe" : "no");
+    if (!q->count_only) { /* the key's bytes as read, NUL bytes included */
+        cli_put_key_raw(stdout, key, len);
+        printf("\t%s\n", r ? "maybe" : "no");
+    }
     return 0;
 }
 

@@ -143,6 +143,33 @@ static char *exact_text(const amq_structure *s, const amq_params *p, uint64_t n,
     return out;
 }
 
+/* Each bound of the structure: "1/128 = 7.8125000000000000e-03" and whether the certified
+ * enclosure [lo, hi] of the rate lies below it; NULL text when the hypothesis fails. */
+typedef struct rate_bound {
+    char *text;
+    const char *verdict;
+} rate_bound;
+
+static rate_bound bound_of(const amq_structure *s, size_t i, const amq_params *p, uint64_t n, const mpfr_t lo,
+                           const mpfr_t hi, int digits)
+{
+    rate_bound b = {NULL, NULL};
+    mpq_t q;
+    mpq_init(q);
+    char *dec = NULL, *frac = NULL;
+    if (amq_structure_fp_bound(q, s, i, p, n) == AMQ_OK && amq_mpq_decimal(&dec, q, digits) == AMQ_OK &&
+        (frac = mpq_get_str(NULL, 10, q)) && (b.text = malloc(strlen(frac) + strlen(dec) + 4))) {
+        sprintf(b.text, "%s = %s", frac, dec);
+        b.verdict = mpfr_cmp_q(hi, q) <= 0 ? "the rate is below it (certified)"
+                    : mpfr_cmp_q(lo, q) > 0 ? "VIOLATED: the rate is above it"
+                                            : "undecided at this precision";
+    }
+    free(dec);
+    free(frac);
+    mpq_clear(q);
+    return b;
+}
+
 static void print_params(const amq_structure *s, const amq_params *p, uint64_t n, int json)
 {
     int first = 1;
@@ -233,6 +260,11 @@ static int run(const amq_structure *s, int argc, char **argv)
         rel_hi[i] = dec_or_null(rhi, 3, AMQ_ROUND_UP);
     }
 
+    rate_bound bounds[RATE_MAX_APPROX] = {{0}};
+    const size_t nbounds = amq_structure_nbounds(s) < RATE_MAX_APPROX ? amq_structure_nbounds(s) : RATE_MAX_APPROX;
+    for (size_t i = 0; i < nbounds; i++)
+        bounds[i] = bound_of(s, i, &p, o.n, lo, hi, digits);
+
     if (o.json) {
         printf("{\"structure\": ");
         cli_json_str(stdout, amq_structure_name(s));
@@ -250,6 +282,10 @@ static int run(const amq_structure *s, int argc, char **argv)
                 printf(", \"approx_%s\": %.17g", amq_structure_approx_name(s, i), approx[i]);
             else
                 printf(", \"approx_%s\": null", amq_structure_approx_name(s, i));
+        }
+        for (size_t i = 0; i < nbounds; i++) {
+            printf(", \"bound_%s\": ", amq_structure_bound_name(s, i));
+            bounds[i].text ? cli_json_str(stdout, bounds[i].text) : (void)printf("null");
         }
         printf("}\n");
     } else {
@@ -274,7 +310,17 @@ static int run(const amq_structure *s, int argc, char **argv)
             else
                 printf("   relative error not available: %s\n", rel_err[i][0] ? rel_err[i] : "out of memory");
         }
+        for (size_t i = 0; i < nbounds; i++) {
+            if (bounds[i].text)
+                printf("bound_%-9s %s   (%s; %s)\n", amq_structure_bound_name(s, i), bounds[i].text,
+                       amq_structure_bound_hypothesis(s, i), bounds[i].verdict);
+            else
+                printf("bound_%-9s does not apply   (%s)\n", amq_structure_bound_name(s, i),
+                       amq_structure_bound_hypothesis(s, i));
+        }
     }
+    for (size_t i = 0; i < nbounds; i++)
+        free(bounds[i].text);
     rc = 0;
 out:
     for (size_t i = 0; i < RATE_MAX_APPROX; i++) {

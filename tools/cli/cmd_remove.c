@@ -18,8 +18,9 @@ static int remove_key(void *ctx, const char *key, size_t len)
     struct remover *r = ctx;
     r->line++;
     if (amq_filter_remove(r->f, key, len) != AMQ_OK) {
-        fprintf(stderr, "amq remove: line %llu ('%.*s'): %s\n", (unsigned long long)r->line, (int)len, key,
-                amq_last_error());
+        fprintf(stderr, "amq remove: line %llu ('", (unsigned long long)r->line);
+        cli_put_key_escaped(stderr, key, len);
+        fprintf(stderr, "'): %s\n", amq_last_error());
         return 1;
     }
     return 0;

@@ -14,6 +14,7 @@ static const struct {
     {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
     {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
     {"serve", cmd_serve, "serve fresh filters over stdin/stdout (the protocol of `check --exec`)"},
+    {"structures", cmd_structures, "the structures amqcert knows, their parameters and demonstrations"},
     {"optimal-k", cmd_optimal_k, "best number of hash functions for m/n, and the barriers (D&M Table 1)"},
     {"estimate", cmd_estimate, "state-space size from a filter's fill (D&M section 3.3)"},
     {"strategies", cmd_strategies, "Monte Carlo of the hashing strategies vs the fingerprint theory"},
@@ -28,7 +29,7 @@ static void usage(FILE *f)
     fputs("\nexit status: 0 success, 1 failure (or a failed check), 2 usage error\n", f);
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -44,4 +45,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "amq: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    if (!cli_team_begin(&argc, &argv)) /* build/amq-mpi: a rank with nothing to run */
+        return cli_team_end(0);
+    return cli_team_end(run_command(argc, argv));
 }

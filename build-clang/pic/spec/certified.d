@@ -1,0 +1,8 @@
+build-clang/pic/spec/certified.o: spec/certified.c src/internal/fail.h \
+  include/amq/error.h include/amq/certified.h
+
+src/internal/fail.h:
+
+include/amq/error.h:
+
+include/amq/certified.h:

@@ -1,0 +1,162 @@
+/* The blocked Bloom filter's registry entry (internal/structure.h): amq/blocked_bloom.h, the
+ * binomial mixture of the Bloom rate (Ceramist Theorem 10) and the kernel's descriptor. */
+#include <internal/fail.h>
+#include <internal/blocked_check.h>
+#include <internal/blocked_state.h>
+#include <internal/structure.h>
+#include <amq/blocked_bloom.h>
+#include <amq/spec_blocked.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_BLOCKED_BLOOM 16u
+
+enum { P_BLOCKS, P_BITS, P_K, P_HASH };
+
+static const amq_param_info params[] = {
+    {"blocks", 'b', "blocks", "B", "number of blocks", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"block_bits", 0, "block-bits", "M", "bits per block (512: one cache line)", AMQ_BLOCKED_BLOOM_BLOCK_BITS,
+     AMQ_PARAM_RATE},
+    {"k", 'k', "hashes", "K", "number of hash functions k, inside the key's block", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"hash", 0, "hash", "H", "in-block index strategy: independent|double|triple|enhanced", AMQ_HASH_DEFAULT,
+     AMQ_PARAM_HASH},
+};
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    return amq_blocked_bloom_create((amq_blocked_bloom **)o, v[P_BLOCKS], v[P_BITS], v[P_K],
+                                    (amq_hash_strategy)v[P_HASH], seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    if (v[P_BITS] != AMQ_BLOCKED_BLOOM_BLOCK_BITS)
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked-bloom: sizing from n and a target rate uses %u-bit blocks; "
+                                           "give the size (-b, -k) for --block-bits %llu",
+                        AMQ_BLOCKED_BLOOM_BLOCK_BITS, (unsigned long long)v[P_BITS]);
+    return amq_blocked_bloom_create_for((amq_blocked_bloom **)o, n, fpr, (amq_hash_strategy)v[P_HASH], seed, a);
+}
+
+static amq_status load(void **o, const char *path) { return amq_blocked_bloom_load((amq_blocked_bloom **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_blocked_bloom_save(o, path); }
+static void release(void *o) { amq_blocked_bloom_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_blocked_bloom_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_blocked_bloom_query(o, key, len); }
+static void clear(void *o) { amq_blocked_bloom_clear(o); }
+
+static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_blocked_bloom_query_batch(o, keys, lens, count, results);
+}
+
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    return amq_count_from_estimate(amq_blocked_bloom_estimate_count(o), n, exact);
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_BLOCKS] = amq_blocked_bloom_nblocks(o);
+    v[P_BITS] = amq_blocked_bloom_block_bits(o);
+    v[P_K] = amq_blocked_bloom_k(o);
+    v[P_HASH] = (uint64_t)amq_blocked_bloom_strategy(o);
+    *seed = amq_blocked_bloom_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    const uint64_t used = amq_blocked_bloom_count_bits(o);
+    amq_emit_u64(emit, ctx, "m", "bits m", amq_blocked_bloom_m(o), "blocks x block bits");
+    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_blocked_bloom_m(o), NULL);
+}
+
+static uint64_t memory(const void *o) { return amq_blocked_bloom_nwords(o) * 8u; }
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    return amq_blocked_bloom_fp_exact(q, v[P_BLOCKS], v[P_BITS], v[P_K], n);
+}
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    return amq_blocked_bloom_fp_enclose(lo, hi, prec, v[P_BLOCKS], v[P_BITS], v[P_K], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    return amq_blocked_bloom_fp_decimal(out, v[P_BLOCKS], v[P_BITS], v[P_K], n, digits, lo, hi);
+}
+
+/* Shared with counting blocked (the same parameter positions: blocks, block size, k). */
+const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n)
+{
+    if (v[0] == 0 || v[1] == 0)
+        return NULL;
+    if (v[2] == 0)
+        return "k = 0: the empty index vector is always present, so FP = 1 exactly";
+    if (n == 0)
+        return "n = 0: no position is set, so FP = 0 exactly";
+    return NULL;
+}
+
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    return amq_fp_state_blocks(q, amq_blocked_bloom_words(o), amq_blocked_bloom_nblocks(o),
+                               amq_blocked_bloom_block_bits(o), amq_blocked_bloom_k(o));
+}
+
+static double approx_classic(const uint64_t *v, uint64_t n)
+{
+    return amq_blocked_bloom_fp_approx_classic(v[P_BLOCKS], v[P_BITS], v[P_K], n);
+}
+
+static double approx_poisson(const uint64_t *v, uint64_t n)
+{
+    return amq_blocked_bloom_fp_approx_poisson(v[P_BLOCKS], v[P_BITS], v[P_K], n);
+}
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    amq_blocked_bloom_geom *g = calloc(1, sizeof *g);
+    if (!g)
+        return amq_fail(AMQ_E_NOMEM, "blocked-bloom model: out of memory");
+    *g = (amq_blocked_bloom_geom){.nblocks = v[P_BLOCKS], .block_bits = v[P_BITS], .k = v[P_K]};
+    out->geom = g;
+    return amq_kernel_blocked_bloom(&out->kernel, g);
+}
+
+const amq_structure amq_structure_blocked_bloom = {
+    .name = "blocked-bloom",
+    .title = "blocked Bloom filter",
+    .file_type = AMQ_FILE_BLOCKED_BLOOM,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .clear = clear,
+    .query_batch = query_batch,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .memory = memory,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = amq_blocked_fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
+    .rate_doc = "the binomial mixture of the Bloom rate of one block (Ceramist Theorem 10); approx_classic is "
+                "the unblocked (1 - e^{-kn/(BM)})^k, approx_exp the Poisson mixture of Putze et al.",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{2, 4, 2, AMQ_HASH_DEFAULT}, 2}, {{3, 3, 1, AMQ_HASH_DEFAULT}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, 512, 7, AMQ_HASH_DEFAULT}, 3000}, {{2000000, 512, 7, AMQ_HASH_DEFAULT}, 100000000}},
+};

@@ -1,0 +1,406 @@
+/* Blocked quotient filter (amq/blocked_quotient.h) over the proved blocked quotient kernel
+ * (internal/blocked_quotient_kernel.h).  The tables of all blocks lie side by side: block
+ * b's slots are [b * nslots, (b + 1) * nslots) of rem and meta, its count counts[b].
+ *
+ * File (container type AMQ_TYPE_BLOCKED_QUOTIENT).  Parameters, six u64 little-endian:
+ * nblocks, home slots per block (2^q), r, 3 (a fixed value: the hashing strategy number
+ * the one-type amq_blocked wrote there; fingerprints use no strategy), seed, slack.
+ * Payload: the stored fingerprints, not the tables: u64 count N, then N records (u64 block,
+ * u64 quotient, u64 remainder), blocks in order and each block in slot order.  Loading
+ * re-inserts them through the proved kernel, so a loaded table is always one the kernel
+ * built, whatever the file says.  Files of the one-type amq_blocked are these. */
+#include <internal/fail.h>
+#include <amq/blocked_quotient.h>
+#include <internal/blocked_check.h>
+#include <internal/blocked_layer.h>
+#include <internal/blocked_quotient_kernel.h>
+#include <internal/blocked_state.h>
+#include <internal/container.h>
+#include <amq/spec_blocked.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME "blocked-quotient"
+#define PARAMS 48u
+#define FIXED_FIELD 3u /* parameter field 24 */
+#define RECORD 24u
+
+struct amq_blocked_quotient {
+    uint64_t nblocks, q, r, slack, nslots, seed;
+    uint64_t *counts; /* stored fingerprints per block        */
+    uint64_t *rem;    /* nblocks * nslots remainders          */
+    uint8_t *meta;    /* nblocks * nslots metadata bytes      */
+};
+
+static amq_status check(uint64_t nblocks, uint64_t q, uint64_t r, uint64_t slack)
+{
+    if (nblocks == 0)
+        return amq_fail(AMQ_E_INVALID_M, NAME ": needs at least one block");
+    if (q == 0 || q > AMQ_BLOCKED_QUOTIENT_MAX_Q)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME ": q = %llu quotient bits per block must be in [1, %u]",
+                        (unsigned long long)q, AMQ_BLOCKED_QUOTIENT_MAX_Q);
+    if (r == 0 || r > 64 - q)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME ": r = %llu remainder bits: need r >= 1 and q + r <= 64 (q = %llu)",
+                        (unsigned long long)r, (unsigned long long)q);
+    const uint64_t home = UINT64_C(1) << q;
+    if (slack > home)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME ": slack %llu exceeds the %llu home slots of a block",
+                        (unsigned long long)slack, (unsigned long long)home);
+    if (nblocks > (SIZE_MAX / 16) / (home + slack))
+        return amq_fail(AMQ_E_OVERFLOW, NAME ": %llu blocks of %llu slots do not fit in memory",
+                        (unsigned long long)nblocks, (unsigned long long)(home + slack));
+    return AMQ_OK;
+}
+
+amq_status amq_blocked_quotient_create(amq_blocked_quotient **out, uint64_t nblocks, uint64_t q, uint64_t r,
+                                       uint64_t slack, uint64_t seed)
+{
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME ": NULL output pointer");
+    amq_status s = check(nblocks, q, r, slack);
+    if (s != AMQ_OK)
+        return s;
+    const uint64_t nslots = (UINT64_C(1) << q) + slack;
+    amq_blocked_quotient *b = malloc(sizeof *b);
+    uint64_t *counts = calloc((size_t)nblocks, sizeof(uint64_t));
+    uint64_t *rem = calloc((size_t)(nblocks * nslots), sizeof(uint64_t));
+    uint8_t *meta = calloc((size_t)(nblocks * nslots), 1);
+    if (!b || !counts || !rem || !meta) {
+        free(b);
+        free(counts);
+        free(rem);
+        free(meta);
+        return amq_fail(AMQ_E_NOMEM, NAME ": cannot allocate %llu blocks of %llu slots", (unsigned long long)nblocks,
+                        (unsigned long long)nslots);
+    }
+    *b = (amq_blocked_quotient){.nblocks = nblocks, .q = q, .r = r, .slack = slack, .nslots = nslots,
+                                .seed = seed, .counts = counts, .rem = rem, .meta = meta};
+    *out = b;
+    return AMQ_OK;
+}
+
+uint64_t amq_blocked_quotient_default_slack(uint64_t q)
+{
+    const uint64_t home = q >= 1 && q <= AMQ_BLOCKED_QUOTIENT_MAX_Q ? UINT64_C(1) << q : 2;
+    return home / 2 > 16 ? home / 2 : (home < 16 ? home : 16);
+}
+
+amq_status amq_blocked_quotient_create_for(amq_blocked_quotient **out, uint64_t n, double fpr, uint64_t seed,
+                                           double *achieved)
+{
+    const uint64_t q = AMQ_BLOCKED_QUOTIENT_DEFAULT_Q, keys = (UINT64_C(3) << q) / 4; /* 75% of the home slots */
+    uint64_t blocks, p;
+    double a = 0;
+    amq_status s = amq_blocked_quotient_size_for(n, fpr, keys, &blocks, &p, &a);
+    if (s != AMQ_OK)
+        return s;
+    if (p < q + 1) { /* a fingerprint needs at least one remainder bit: more bits, lower rate */
+        p = q + 1;
+        mpfr_t lo, hi;
+        mpfr_inits2(96, lo, hi, (mpfr_ptr)0);
+        if (amq_blocked_quotient_fp_enclose(lo, hi, 96, blocks, p, n) == AMQ_OK)
+            a = mpfr_get_d(hi, MPFR_RNDU);
+        mpfr_clears(lo, hi, (mpfr_ptr)0);
+    }
+    s = amq_blocked_quotient_create(out, blocks, q, p - q, amq_blocked_quotient_default_slack(q), seed);
+    if (s == AMQ_OK && achieved)
+        *achieved = a;
+    return s;
+}
+
+void amq_blocked_quotient_free(amq_blocked_quotient *b)
+{
+    if (b) {
+        free(b->counts);
+        free(b->rem);
+        free(b->meta);
+        free(b);
+    }
+}
+
+/* The fingerprint is the top q + r bits of the key's XXH3-64: quotient (top q), then
+ * remainder; the block comes from the salted hash of the layer. */
+void amq_blocked_quotient_locate(const amq_blocked_quotient *b, const void *key, size_t len, uint64_t *block,
+                                 uint64_t *qr)
+{
+    const uint64_t f = amq_hash_fingerprint(b->seed, key, len, (unsigned)(b->q + b->r));
+    *block = amq_blocked_layer_block(b->seed, key, len, b->nblocks);
+    qr[0] = f >> b->r;
+    qr[1] = f & ((UINT64_C(1) << b->r) - 1);
+}
+
+/* 0 stored, 1 the block is full, 2 no free slot at or after the quotient; on 1 and 2 the
+ * filter is unchanged (the kernel's contract). */
+static int insert(amq_blocked_quotient *b, uint64_t block, const uint64_t *qr)
+{
+    return amq_blocked_quotient_kernel_insert(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0],
+                                              qr[1]);
+}
+
+amq_status amq_blocked_quotient_add(amq_blocked_quotient *b, const void *key, size_t len)
+{
+    if (!b || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
+    uint64_t block, qr[2];
+    amq_blocked_quotient_locate(b, key, len, &block, qr);
+    const int st = insert(b, block, qr);
+    if (st != 0)
+        return amq_fail(AMQ_E_FULL, NAME " add: block %llu is %s; nothing changed", (unsigned long long)block,
+                        st == 1 ? "full" : "out of slack slots after the key's quotient");
+    return AMQ_OK;
+}
+
+static int answer(const void *v, uint64_t block, const uint64_t *qr)
+{
+    const amq_blocked_quotient *b = v;
+    return amq_blocked_quotient_kernel_query(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0], qr[1]);
+}
+
+int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, size_t len)
+{
+    uint64_t block, qr[2];
+    amq_blocked_quotient_locate(b, key, len, &block, qr);
+    return answer(b, block, qr);
+}
+
+static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *qr)
+{
+    const amq_blocked_quotient *b = v;
+    amq_blocked_quotient_locate(b, key, len, block, qr);
+    return b->meta + *block * b->nslots + qr[0];
+}
+
+void amq_blocked_quotient_query_batch(const amq_blocked_quotient *b, const void *const *keys, const size_t *lens,
+                                      size_t count, int *results)
+{
+    amq_blocked_layer_query_batch(b, 2, locate, answer, keys, lens, count, results);
+}
+
+amq_status amq_blocked_quotient_remove(amq_blocked_quotient *b, const void *key, size_t len)
+{
+    if (!b || (!key && len))
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " remove: NULL filter or key");
+    uint64_t block, qr[2];
+    amq_blocked_quotient_locate(b, key, len, &block, qr);
+    if (amq_blocked_quotient_kernel_delete(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0], qr[1]))
+        return amq_fail(AMQ_E_NOT_PRESENT, NAME " remove: key not present (its fingerprint is not stored in its "
+                                           "block); nothing changed");
+    return AMQ_OK;
+}
+
+void amq_blocked_quotient_clear(amq_blocked_quotient *b)
+{
+    memset(b->counts, 0, (size_t)b->nblocks * sizeof(uint64_t));
+    memset(b->meta, 0, (size_t)(b->nblocks * b->nslots));
+}
+
+uint64_t amq_blocked_quotient_count(const amq_blocked_quotient *b)
+{
+    uint64_t c = 0;
+    for (uint64_t i = 0; i < b->nblocks; i++)
+        c += b->counts[i];
+    return c;
+}
+
+/* A copy sits right after its twin in the same run (runs are sorted by remainder). */
+uint64_t amq_blocked_quotient_distinct(const amq_blocked_quotient *b)
+{
+    uint64_t d = 0;
+    const uint64_t slots = b->nblocks * b->nslots;
+    for (uint64_t i = 0; i < slots; i++)
+        d += b->meta[i] != 0 && !((b->meta[i] & AMQ_QF_CONTINUATION) && i % b->nslots != 0 && b->rem[i] == b->rem[i - 1]);
+    return d;
+}
+
+uint64_t amq_blocked_quotient_nblocks(const amq_blocked_quotient *b) { return b->nblocks; }
+uint64_t amq_blocked_quotient_q(const amq_blocked_quotient *b) { return b->q; }
+uint64_t amq_blocked_quotient_r(const amq_blocked_quotient *b) { return b->r; }
+uint64_t amq_blocked_quotient_slack(const amq_blocked_quotient *b) { return b->slack; }
+uint64_t amq_blocked_quotient_seed(const amq_blocked_quotient *b) { return b->seed; }
+
+/* ---- persistence ---- */
+
+/* Appends the records of one block (a table the kernel built) to out: slots in order, each
+ * run's quotient taken from the queue of occupied home slots of its cluster. */
+static uint8_t *block_records(const amq_blocked_quotient *b, uint64_t blk, uint8_t *out, uint64_t *queue)
+{
+    const uint8_t *meta = b->meta + blk * b->nslots;
+    const uint64_t *rem = b->rem + blk * b->nslots;
+    uint64_t head = 0, tail = 0, quot = 0;
+    for (uint64_t i = 0; i < b->nslots; i++) {
+        if (meta[i] == 0) { /* between clusters */
+            head = tail = 0;
+            continue;
+        }
+        if (meta[i] & AMQ_QF_OCCUPIED) /* quotient i has a run, in quotient order */
+            queue[tail++] = i;
+        if (!(meta[i] & AMQ_QF_CONTINUATION) && head < tail) /* a run starts here */
+            quot = queue[head++];
+        amq_put_u64(out, blk);
+        amq_put_u64(out + 8, quot);
+        amq_put_u64(out + 16, rem[i]);
+        out += RECORD;
+    }
+    return out;
+}
+
+amq_status amq_blocked_quotient_save(const amq_blocked_quotient *b, const char *path)
+{
+    if (!b)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " save: NULL filter");
+    uint8_t params[PARAMS];
+    amq_put_u64(params, b->nblocks);
+    amq_put_u64(params + 8, UINT64_C(1) << b->q);
+    amq_put_u64(params + 16, b->r);
+    amq_put_u64(params + 24, FIXED_FIELD);
+    amq_put_u64(params + 32, b->seed);
+    amq_put_u64(params + 40, b->slack);
+    const uint64_t n = amq_blocked_quotient_count(b);
+    uint8_t *buf = malloc((size_t)(8 + n * RECORD));
+    uint64_t *queue = malloc((size_t)b->nslots * sizeof *queue);
+    if (!buf || !queue) {
+        free(buf);
+        free(queue);
+        return amq_fail(AMQ_E_NOMEM, NAME " save: out of memory for %llu fingerprints", (unsigned long long)n);
+    }
+    amq_put_u64(buf, n);
+    uint8_t *end = buf + 8;
+    for (uint64_t blk = 0; blk < b->nblocks; blk++)
+        end = block_records(b, blk, end, queue);
+    amq_status s = amq_container_save_bytes(path, AMQ_TYPE_BLOCKED_QUOTIENT, params, PARAMS, buf,
+                                            (uint64_t)(end - buf));
+    free(buf);
+    free(queue);
+    return s;
+}
+
+/* Reads the records of a blocked quotient file and re-inserts them into b (empty). */
+static amq_status load_records(amq_blocked_quotient *b, amq_reader *r, const char *path)
+{
+    if (r->payload_len < 8 || (r->payload_len - 8) % RECORD != 0)
+        return amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': a " NAME " payload is 8 + %u n bytes, not %llu", path,
+                        RECORD, (unsigned long long)r->payload_len);
+    uint8_t *buf = malloc((size_t)r->payload_len);
+    if (!buf)
+        return amq_fail(AMQ_E_NOMEM, "load: out of memory");
+    amq_status s = amq_reader_bytes(r, buf, r->payload_len);
+    const uint64_t n = s == AMQ_OK ? amq_get_u64(buf) : 0;
+    if (s == AMQ_OK && n != (r->payload_len - 8) / RECORD)
+        s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': %llu fingerprints announced, %llu stored", path,
+                     (unsigned long long)n, (unsigned long long)((r->payload_len - 8) / RECORD));
+    for (uint64_t i = 0; s == AMQ_OK && i < n; i++) {
+        const uint8_t *rec = buf + 8 + i * RECORD;
+        const uint64_t blk = amq_get_u64(rec), qr[2] = {amq_get_u64(rec + 8), amq_get_u64(rec + 16)};
+        if (blk >= b->nblocks || qr[0] >> b->q != 0 || qr[1] >> b->r != 0)
+            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (block %llu, quotient %llu) is out of range",
+                         path, (unsigned long long)i, (unsigned long long)blk, (unsigned long long)qr[0]);
+        else if (insert(b, blk, qr) != 0)
+            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': block %llu cannot hold its stored fingerprints", path,
+                         (unsigned long long)blk);
+    }
+    free(buf);
+    return s;
+}
+
+amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *path)
+{
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " load: NULL output pointer");
+    amq_reader r;
+    amq_status s = amq_reader_open_as(&r, path, AMQ_TYPE_BLOCKED_QUOTIENT, PARAMS);
+    if (s != AMQ_OK)
+        return s;
+    const uint64_t nblocks = amq_get_u64(r.params), home = amq_get_u64(r.params + 8);
+    const uint64_t rbits = amq_get_u64(r.params + 16), fixed = amq_get_u64(r.params + 24);
+    const uint64_t seed = amq_get_u64(r.params + 32), slack = amq_get_u64(r.params + 40);
+    uint64_t q = 0;
+    while (q < 64 && (UINT64_C(1) << q) < home)
+        q++;
+    amq_blocked_quotient *b = NULL;
+    if (home == 0 || q >= 64 || (UINT64_C(1) << q) != home)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible " NAME " parameters: %llu home slots per block is "
+                                       "not a power of two", path, (unsigned long long)home);
+    else if (fixed != FIXED_FIELD)
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible " NAME " parameters: the field after r holds %llu, "
+                                       "blocked quotient files hold %u there", path, (unsigned long long)fixed,
+                     FIXED_FIELD);
+    else if (check(nblocks, q, rbits, slack) != AMQ_OK)
+        s = amq_blocked_layer_impossible(path);
+    else if ((s = amq_blocked_quotient_create(&b, nblocks, q, rbits, slack, seed)) == AMQ_OK)
+        s = load_records(b, &r, path);
+    amq_reader_close(&r);
+    if (s != AMQ_OK) {
+        amq_blocked_quotient_free(b);
+        return s;
+    }
+    *out = b;
+    return AMQ_OK;
+}
+
+/* ---- kernel descriptor (internal/blocked_check.h) ----
+ * State, the layout of the key-level filter: nblocks count words, nblocks * nslots
+ * remainder words, then nblocks * nslots metadata bytes rounded up to words.  The
+ * operations are the proved kernel's, so enumeration and Monte Carlo test the code WP
+ * proves. */
+
+typedef struct desc_view {
+    uint64_t *counts, *rem;
+    uint8_t *meta;
+    uint64_t nslots, block, qr[2];
+} desc_view;
+
+/* The state's arrays, and the block and fingerprint of digit d (top: the block; low q + r
+ * bits: quotient, then remainder). */
+static desc_view desc_split(const amq_blocked_quotient_geom *g, const uint64_t *st, uint64_t d)
+{
+    const uint64_t p = g->q + g->r, nslots = (UINT64_C(1) << g->q) + g->slack;
+    const uint64_t f = d & ((UINT64_C(1) << p) - 1);
+    uint64_t *counts = (uint64_t *)st, *rem = counts + g->nblocks;
+    return (desc_view){counts, rem, (uint8_t *)(rem + g->nblocks * nslots), nslots, d >> p,
+                       {f >> g->r, f & ((UINT64_C(1) << g->r) - 1)}};
+}
+
+static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+{
+    const amq_blocked_quotient_geom *g = kn->ctx;
+    const desc_view v = desc_split(g, st, d[0]);
+    /* a refusal leaves the state as it was */
+    (void)amq_blocked_quotient_kernel_insert(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+}
+
+static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+{
+    const amq_blocked_quotient_geom *g = kn->ctx;
+    const desc_view v = desc_split(g, st, d[0]);
+    return amq_blocked_quotient_kernel_query(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+}
+
+static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+{
+    const amq_blocked_quotient_geom *g = kn->ctx;
+    const desc_view v = desc_split(g, st, d[0]);
+    return amq_blocked_quotient_kernel_delete(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+}
+
+amq_status amq_kernel_blocked_quotient(amq_kernel *out, amq_blocked_quotient_geom *g)
+{
+    if (!out || !g)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_blocked_quotient: NULL descriptor or geometry");
+    if (g->nblocks == 0 || g->q == 0 || g->q > AMQ_BLOCKED_QUOTIENT_MAX_Q || g->r == 0 || g->r > 62 - g->q ||
+        g->slack > (UINT64_C(1) << g->q))
+        return amq_fail(AMQ_E_INVALID_ARG, NAME " kernel: needs blocks >= 1, 1 <= q <= %u, r >= 1, q + r <= 62, "
+                                          "slack <= 2^q", AMQ_BLOCKED_QUOTIENT_MAX_Q);
+    if (g->nblocks > (UINT64_C(1) << (62 - g->q - g->r)))
+        return amq_fail(AMQ_E_OVERFLOW, NAME " kernel: %llu blocks x 2^%llu fingerprints overflow the digits",
+                        (unsigned long long)g->nblocks, (unsigned long long)(g->q + g->r));
+    /* words = nblocks * (1 + nslots) + ceil(nblocks * nslots / 8); nslots <= 2^(q+1) */
+    const uint64_t nslots = (UINT64_C(1) << g->q) + g->slack, limit = SIZE_MAX / sizeof(uint64_t) / 2;
+    if (g->nblocks > limit / (1 + nslots))
+        return amq_fail(AMQ_E_OVERFLOW, NAME " kernel: state does not fit in memory");
+    g->alphabet = g->nblocks << (g->q + g->r);
+    g->m = g->nblocks << g->q;
+    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = 1,
+                        .state_words = (size_t)(g->nblocks * (1 + nslots) + (g->nblocks * nslots + 7) / 8),
+                        .add_ctx = desc_add, .query_ctx = desc_query, .remove_ctx = desc_remove, .ctx = g};
+    return AMQ_OK;
+}

@@ -1,0 +1,208 @@
+/* The blocked quotient filter's registry entry (internal/structure.h):
+ * amq/blocked_quotient.h, the rate 1 - (1 - 2^-p / b)^n and the proved blocked layer's
+ * descriptor. */
+#include <internal/fail.h>
+#include <internal/blocked_check.h>
+#include <internal/blocked_state.h>
+#include <internal/structure.h>
+#include <amq/blocked_quotient.h>
+#include <amq/spec_blocked.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_BLOCKED_QUOTIENT 20u
+
+enum { P_BLOCKS, P_Q, P_R, P_SLACK };
+
+static const amq_param_info params[] = {
+    {"blocks", 'b', "blocks", "B", "number of blocks (quotient filters)", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"q", 'q', "quotient-bits", "Q", "quotient bits per block (2^q home slots)", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"r", 'r', "remainder-bits", "R", "remainder bits (fingerprints of p = q + r bits)", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"slack", 0, "slack", "S", "spill slots per block (auto: half the home slots, at least min(16, 2^q))", 0,
+     AMQ_PARAM_AUTO},
+};
+
+static uint64_t slack_of(const uint64_t *v)
+{
+    return v[P_SLACK] == AMQ_AUTO ? amq_blocked_quotient_default_slack(v[P_Q]) : v[P_SLACK];
+}
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    return amq_blocked_quotient_create((amq_blocked_quotient **)o, v[P_BLOCKS], v[P_Q], v[P_R], slack_of(v), seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    if (v[P_SLACK] != AMQ_AUTO)
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked-quotient: sizing from n and a target rate chooses the slack; "
+                                           "give the size (-b, -q, -r) for --slack");
+    return amq_blocked_quotient_create_for((amq_blocked_quotient **)o, n, fpr, seed, a);
+}
+
+static amq_status load(void **o, const char *path)
+{
+    return amq_blocked_quotient_load((amq_blocked_quotient **)o, path);
+}
+static amq_status save(const void *o, const char *path) { return amq_blocked_quotient_save(o, path); }
+static void release(void *o) { amq_blocked_quotient_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_blocked_quotient_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_blocked_quotient_query(o, key, len); }
+static amq_status del(void *o, const void *key, size_t len) { return amq_blocked_quotient_remove(o, key, len); }
+static void clear(void *o) { amq_blocked_quotient_clear(o); }
+
+static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_blocked_quotient_query_batch(o, keys, lens, count, results);
+}
+
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    *n = amq_blocked_quotient_count(o);
+    *exact = 1;
+    return AMQ_OK;
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_BLOCKS] = amq_blocked_quotient_nblocks(o);
+    v[P_Q] = amq_blocked_quotient_q(o);
+    v[P_R] = amq_blocked_quotient_r(o);
+    v[P_SLACK] = amq_blocked_quotient_slack(o);
+    *seed = amq_blocked_quotient_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    amq_emit_u64(emit, ctx, "p", "fingerprint bits p", amq_blocked_quotient_q(o) + amq_blocked_quotient_r(o),
+                 "q + r: the top p bits of XXH3-64; the block from a salted XXH3-64");
+    amq_emit_u64(emit, ctx, "stored", "stored fingerprints", amq_blocked_quotient_count(o), "exact");
+    amq_emit_double(emit, ctx, "load_factor", "load factor",
+                    (double)amq_blocked_quotient_count(o) /
+                        ((double)amq_blocked_quotient_nblocks(o) * (double)(UINT64_C(1) << amq_blocked_quotient_q(o))),
+                    "stored / home slots");
+}
+
+/* one remainder word and one metadata byte per slot, and a count per block */
+static uint64_t memory(const void *o)
+{
+    const uint64_t nb = amq_blocked_quotient_nblocks(o);
+    const uint64_t slots = (UINT64_C(1) << amq_blocked_quotient_q(o)) + amq_blocked_quotient_slack(o);
+    return nb * slots * 9u + nb * 8u;
+}
+
+static amq_status p_of(const uint64_t *v, uint64_t *p)
+{
+    if (v[P_Q] > 64 || v[P_R] > 64 || v[P_Q] + v[P_R] > 64)
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked-quotient: p = q + r must be at most 64");
+    *p = v[P_Q] + v[P_R];
+    return AMQ_OK;
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    uint64_t p = 0;
+    amq_status s = p_of(v, &p);
+    return s != AMQ_OK ? s : amq_blocked_quotient_fp_exact(q, v[P_BLOCKS], p, n);
+}
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    uint64_t p = 0;
+    amq_status s = p_of(v, &p);
+    return s != AMQ_OK ? s : amq_blocked_quotient_fp_enclose(lo, hi, prec, v[P_BLOCKS], p, n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    uint64_t p = 0;
+    amq_status s = p_of(v, &p);
+    return s != AMQ_OK ? s : amq_blocked_quotient_fp_decimal(out, v[P_BLOCKS], p, n, digits, lo, hi);
+}
+
+static const char *fp_note(const uint64_t *v, uint64_t n)
+{
+    if (v[P_BLOCKS] == 0 || v[P_Q] > 64 || v[P_R] > 64 || v[P_Q] + v[P_R] > 64)
+        return NULL;
+    if (n == 0)
+        return "n = 0: nothing is stored, so FP = 0 exactly";
+    if (v[P_BLOCKS] == 1 && v[P_Q] + v[P_R] == 0)
+        return "one block, p = 0: every fingerprint is equal, so FP = 1 exactly";
+    return NULL;
+}
+
+/* A fresh key's block and fingerprint are uniform: distinct stored pairs / (blocks 2^p). */
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    mpz_t den;
+    mpz_init(den);
+    mpz_setbit(den, (mp_bitcnt_t)(amq_blocked_quotient_q(o) + amq_blocked_quotient_r(o)));
+    mpz_mul_ui(den, den, amq_blocked_quotient_nblocks(o));
+    mpz_set_ui(mpq_numref(q), amq_blocked_quotient_distinct(o));
+    mpq_set_den(q, den);
+    mpq_canonicalize(q);
+    mpz_clear(den);
+    return AMQ_OK;
+}
+
+static double approx_union(const uint64_t *v, uint64_t n)
+{
+    uint64_t p = 0;
+    return p_of(v, &p) == AMQ_OK ? amq_blocked_quotient_fp_approx_union(v[P_BLOCKS], p, n) : 0.0 / 0.0;
+}
+
+static double approx_exp(const uint64_t *v, uint64_t n)
+{
+    uint64_t p = 0;
+    return p_of(v, &p) == AMQ_OK ? amq_blocked_quotient_fp_approx_exp(v[P_BLOCKS], p, n) : 0.0 / 0.0;
+}
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    amq_blocked_quotient_geom *g = calloc(1, sizeof *g);
+    if (!g)
+        return amq_fail(AMQ_E_NOMEM, "blocked-quotient model: out of memory");
+    *g = (amq_blocked_quotient_geom){.nblocks = v[P_BLOCKS], .q = v[P_Q], .r = v[P_R],
+                                     .slack = v[P_Q] >= 1 && v[P_Q] <= 24 ? slack_of(v) : 0};
+    out->geom = g;
+    return amq_kernel_blocked_quotient(&out->kernel, g);
+}
+
+const amq_structure amq_structure_blocked_quotient = {
+    .name = "blocked-quotient",
+    .title = "blocked quotient filter",
+    .file_type = AMQ_FILE_BLOCKED_QUOTIENT,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .remove = del,
+    .clear = clear,
+    .query_batch = query_batch,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .memory = memory,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_union}, {"exp", approx_exp}},
+    .rate_doc = "B quotient filters of p = q + r bit fingerprints: the mixture equals 1 - (1 - 2^-p / B)^n while no "
+                "add was refused; approx_classic is the union bound n 2^-p / B",
+    .removal_note = "the blocked quotient rate for n - RM keys; holds while no insert is refused (a full block "
+                    "refuses the key)",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{2, 1, 1, 2}, 2}, {{1, 2, 1, 2}, 3}},
+    .ndemos = 1,
+    .demos = {{{16, 6, 6, AMQ_AUTO}, 640}},
+};

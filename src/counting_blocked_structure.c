@@ -1,0 +1,218 @@
+/* The counting blocked Bloom filter's registry entry (internal/structure.h):
+ * amq/counting_blocked.h, the blocked Bloom rate (Ceramist Theorems 8 and 10) and the
+ * descriptor of the counting kernel in a block's window. */
+#include <internal/fail.h>
+#include <internal/blocked_check.h>
+#include <internal/blocked_state.h>
+#include <internal/structure.h>
+#include <amq/counting_blocked.h>
+#include <amq/spec_blocked.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_COUNTING_BLOCKED 19u
+
+enum { P_BLOCKS, P_COUNTERS, P_K, P_WIDTH, P_HASH };
+
+static const amq_param_info params[] = {
+    {"blocks", 'b', "blocks", "B", "number of blocks", 0, AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"block_counters", 0, "block-counters", "C", "counters per block (auto: one 64-byte line, 512/width)", 0,
+     AMQ_PARAM_RATE | AMQ_PARAM_AUTO},
+    {"k", 'k', "hashes", "K", "number of hash functions k, inside the key's block", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"width", 0, "width", "4|8", "counter width in bits: 4 (packed) or 8", 4, AMQ_PARAM_RATE},
+    {"hash", 0, "hash", "H", "in-block index strategy: independent|double|triple|enhanced", AMQ_HASH_DEFAULT,
+     AMQ_PARAM_HASH},
+};
+
+/* The rate's parameters in blocked Bloom's positions: blocks, counters per block, k. */
+static amq_status geometry(const uint64_t *v, uint64_t g[3])
+{
+    if (v[P_WIDTH] != 4 && v[P_WIDTH] != 8)
+        return amq_fail(AMQ_E_INVALID_ARG, "counting-blocked: width %llu: counters are 4 or 8 bits",
+                        (unsigned long long)v[P_WIDTH]);
+    g[0] = v[P_BLOCKS];
+    g[1] = v[P_COUNTERS] == AMQ_AUTO ? AMQ_COUNTING_BLOCKED_LINE_COUNTERS(v[P_WIDTH]) : v[P_COUNTERS];
+    g[2] = v[P_K];
+    return AMQ_OK;
+}
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    if (st != AMQ_OK)
+        return st;
+    return amq_counting_blocked_create((amq_counting_blocked **)o, g[0], g[1], g[2], (unsigned)v[P_WIDTH],
+                                       (amq_hash_strategy)v[P_HASH], seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    if (st != AMQ_OK)
+        return st;
+    if (v[P_COUNTERS] != AMQ_AUTO && v[P_COUNTERS] != g[1])
+        return amq_fail(AMQ_E_INVALID_ARG, "counting-blocked: sizing from n and a target rate uses one 64-byte line "
+                                           "per block; give the size (-b, -k) for --block-counters %llu",
+                        (unsigned long long)v[P_COUNTERS]);
+    return amq_counting_blocked_create_for((amq_counting_blocked **)o, n, fpr, (unsigned)v[P_WIDTH],
+                                           (amq_hash_strategy)v[P_HASH], seed, a);
+}
+
+static amq_status load(void **o, const char *path) { return amq_counting_blocked_load((amq_counting_blocked **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_counting_blocked_save(o, path); }
+static void release(void *o) { amq_counting_blocked_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_counting_blocked_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_counting_blocked_query(o, key, len); }
+static amq_status del(void *o, const void *key, size_t len) { return amq_counting_blocked_remove(o, key, len); }
+static void clear(void *o) { amq_counting_blocked_clear(o); }
+
+static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_counting_blocked_query_batch(o, keys, lens, count, results);
+}
+
+/* Net insertions are exact while no counter has saturated. */
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    if (amq_counting_blocked_saturated(o) == 0 && amq_counting_blocked_count(o, n) == AMQ_OK) {
+        *exact = 1;
+        return AMQ_OK;
+    }
+    return amq_count_from_estimate(amq_counting_blocked_estimate_count(o), n, exact);
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_BLOCKS] = amq_counting_blocked_nblocks(o);
+    v[P_COUNTERS] = amq_counting_blocked_block_counters(o);
+    v[P_K] = amq_counting_blocked_k(o);
+    v[P_WIDTH] = amq_counting_blocked_width(o);
+    v[P_HASH] = (uint64_t)amq_counting_blocked_strategy(o);
+    *seed = amq_counting_blocked_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    const uint64_t nz = amq_counting_blocked_nonzero(o);
+    amq_emit_u64(emit, ctx, "m", "counters m", amq_counting_blocked_m(o), "blocks x block counters");
+    amq_emit_u64(emit, ctx, "used", "non-zero counters", nz, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)nz / (double)amq_counting_blocked_m(o), NULL);
+    amq_emit_u64(emit, ctx, "saturated", "saturated counters", amq_counting_blocked_saturated(o),
+                 "sticky: never decremented");
+}
+
+static uint64_t memory(const void *o)
+{
+    const uint64_t m = amq_counting_blocked_m(o);
+    return amq_counting_blocked_width(o) == 8 ? m : m / 2 + m % 2;
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    return st != AMQ_OK ? st : amq_counting_blocked_fp_exact(q, g[0], g[1], g[2], n);
+}
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    return st != AMQ_OK ? st : amq_counting_blocked_fp_enclose(lo, hi, prec, g[0], g[1], g[2], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    return st != AMQ_OK ? st : amq_counting_blocked_fp_decimal(out, g[0], g[1], g[2], n, digits, lo, hi);
+}
+
+static const char *fp_note(const uint64_t *v, uint64_t n)
+{
+    uint64_t g[3] = {0};
+    return v[P_WIDTH] == 4 || v[P_WIDTH] == 8 ? (geometry(v, g), amq_blocked_fp_note(g, n)) : NULL;
+}
+
+/* Non-zero counters play the set bits of a blocked Bloom filter. */
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    const uint64_t nb = amq_counting_blocked_nblocks(o), bc = amq_counting_blocked_block_counters(o);
+    uint64_t *hist = calloc((size_t)bc + 1, sizeof *hist);
+    if (!hist)
+        return amq_fail(AMQ_E_NOMEM, "counting-blocked: out of memory");
+    for (uint64_t b = 0; b < nb; b++) {
+        uint64_t x = 0;
+        for (uint64_t i = 0; i < bc; i++)
+            x += amq_counting_blocked_counter(o, b * bc + i) != 0;
+        hist[x]++;
+    }
+    amq_status st = amq_fp_state_histogram(q, hist, bc, nb, amq_counting_blocked_k(o));
+    free(hist);
+    return st;
+}
+
+static double approx_classic(const uint64_t *v, uint64_t n)
+{
+    uint64_t g[3] = {0};
+    return geometry(v, g) == AMQ_OK ? amq_blocked_bloom_fp_approx_classic(g[0], g[1], g[2], n) : 0.0 / 0.0;
+}
+
+static double approx_poisson(const uint64_t *v, uint64_t n)
+{
+    uint64_t g[3] = {0};
+    return geometry(v, g) == AMQ_OK ? amq_blocked_bloom_fp_approx_poisson(g[0], g[1], g[2], n) : 0.0 / 0.0;
+}
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    uint64_t g3[3] = {0};
+    amq_status st = geometry(v, g3);
+    if (st != AMQ_OK)
+        return st;
+    amq_counting_blocked_geom *g = calloc(1, sizeof *g);
+    if (!g)
+        return amq_fail(AMQ_E_NOMEM, "counting-blocked model: out of memory");
+    *g = (amq_counting_blocked_geom){.nblocks = g3[0], .block_counters = g3[1], .k = g3[2],
+                                     .width = (unsigned)v[P_WIDTH]};
+    out->geom = g;
+    return amq_kernel_counting_blocked(&out->kernel, g);
+}
+
+const amq_structure amq_structure_counting_blocked = {
+    .name = "counting-blocked",
+    .title = "counting blocked Bloom filter",
+    .file_type = AMQ_FILE_COUNTING_BLOCKED,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .remove = del,
+    .clear = clear,
+    .query_batch = query_batch,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .memory = memory,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
+    .rate_doc = "the blocked Bloom rate with blocks of C counters (Ceramist Theorem 8 by reduction, Theorem 10)",
+    .removal_note = "the blocked Bloom rate for n - RM keys; holds while no counter saturates",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{2, 4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{2, 3, 1, 8, AMQ_HASH_DEFAULT}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, AMQ_AUTO, 5, 4, AMQ_HASH_DEFAULT}, 2000}, {{64, AMQ_AUTO, 5, 8, AMQ_HASH_DEFAULT}, 2000}},
+};

@@ -1,0 +1,208 @@
+/* The split-block Bloom filter's registry entry (internal/structure.h): amq/split_block.h
+ * (Apache Parquet's), the mixture of the partitioned rate of a block, and the descriptor. */
+#include <internal/fail.h>
+#include <internal/blocked_check.h>
+#include <internal/blocked_state.h>
+#include <internal/structure.h>
+#include <amq/split_block.h>
+#include <amq/spec_blocked.h>
+#include <math.h>
+#include <stdlib.h>
+
+#define AMQ_FILE_SPLIT_BLOCK 17u
+
+enum { P_BLOCKS, P_WORDS, P_WORD_BITS, P_PARQUET };
+
+static const amq_param_info params[] = {
+    {"blocks", 'b', "blocks", "B", "number of blocks (Parquet: 256 bits each)", 0,
+     AMQ_PARAM_REQUIRED | AMQ_PARAM_RATE},
+    {"words", 0, "words", "K", "words per block, one bit set in each (Parquet: 8)", AMQ_SPLIT_BLOCK_WORDS,
+     AMQ_PARAM_RATE},
+    {"word_bits", 0, "word-bits", "S", "bits per word (Parquet: 32)", AMQ_SPLIT_BLOCK_WORD_BITS, AMQ_PARAM_RATE},
+    {"parquet", 0, "parquet", "1|0",
+     "checks: 1 = a key is one 64-bit hash through Parquet's salts (the real hashing), 0 = independent word bits",
+     1, 0},
+};
+
+/* The key-level filter is Parquet's; other shapes exist as models only. */
+static amq_status parquet_shape(const uint64_t *v)
+{
+    if (v[P_WORDS] != AMQ_SPLIT_BLOCK_WORDS || v[P_WORD_BITS] != AMQ_SPLIT_BLOCK_WORD_BITS || v[P_PARQUET] != 1)
+        return amq_fail(AMQ_E_INVALID_ARG, "split-block: the filter is Parquet's (--words 8 --word-bits 32 --parquet "
+                                           "1); other shapes are models for amq rate and amq check only");
+    return AMQ_OK;
+}
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    amq_status s = parquet_shape(v);
+    return s != AMQ_OK ? s : amq_split_block_create((amq_split_block **)o, v[P_BLOCKS], seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    amq_status s = parquet_shape(v);
+    return s != AMQ_OK ? s : amq_split_block_create_for((amq_split_block **)o, n, fpr, seed, a);
+}
+
+static amq_status load(void **o, const char *path) { return amq_split_block_load((amq_split_block **)o, path); }
+static amq_status save(const void *o, const char *path) { return amq_split_block_save(o, path); }
+static void release(void *o) { amq_split_block_free(o); }
+static amq_status add(void *o, const void *key, size_t len) { return amq_split_block_add(o, key, len); }
+static int query(const void *o, const void *key, size_t len) { return amq_split_block_query(o, key, len); }
+static void clear(void *o) { amq_split_block_clear(o); }
+
+static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    amq_split_block_query_batch(o, keys, lens, count, results);
+}
+
+static amq_status count(const void *o, uint64_t *n, int *exact)
+{
+    return amq_count_from_estimate(amq_split_block_estimate_count(o), n, exact);
+}
+
+static void params_of(const void *o, uint64_t *v, uint64_t *seed)
+{
+    v[P_BLOCKS] = amq_split_block_nblocks(o);
+    v[P_WORDS] = AMQ_SPLIT_BLOCK_WORDS;
+    v[P_WORD_BITS] = AMQ_SPLIT_BLOCK_WORD_BITS;
+    v[P_PARQUET] = 1;
+    *seed = amq_split_block_seed(o);
+}
+
+static void describe(const void *o, amq_property_fn emit, void *ctx)
+{
+    const uint64_t used = amq_split_block_count_bits(o);
+    amq_emit_u64(emit, ctx, "m", "bits m", amq_split_block_m(o), "256 per block");
+    amq_emit_text(emit, ctx, "hashing", "hashing",
+                  amq_split_block_seed(o) == 0 ? "XXH64, seed 0 (Parquet's)" : "XXH64 with the seed", NULL);
+    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_split_block_m(o), NULL);
+}
+
+static uint64_t memory(const void *o) { return amq_split_block_nwords(o) * 8u; }
+
+/* A block of `words` words of `word_bits` bits, one bit per word: the blocked partitioned rate. */
+static amq_status block_bits(const uint64_t *v, uint64_t *bits)
+{
+    if (v[P_WORDS] && v[P_WORD_BITS] > UINT64_MAX / v[P_WORDS])
+        return amq_fail(AMQ_E_OVERFLOW, "split-block: --words x --word-bits overflows 64 bits");
+    *bits = v[P_WORDS] * v[P_WORD_BITS];
+    return AMQ_OK;
+}
+
+static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
+{
+    uint64_t b = 0;
+    amq_status s = block_bits(v, &b);
+    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_exact(q, v[P_BLOCKS], b, v[P_WORDS], n);
+}
+
+static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
+{
+    uint64_t b = 0;
+    amq_status s = block_bits(v, &b);
+    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_enclose(lo, hi, prec, v[P_BLOCKS], b, v[P_WORDS], n);
+}
+
+static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+{
+    uint64_t b = 0;
+    amq_status s = block_bits(v, &b);
+    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_decimal(out, v[P_BLOCKS], b, v[P_WORDS], n, digits, lo, hi);
+}
+
+static const char *fp_note(const uint64_t *v, uint64_t n)
+{
+    if (v[P_BLOCKS] == 0 || v[P_WORD_BITS] == 0)
+        return NULL;
+    if (v[P_WORDS] == 0)
+        return "no words: the empty index vector is always present, so FP = 1 exactly";
+    return n == 0 ? "n = 0: no bit is set, so FP = 0 exactly" : NULL;
+}
+
+/* A block's chance: the product over its words of (set bits / word bits). */
+static amq_status fp_state(mpq_t q, const void *o)
+{
+    const uint64_t *w = amq_split_block_words(o), nb = amq_split_block_nblocks(o);
+    mpz_t num, den, term;
+    mpz_inits(num, den, term, (mpz_ptr)0);
+    for (uint64_t b = 0; b < nb; b++) {
+        uint64_t prod = 1; /* <= 32^8 = 2^40 */
+        for (uint64_t i = 0; i < AMQ_SPLIT_BLOCK_WORDS; i++)
+            prod *= amq_popcount_range(w, (b * AMQ_SPLIT_BLOCK_WORDS + i) * AMQ_SPLIT_BLOCK_WORD_BITS,
+                                       AMQ_SPLIT_BLOCK_WORD_BITS);
+        mpz_add_ui(num, num, prod);
+    }
+    mpz_ui_pow_ui(den, AMQ_SPLIT_BLOCK_WORD_BITS, AMQ_SPLIT_BLOCK_WORDS);
+    mpz_mul_ui(den, den, nb);
+    mpq_set_num(q, num);
+    mpq_set_den(q, den);
+    mpq_canonicalize(q);
+    mpz_clears(num, den, term, (mpz_ptr)0);
+    return AMQ_OK;
+}
+
+/* The libraries' formulas exist for Parquet's shape only. */
+static double approx_classic(const uint64_t *v, uint64_t n)
+{
+    if (v[P_WORDS] != AMQ_SPLIT_BLOCK_WORDS || v[P_WORD_BITS] != AMQ_SPLIT_BLOCK_WORD_BITS || v[P_BLOCKS] > UINT64_MAX / 256)
+        return NAN;
+    return amq_split_block_fp_approx_classic(256 * v[P_BLOCKS], n);
+}
+
+static double approx_poisson(const uint64_t *v, uint64_t n)
+{
+    if (v[P_WORDS] != AMQ_SPLIT_BLOCK_WORDS || v[P_WORD_BITS] != AMQ_SPLIT_BLOCK_WORD_BITS || v[P_BLOCKS] > UINT64_MAX / 256)
+        return NAN;
+    return amq_split_block_fp_approx_poisson(256 * v[P_BLOCKS], n);
+}
+
+static amq_status model(amq_model_state *out, const uint64_t *v)
+{
+    if (v[P_PARQUET] > 1)
+        return amq_fail(AMQ_E_INVALID_ARG, "split-block: --parquet %llu: must be 0 or 1", (unsigned long long)v[P_PARQUET]);
+    amq_split_block_geom *g = calloc(1, sizeof *g);
+    if (!g)
+        return amq_fail(AMQ_E_NOMEM, "split-block model: out of memory");
+    *g = (amq_split_block_geom){.nblocks = v[P_BLOCKS], .words = v[P_WORDS], .word_bits = v[P_WORD_BITS],
+                                .parquet = (int)v[P_PARQUET]};
+    out->geom = g;
+    return amq_kernel_split_block(&out->kernel, g);
+}
+
+const amq_structure amq_structure_split_block = {
+    .name = "split-block",
+    .title = "split-block Bloom filter (Parquet)",
+    .file_type = AMQ_FILE_SPLIT_BLOCK,
+    .params = params,
+    .nparams = sizeof params / sizeof params[0],
+    .create = create,
+    .create_for = create_for,
+    .load = load,
+    .save = save,
+    .free = release,
+    .add = add,
+    .query = query,
+    .clear = clear,
+    .query_batch = query_batch,
+    .count = count,
+    .params_of = params_of,
+    .describe = describe,
+    .memory = memory,
+    .fp_exact = fp_exact,
+    .fp_enclose = fp_enclose,
+    .fp_decimal = fp_decimal,
+    .fp_note = fp_note,
+    .fp_state = fp_state,
+    .napprox = 2,
+    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
+    .rate_doc = "the binomial mixture over the blocks of (1 - (1 - 1/S)^i)^K (Ceramist Theorem 10); approx_classic "
+                "is (1 - e^{-8n/m})^8, the formula Parquet, Arrow, Kudu and Velox size with",
+    .model = model,
+    .nexamples = 2,
+    .examples = {{{2, 2, 2, 0}, 2}, {{1, 3, 2, 0}, 3}},
+    .ndemos = 2,
+    .demos = {{{64, 8, 32, 1}, 2000}, {{3906250, 8, 32, 1}, 100000000}},
+};

@@ -1,0 +1,55 @@
+#include "cli_run.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char *cli_amq;
+char cli_dir[64];
+char cli_out[1 << 16];
+
+int cli_run_setup(void)
+{
+    static char bin[1024];
+    const char *env = getenv("AMQ_BIN"), *b = getenv("AMQ_BUILD");
+    char cwd[512];
+    if (env)
+        snprintf(bin, sizeof bin, "%s", env);
+    else if (b && b[0] == '/')
+        snprintf(bin, sizeof bin, "%s/amq", b);
+    else if (getcwd(cwd, sizeof cwd))
+        snprintf(bin, sizeof bin, "%s/%s/amq", cwd, b ? b : "build");
+    else
+        return -1;
+    cli_amq = bin;
+    strcpy(cli_dir, "/tmp/amq-cli-XXXXXX");
+    return mkdtemp(cli_dir) ? 0 : -1;
+}
+
+int cli_run_teardown(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int cli_run(const char *fmt, ...)
+{
+    char cmd[4096], full[4400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof full, "cd '%s' && (%s) > out.txt 2>&1", cli_dir, cmd);
+    int rc = system(full);
+    char p[128];
+    snprintf(p, sizeof p, "%s/out.txt", cli_dir);
+    FILE *f = fopen(p, "r");
+    size_t n = f ? fread(cli_out, 1, sizeof cli_out - 1, f) : 0;
+    cli_out[n] = 0;
+    if (f)
+        fclose(f);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+}
