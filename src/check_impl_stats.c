@@ -17,14 +17,14 @@
 
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments)
 {
+    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "the moments of the %s rate are not known, so several queries per filter "
+                        "cannot be tested exactly: use one query per filter (Q = 1)",
+                        amq_structure_name(cfg->model));
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = AMQ_OK;
-    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
-        st = amq_fail(AMQ_E_INVALID_ARG,
-                      "check: the moments of the %s rate are not known, so several queries per filter "
-                      "cannot be tested exactly: use one query per filter (Q = 1)",
-                      amq_structure_name(cfg->model));
     for (size_t i = 0; i < res->npoints * W; i++)
         moments[i] = NAN;
     for (size_t i = 0; i < res->npoints && st == AMQ_OK; i++) {
@@ -65,7 +65,7 @@ amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_chec
     if (st != AMQ_OK) {
         char msg[600];
         snprintf(msg, sizeof msg, "%s", amq_last_error());
-        return amq_fail(st, "check: the model's rate: %s", msg);
+        return amq_fail(st, "the model's rate: %s", msg);
     }
     return AMQ_OK;
 }
