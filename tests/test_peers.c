@@ -9,7 +9,7 @@
  *     its CountingBloomFilter deletes correctly (no false negative after removals) and
  *     matches the counting model at n = 100.
  * The Node peer needs node and npm (and the npm registry once, for `npm ci`): without
- * them the tests say "skipped: why" instead of passing. */
+ * them the tests say "SKIP: why" (cmocka skips, listed by the runner) instead of passing. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
