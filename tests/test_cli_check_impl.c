@@ -78,6 +78,12 @@ static void test_reports(void **state)
                amq, adapters),
            0, "pass (after removals)");
     assert_non_null(strstr(out, "exact binomial test, Clopper-Pearson intervals"));
+    /* a model without registered moments: one query per filter by default, refused with more */
+    expect(run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", amq), 0,
+           "exact binomial test, Clopper-Pearson intervals");
+    assert_non_null(strstr(out, "verdict         pass"));
+    expect(run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", amq), 1,
+           "the moments of the partitioned rate are not known");
     /* an implementation checked against another structure's model: counting vs bloom */
     expect(run("%s check --impl counting --impl-param width=8 --model bloom -m 1000 -k 5 -n 100 --filters 300", amq),
            0, "verdict         pass");
