@@ -275,31 +275,47 @@ amq_status amq_blocked_quotient_save(const amq_blocked_quotient *b, const char *
 }
 
 /* Reads the records of a blocked quotient file and re-inserts them into b (empty). */
-static amq_status load_records(amq_blocked_quotient *b, amq_reader *r, const char *path)
+/* Reads the records (bounded by the file's real length) and checks the checksum and the count:
+ * *buf holds them on success.  Nothing as large as the tables is allocated before this. */
+static amq_status read_records(amq_reader *r, const char *path, uint8_t **buf, uint64_t *n)
 {
     if (r->payload_len < 8 || (r->payload_len - 8) % RECORD != 0)
         return amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': a " NAME " payload is 8 + %u n bytes, not %llu", path,
                         RECORD, (unsigned long long)r->payload_len);
-    uint8_t *buf = malloc((size_t)r->payload_len);
-    if (!buf)
+    *buf = malloc((size_t)r->payload_len);
+    if (!*buf)
         return amq_fail(AMQ_E_NOMEM, "load: out of memory");
-    amq_status s = amq_reader_bytes(r, buf, r->payload_len);
-    const uint64_t n = s == AMQ_OK ? amq_get_u64(buf) : 0;
-    if (s == AMQ_OK && n != (r->payload_len - 8) / RECORD)
+    amq_status s = amq_reader_bytes(r, *buf, r->payload_len);
+    *n = s == AMQ_OK ? amq_get_u64(*buf) : 0;
+    if (s == AMQ_OK && *n != (r->payload_len - 8) / RECORD)
         s = amq_fail(AMQ_E_SIZE_MISMATCH, "load: '%s': %llu fingerprints announced, %llu stored", path,
-                     (unsigned long long)n, (unsigned long long)((r->payload_len - 8) / RECORD));
-    for (uint64_t i = 0; s == AMQ_OK && i < n; i++) {
+                     (unsigned long long)*n, (unsigned long long)((r->payload_len - 8) / RECORD));
+    return s;
+}
+
+/* Re-inserts the n records of buf through the proved kernel into b (empty).  A file holds
+ * them in the order save writes them, by (block, quotient, remainder) - the slot order of
+ * each block - so that a file that loads is the one file of its content. */
+static amq_status insert_records(amq_blocked_quotient *b, const uint8_t *buf, uint64_t n, const char *path)
+{
+    uint64_t prev[3] = {0, 0, 0};
+    for (uint64_t i = 0; i < n; i++) {
         const uint8_t *rec = buf + 8 + i * RECORD;
         const uint64_t blk = amq_get_u64(rec), qr[2] = {amq_get_u64(rec + 8), amq_get_u64(rec + 16)};
         if (blk >= b->nblocks || qr[0] >> b->q != 0 || qr[1] >> b->r != 0)
-            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (block %llu, quotient %llu) is out of range",
-                         path, (unsigned long long)i, (unsigned long long)blk, (unsigned long long)qr[0]);
-        else if (insert(b, blk, qr) != 0)
-            s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': block %llu cannot hold its stored fingerprints", path,
-                         (unsigned long long)blk);
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu (block %llu, quotient %llu) is out of "
+                                              "range", path, (unsigned long long)i, (unsigned long long)blk,
+                            (unsigned long long)qr[0]);
+        const int before = blk != prev[0] ? blk < prev[0] : qr[0] != prev[1] ? qr[0] < prev[1] : qr[1] < prev[2];
+        if (i > 0 && before)
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu is out of order (records are sorted by "
+                                              "block, quotient, remainder)", path, (unsigned long long)i);
+        prev[0] = blk, prev[1] = qr[0], prev[2] = qr[1];
+        if (insert(b, blk, qr) != 0)
+            return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': block %llu cannot hold its stored fingerprints", path,
+                            (unsigned long long)blk);
     }
-    free(buf);
-    return s;
+    return AMQ_OK;
 }
 
 amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *path)
@@ -317,6 +333,8 @@ amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *pat
     while (q < 64 && (UINT64_C(1) << q) < home)
         q++;
     amq_blocked_quotient *b = NULL;
+    uint8_t *buf = NULL;
+    uint64_t n = 0;
     if (home == 0 || q >= 64 || (UINT64_C(1) << q) != home)
         s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': impossible " NAME " parameters: %llu home slots per block is "
                                        "not a power of two", path, (unsigned long long)home);
@@ -326,8 +344,10 @@ amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *pat
                      FIXED_FIELD);
     else if (check(nblocks, q, rbits, slack) != AMQ_OK)
         s = amq_blocked_layer_impossible(path);
-    else if ((s = amq_blocked_quotient_create(&b, nblocks, q, rbits, slack, seed)) == AMQ_OK)
-        s = load_records(b, &r, path);
+    else if ((s = read_records(&r, path, &buf, &n)) == AMQ_OK &&
+             (s = amq_blocked_quotient_create(&b, nblocks, q, rbits, slack, seed)) == AMQ_OK)
+        s = insert_records(b, buf, n, path);
+    free(buf);
     amq_reader_close(&r);
     if (s != AMQ_OK) {
         amq_blocked_quotient_free(b);

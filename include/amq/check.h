@@ -1,42 +1,8 @@
-/* Cross-checks of the compiled kernels against the exact theory (issue 3).
- *
- * Two checks, both over a generic "AMQ kernel" descriptor, so later structures
- * (counting Bloom, blocked filters, quotient filters) reuse them unchanged:
- *
- *  1. Exhaustive enumeration (check_enum.c). Every hash outcome - n inserted index
- *     vectors and one query vector, each of k indices in [0, m) - is fed to the
- *     real compiled add/query functions: clear, add the n vectors, query the last
- *     one. The positives are counted and the exact probability is returned as the
- *     reduced rational positives / m^{k(n+1)}. Under the uniform-hash model this
- *     is the false-positive rate, so it must equal the closed forms of the spec
- *     (amq/spec_bloom.h) exactly. With removals (structures that have a remove
- *     op, e.g. the counting Bloom filter), the first r inserted vectors are then
- *     removed again before the query; a refused removal of an inserted vector is
- *     a kernel bug and stops the enumeration with an error.
- *
- *  2. Monte Carlo (check_mc.c) with FRESH FILTERS: each trial clears the state,
- *     inserts n keys and makes ONE query with a fresh key, so trials are
- *     independent and, under the null hypothesis (a correct kernel fed indices
- *     that are uniform and independent, as the model assumes), the count of
- *     positives X over T trials is exactly Binomial(T, p), p the exact FP rate.
- *     With removals (amq_mc_config.removals = r), the trial removes the first r
- *     of its n keys after inserting them all, then queries the fresh key.
- *     Many queries against one filter would NOT be independent (they share the
- *     filter), which is why each trial builds its own. The count is judged by the
- *     exact binomial test of amq/stats.h (two-sided p-value, FAIL when
- *     p-value < alpha, default alpha = 1e-6 = the false-alarm rate). With real
- *     hashing the null hypothesis is only approximately true (double / triple /
- *     enhanced indices of one key are correlated): a pass means the strategy and
- *     kernel are indistinguishable from the model at this number of trials.
- *     Index sources per trial:
- *       - random oracle: every index uniform on [0, m) from amq_rng (SplitMix64
- *         seeding xoshiro256**, amq/stats.h), seeded with the run's seed;
- *       - real hashing: a fresh 64-bit hash seed per trial (drawn from the same
- *         amq_rng) and fresh keys: the 8-byte little-endian encodings of a counter
- *         that runs over the whole run, so every key is distinct from every other -
- *         the query key in particular from all inserted ones - through
- *         amq_hash_indices with the chosen strategy (XXH3).
- */
+/* Cross-checks of compiled kernels against the exact theory, over a generic kernel
+ * descriptor: exhaustive enumeration (the exact rational probability that a query is
+ * positive, over every hash outcome) and Monte Carlo with a fresh filter per trial (positives
+ * exactly Binomial(T, p) under the model), judged by the exact binomial test of amq/stats.h.
+ * The method, the index sources and the statistics: docs/checks.md. */
 #ifndef AMQ_CHECK_H
 #define AMQ_CHECK_H
 #include <stddef.h>

@@ -1,22 +1,13 @@
-/* Blocked AMQs (Ceramist, CAV 2020, section 6.2): b independent copies ("blocks") of an
- * inner AMQ; a meta-hash sends each key to one uniformly random block. After n distinct
- * keys, a fresh query is positive with probability (Ceramist Theorem 10)
+/* Blocked AMQs (Ceramist, CAV 2020, section 6.2): b independent blocks of an inner AMQ, a
+ * meta-hash sending each key to one uniformly random block. After n distinct keys a fresh
+ * query is positive with probability (Ceramist Theorem 10)
  *
  *     FP(b, n) = sum_{i=0..n} C(n,i) (1/b)^i (1 - 1/b)^{n-i} f(i),
  *
  * f(i) the inner structure's rate after i keys: a binomial mixture. This header gives the
- * mixture GENERIC over the inner rate (amq_inner_rate below: an exact f(i), a certified
- * enclosure of f(i), optionally an "exponential sum" form of f), and its instances:
- *
- *   blocked Bloom       b blocks of B bits, k hashes inside the key's block: f = Bloom(B, k, i)
- *   counting blocked    the same rate (Ceramist Theorem 8 reduction, as amq/spec_counting.h)
- *   blocked partitioned b blocks of B bits, each k partitions ("words") of B/k bits, one bit
- *                       per partition: f(i) = (1 - (1 - k/B)^i)^k
- *   split-block         blocked partitioned with B = 256, k = 8 (8 words of 32 bits) as in
- *                       Parquet, Arrow, Kudu/Impala, Velox: f(i) = (1 - (31/32)^i)^8
- *   blocked quotient    b quotient filters with p-bit fingerprints: f(i) = 1 - (1 - 2^-p)^i;
- *                       the mixture has the closed form 1 - (1 - 2^-p/b)^n (binomial PGF)
- *   partitioned Bloom   (not blocked) k partitions of m/k bits: (1 - (1 - k/m)^n)^k, exact
+ * mixture GENERIC over the inner rate (amq_inner_rate below), and its instances: blocked
+ * Bloom, counting blocked, blocked partitioned, split-block (B = 256, k = 8: Parquet,
+ * Arrow, Kudu/Impala, Velox), blocked quotient, and the (unblocked) partitioned Bloom filter.
  *
  * Conventions (as amq/spec_bloom.h): "exact" = a reduced rational; enclosures are certified
  * by directed rounding (MPFR); decimals are correctly rounded (amq/certified.h); plain
@@ -24,7 +15,8 @@
  * (or m = 0 bits, block_bits = 0) -> AMQ_E_INVALID_M; n = 0 -> f(0) (0 for every built-in
  * inner with k >= 1); b = 1 -> f(n) (the mixture is the inner rate); k = 0 -> 1 (the empty
  * index vector is always present, as for Bloom). Arguments a routine cannot handle give
- * AMQ_E_TOO_LARGE with a message in amq_last_error(), never a wrong number. */
+ * AMQ_E_TOO_LARGE with a message in amq_last_error(), never a wrong number.
+ * Methods and proofs: docs/rates-blocked.md; results and tables: docs/blocked.md. */
 #ifndef AMQ_SPEC_BLOCKED_H
 #define AMQ_SPEC_BLOCKED_H
 #include <stddef.h>
@@ -36,17 +28,15 @@
  * ------------------------------------------------------------------------------------- */
 
 /* Exponential-sum form of an inner rate: f(i) = sum_{j < count} a[j] * c[j]^i for every
- * i >= 0 (0^0 = 1), a[j] rational (any sign), c[j] rational in [0, 1]. When an inner rate
- * has one, the mixture has the closed form (probability generating function of the
- * binomial, E[c^X] = (1 - (1 - c)/b)^n):
- *     FP(b, n) = sum_j a[j] * ((b - 1 + c[j]) / b)^n,
- * which the *_pgf routines below use. Arrays are malloc'd; release with amq_expsum_clear. */
+ * i >= 0 (0^0 = 1), a[j] rational (any sign), c[j] rational in [0, 1]. The mixture then
+ * has the closed form FP(b, n) = sum_j a[j] ((b - 1 + c[j]) / b)^n, which the *_pgf
+ * routines use. Arrays are malloc'd; release with amq_expsum_clear (NULL is a no-op). */
 typedef struct amq_expsum {
     size_t count;
     mpq_t *a;
     mpq_t *c;
 } amq_expsum;
-void amq_expsum_clear(amq_expsum *e);
+AMQ_API void amq_expsum_clear(amq_expsum *e);
 
 /* An inner rate f(i), i = number of keys in the block (0 <= i <= n).
  *   exact     reduced rational f(i) (may return AMQ_E_TOO_LARGE);
@@ -76,17 +66,18 @@ typedef struct amq_inner_partitioned_params {
 typedef struct amq_inner_quotient_params {
     uint64_t p; /* fingerprint bits, p <= 64 (amq/spec_quotient.h) */
 } amq_inner_quotient_params;
-amq_inner_rate amq_inner_rate_bloom(const amq_inner_bloom_params *p);
-amq_inner_rate amq_inner_rate_counting(const amq_inner_bloom_params *p); /* = Bloom (Thm 8) */
-amq_inner_rate amq_inner_rate_partitioned(const amq_inner_partitioned_params *p);
-amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_bloom(const amq_inner_bloom_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_counting(const amq_inner_bloom_params *p); /* = Bloom (Thm 8) */
+AMQ_API amq_inner_rate amq_inner_rate_partitioned(const amq_inner_partitioned_params *p);
+AMQ_API amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *p);
 
 /* Exact and certified values of the partitioned inner rate (also the rate of a plain
- * partitioned Bloom filter with m = bits): (1 - (1 - 1/s)^i)^k, s = bits/k.
+ * partitioned Bloom filter with m = bits): (1 - (1 - 1/s)^i)^k, s = bits/k. Enclose:
+ * AMQ_E_INVALID_ARG for prec outside [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC].
  * AMQ_E_INVALID_M for bits = 0 or k not dividing bits; k = 0 -> 1; i = 0 (k >= 1) -> 0;
  * s = 1, i >= 1 -> 1. Exact: AMQ_E_TOO_LARGE when k i log2(s) > AMQ_BLOCKED_EXACT_MAX_BITS. */
-amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i);
-amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits,
+AMQ_API amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i);
+AMQ_API amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits,
                                          uint64_t k, uint64_t i);
 
 /* ---------------------------------------------------------------------------------------
@@ -94,11 +85,10 @@ amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
  * ------------------------------------------------------------------------------------- */
 
 /* Literal sum (amq_blocked_fp_exact_sum): n <= AMQ_BLOCKED_EXACT_MAX_N and the cost
- * (n+1) * n log2(b) (bits of the binomial weights formed) <= AMQ_BLOCKED_EXACT_SUM_MAX_COST
- * (n = 4000, b = 1000 takes about a second); the inner exact routine has its own limits.
- * Closed form (amq_blocked_fp_exact_pgf): the common denominator (b V)^n (V = lcm of the
- * denominators of the c_j) has at most AMQ_BLOCKED_EXACT_MAX_BITS bits, and (count + 1)
- * times that at most AMQ_BLOCKED_EXACT_MAX_COST (split-block, n = 1e6: about 5e8, ~2 s). */
+ * (n+1) n log2(b) <= AMQ_BLOCKED_EXACT_SUM_MAX_COST; the inner exact routine has its own
+ * limits. Closed form (amq_blocked_fp_exact_pgf): the common denominator (b V)^n (V = lcm
+ * of the denominators of the c_j) has at most AMQ_BLOCKED_EXACT_MAX_BITS bits, and
+ * (count + 1) times that at most AMQ_BLOCKED_EXACT_MAX_COST. */
 #define AMQ_BLOCKED_EXACT_MAX_N 100000u
 #define AMQ_BLOCKED_EXACT_SUM_MAX_COST 268435456.0 /* 2^28 */
 #define AMQ_BLOCKED_EXACT_MAX_BITS 268435456.0     /* 2^28 bits = 32 MiB per number */
@@ -109,53 +99,46 @@ amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
 #define AMQ_BLOCKED_MAX_WINDOW (1u << 22)
 #define AMQ_BLOCKED_WINDOW_PREFER 4096u
 
-/* Theorem 10 literally: sum over i = 0..n of the exact binomial weights
- * C(n,i) (b-1)^{n-i} / b^n times the exact inner f(i); the result is reduced.
- * b = 0 -> AMQ_E_INVALID_M; b = 1 -> f(n); n = 0 -> f(0). */
-amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
-/* The same rational from the closed form sum_j a_j ((b-1+c_j)/b)^n (needs f->expsum;
- * AMQ_E_INVALID_ARG otherwise). Reduced. */
-amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+/* Theorem 10 literally, reduced: sum_i C(n,i) (b-1)^{n-i} / b^n f(i) with the exact f(i).
+ * b = 0 -> AMQ_E_INVALID_M; b = 1 -> f(n); n = 0 -> f(0); AMQ_E_INVALID_ARG for a NULL
+ * rate or callback; AMQ_E_TOO_LARGE beyond the limits above. */
+AMQ_API amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+/* The same reduced rational from the closed form (needs f->expsum; AMQ_E_INVALID_ARG
+ * otherwise). */
+AMQ_API amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* Closed form when f has an expsum, literal sum otherwise. */
-amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
+AMQ_API amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n);
 
 /* Certified enclosure of the mixture by a window of terms around the binomial mode plus
- * rigorous tail bounds (method and proof at the top of spec/spec_blocked.c; summary:
- * the pmf pi_s at the mode s = floor((n+1)/b) is enclosed through mpfr_lngamma (correctly
- * rounded, directed), the other pmf terms by the exact ratio recurrence with directed
- * rounding; the mass beyond the window is bounded by a geometric series whose ratio is the
- * pmf ratio at the window edge (the ratios decrease away from the mode); the upper tail
- * contributes at most that mass (f <= 1), the lower tail at most that mass times f(L)
- * (f nondecreasing; 1 otherwise)). lo = window sum of lower bounds, hi = window sum of
- * upper bounds + tail bounds. The window grows until the tail bounds are <= 2^-(prec+4)
- * times the lower window sum. Any b, n < 2^64 whose window needs at most
- * AMQ_BLOCKED_MAX_WINDOW terms (about 30 standard deviations sqrt(n/b) at 17 digits):
- * beyond, AMQ_E_TOO_LARGE. Errors of f->enclose pass through. */
-amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
+ * rigorous geometric tail bounds (relative width about 2^-prec). Any b, n < 2^64 whose
+ * window needs at most AMQ_BLOCKED_MAX_WINDOW terms (about 30 standard deviations
+ * sqrt(n/b) at 17 digits): beyond, AMQ_E_TOO_LARGE. AMQ_E_INVALID_ARG for a NULL rate,
+ * prec outside [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC], or an inconsistent inner
+ * enclosure; errors of f->enclose pass through. */
+AMQ_API amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                          const amq_inner_rate *f, uint64_t b, uint64_t n);
-/* Certified enclosure from the closed form (needs f->expsum): each ((b-1+c)/b)^n is
- * exp(n log1p(-(1-c)/b)) with directed rounding, then the signed sum with outward rounding.
- * Works for any b, n < 2^64 in O(count) operations, but the signed sum cancels (about
- * log2(sum |a_j| / FP) bits), so the width can be far above 2^-prec: callers raise prec
- * (amq_certified_decimal does). Always valid. */
-amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
+/* Certified enclosure from the closed form (needs f->expsum; AMQ_E_INVALID_ARG otherwise,
+ * or when the form is not a probability). Any b, n < 2^64 in O(count) operations; always
+ * valid, but the signed sum cancels, so the width can be far above 2^-prec: callers raise
+ * prec (amq_certified_decimal does). */
+AMQ_API amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                       const amq_inner_rate *f, uint64_t b, uint64_t n);
 /* The windowed enclosure; the closed-form enclosure instead when f has an expsum and the
  * window is estimated above AMQ_BLOCKED_WINDOW_PREFER terms, or turns out to exceed
  * AMQ_BLOCKED_MAX_WINDOW. */
-amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
+AMQ_API amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
                                   uint64_t b, uint64_t n);
-/* amq_enclose_fn wrapper: params points to an amq_blocked_params. */
+/* amq_enclose_fn wrapper: params points to an amq_blocked_params (NULL: AMQ_E_INVALID_ARG). */
 typedef struct amq_blocked_params {
     const amq_inner_rate *inner;
     uint64_t b, n;
 } amq_blocked_params;
-amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
-/* Correctly rounded decimal (format: amq/certified.h). Uses the exact rational for n <= 64
- * (when affordable), otherwise amq_certified_decimal over amq_blocked_fp_enclose, falling
- * back to the exact rational if the enclosure cannot decide (a decimal tie). lo_out/hi_out
- * (may be NULL) receive an enclosure, rounded outward into their precision. */
-amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t b, uint64_t n,
+AMQ_API amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
+/* Correctly rounded decimal (format: amq/certified.h), from the exact rational (n <= 64,
+ * or a decimal tie) or the certified enclosure. lo_out/hi_out (may be NULL) receive an
+ * enclosure, rounded outward into their precision. AMQ_E_INVALID_ARG for NULL out or
+ * digits out of range. */
+AMQ_API amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t b, uint64_t n,
                                   int digits, mpfr_t lo_out, mpfr_t hi_out);
 
 /* ---------------------------------------------------------------------------------------
@@ -164,33 +147,34 @@ amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t 
  * ------------------------------------------------------------------------------------- */
 
 /* Blocked Bloom: `blocks` blocks of block_bits bits, k hashes inside the key's block. */
-amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                       uint64_t n);
-amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                         uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                         uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double). classic: the unblocked exponential Bloom formula at the total
  * size M = blocks * block_bits, (1 - e^{-kn/M})^k, which blocked filters are commonly sized
- * with. poisson: Putze, Sanders, Singler (2007): sum_i Pois(n/blocks; i) (1-(1-1/B)^{ki})^k. */
-double amq_blocked_bloom_fp_approx_classic(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
-double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
+ * with. poisson: Putze, Sanders, Singler (2007): sum_i Pois(n/blocks; i) (1-(1-1/B)^{ki})^k.
+ * Both: NaN for blocks = 0 or block_bits = 0, 1 for k = 0, 0 for n = 0. */
+AMQ_API double amq_blocked_bloom_fp_approx_classic(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
+AMQ_API double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
 
 /* Counting blocked Bloom: the blocked Bloom rate (reduction, Ceramist Theorem 8). */
-amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                          uint64_t n);
-amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
+AMQ_API amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                            uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out);
 
 /* Blocked partitioned (any block size): blocks of block_bits bits, k words of block_bits/k
  * bits, one bit per word. AMQ_E_INVALID_M when k does not divide block_bits (k >= 1). */
-amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits,
+AMQ_API amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits,
                                             uint64_t k, uint64_t n);
-amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+AMQ_API amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                               uint64_t block_bits, uint64_t k, uint64_t n);
-amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits,
+AMQ_API amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits,
                                               uint64_t k, uint64_t n, int digits, mpfr_t lo_out,
                                               mpfr_t hi_out);
 
@@ -198,76 +182,72 @@ amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint6
  * m = 0 or m is not a whole number of 256-bit blocks. */
 #define AMQ_SPLIT_BLOCK_BITS 256u
 #define AMQ_SPLIT_BLOCK_K 8u
-amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n);
-amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n);
-amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int digits, mpfr_t lo_out,
+AMQ_API amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n);
+AMQ_API amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n);
+AMQ_API amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int digits, mpfr_t lo_out,
                                       mpfr_t hi_out);
 /* APPROXIMATIONS (double). classic: (1 - e^{-8n/m})^8, the formula Parquet, Arrow, Kudu/
  * Impala and Velox size with (it treats the filter as an unblocked 8-hash Bloom filter).
  * poisson: sum_i Pois(256n/m; i) (1 - (31/32)^i)^8 (the mixture with Poisson block loads). */
-double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n);
-double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n);
+AMQ_API double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n);
+AMQ_API double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n);
 /* APPROXIMATION: bits per key the classic formula asks for at target fpr:
  * m/n = -8 / ln(1 - fpr^(1/8)). */
-double amq_split_block_bits_per_key_classic(double fpr);
+AMQ_API double amq_split_block_bits_per_key_classic(double fpr);
 
-/* Blocked quotient: `blocks` quotient filters with p-bit fingerprints. By the binomial PGF
- * the mixture equals 1 - (1 - 2^-p / blocks)^n exactly; computed from that closed form
- * (-expm1(n log1p(-2^-p/blocks)) with directed rounding), for any blocks, n < 2^64. */
-amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n);
-amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+/* Blocked quotient: `blocks` quotient filters with p-bit fingerprints. The mixture equals
+ * 1 - (1 - 2^-p / blocks)^n exactly and is computed from that closed form, for any
+ * blocks, n < 2^64. AMQ_E_INVALID_M for blocks = 0, AMQ_E_INVALID_ARG for p > 64; exact:
+ * AMQ_E_TOO_LARGE when n (p + log2 blocks) > AMQ_BLOCKED_EXACT_MAX_BITS. */
+AMQ_API amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t p, uint64_t n);
-amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t p, uint64_t n, int digits,
+AMQ_API amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t p, uint64_t n, int digits,
                                            mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double): union bound n 2^-p / blocks (capped at 1), 1 - e^{-n 2^-p/blocks}. */
-double amq_blocked_quotient_fp_approx_union(uint64_t blocks, uint64_t p, uint64_t n);
-double amq_blocked_quotient_fp_approx_exp(uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API double amq_blocked_quotient_fp_approx_union(uint64_t blocks, uint64_t p, uint64_t n);
+AMQ_API double amq_blocked_quotient_fp_approx_exp(uint64_t blocks, uint64_t p, uint64_t n);
 
 /* Partitioned Bloom filter (not blocked): m bits in k partitions of m/k bits, one bit per
  * partition: exactly (1 - (1 - k/m)^n)^k. AMQ_E_INVALID_M for m = 0 or k not dividing m
  * (k >= 1); k = 0 -> 1; n = 0 -> 0. */
-amq_status amq_partitioned_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
-amq_status amq_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
+AMQ_API amq_status amq_partitioned_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
+AMQ_API amq_status amq_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                       uint64_t n);
-amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
+AMQ_API amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
                                       mpfr_t lo_out, mpfr_t hi_out);
 /* APPROXIMATIONS (double): Bloom's classic (1 - (1-1/m)^{kn})^k and (1 - e^{-kn/m})^k,
  * the unpartitioned formulas commonly applied to partitioned filters. */
-double amq_partitioned_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
-double amq_partitioned_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_partitioned_fp_approx_classic(uint64_t m, uint64_t k, uint64_t n);
+AMQ_API double amq_partitioned_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n);
 
 /* ---------------------------------------------------------------------------------------
  * Sizing on the exact mixture. Each returns the smallest size whose CERTIFIED UPPER BOUND
  * of the FP rate after n keys is <= fpr, and writes that upper bound (rounded up to a
- * double, so *achieved <= fpr) to *achieved if non-NULL. The FP rate is nonincreasing in the
- * number of blocks (the block load Binomial(n, 1/b) decreases stochastically in b, and f is
- * nondecreasing) and in the partition size, so exponential search + bisection from the
- * classic formula's guess is sound. Each evaluation is a 96-bit enclosure of relative width
- * <= 2^-64 (the closed form when it is that tight, else the windowed sum), so the size is
- * minimal unless the exact FP one size smaller lies within that width above fpr.
- * Errors: AMQ_E_INVALID_N (n = 0), AMQ_E_INVALID_FPR (fpr not in (0, 1), NaN),
- * AMQ_E_INVALID_ARG (NULL output), AMQ_E_TOO_LARGE (no size below 2^64 bits reaches fpr).
- * Typical cost at n = 1e6: split-block ~2 ms, blocked Bloom ~20-50 ms (all k),
- * partitioned ~10-30 ms, blocked quotient < 1 ms.
+ * double, so *achieved <= fpr) to *achieved if non-NULL. Minimal unless the exact FP one
+ * size smaller lies within 2^-64 (relative) above fpr; why the search is sound:
+ * docs/rates-blocked.md. Errors: AMQ_E_INVALID_N (n = 0), AMQ_E_INVALID_FPR (fpr not in
+ * (0, 1), NaN), AMQ_E_INVALID_ARG (NULL output), AMQ_E_TOO_LARGE (no size below 2^64 bits
+ * reaches fpr).
  * ------------------------------------------------------------------------------------- */
 
 /* Split-block: smallest number of 256-bit blocks (the filter has 256 * blocks bits). */
-amq_status amq_split_block_size_for(uint64_t n, double fpr, uint64_t *blocks, double *achieved);
+AMQ_API amq_status amq_split_block_size_for(uint64_t n, double fpr, uint64_t *blocks, double *achieved);
 /* Blocked Bloom with blocks of block_bits bits (512: one cache line): the (blocks, k)
  * with the fewest blocks, k the smallest among those; k ranges over
  * [1, min(block_bits, 2 ceil(log2(1/fpr)) + 8, AMQ_BLOCKED_SIZE_MAX_K)]. */
 #define AMQ_BLOCKED_SIZE_MAX_K 64u /* a limit of this search; the structures take k <= AMQ_MAX_K */
-amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bits, uint64_t *blocks,
+AMQ_API amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bits, uint64_t *blocks,
                                       uint64_t *k, double *achieved);
 /* Partitioned Bloom: the smallest m (a multiple of k) over k in
  * [1, min(2 ceil(log2(1/fpr)) + 8, AMQ_BLOCKED_SIZE_MAX_K)], k the smallest among ties. */
-amq_status amq_partitioned_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
+AMQ_API amq_status amq_partitioned_size_for(uint64_t n, double fpr, uint64_t *m, uint64_t *k, double *achieved);
 /* Blocked quotient: the block count is fixed by the capacity, blocks = ceil(n /
  * keys_per_block) (the fewest blocks whose mean load is <= keys_per_block, >= 1); then p
  * is the smallest fingerprint width in [0, 64] meeting fpr (AMQ_E_TOO_LARGE if none).
  * The rate depends on blocks * 2^p only, so more blocks can only save log2 bits of p.
  * AMQ_E_INVALID_ARG for keys_per_block = 0. */
-amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_per_block,
+AMQ_API amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_per_block,
                                          uint64_t *blocks, uint64_t *p, double *achieved);
 
 #endif

@@ -1,8 +1,6 @@
 /* Quotient filter rate (Ceramist Theorem 9): after n distinct keys with random-oracle
- * p-bit fingerprints and no overflow, a fresh query is positive iff its fingerprint
- * equals a stored one:  FP = 1 - (1 - 2^-p)^n.  For the real Bender et al. filter this
- * holds exactly: a query answers "maybe" iff the fingerprint is in the stored multiset
- * (runs, shifting and clusters change where a fingerprint is kept, not whether).
+ * p-bit fingerprints and no overflow, FP = 1 - (1 - 2^-p)^n (exact for the real Bender et
+ * al. filter; why, and the methods: docs/rates-quotient.md).
  * Edge cases: n = 0 -> 0; p = 0 (one possible fingerprint) with n >= 1 -> 1.
  * p > 64 -> AMQ_E_INVALID_ARG. Double arithmetic loses this rate (1 - 2^-64 == 1 in
  * double), so everything here is exact or certified. */
@@ -18,17 +16,19 @@ typedef struct amq_quotient_params { uint64_t p, n; } amq_quotient_params;
 
 /* Exact reduced rational (2^{pn} - (2^p - 1)^n) / 2^{pn}; AMQ_E_TOO_LARGE when p*n
  * exceeds AMQ_QUOTIENT_EXACT_MAX_BITS. */
-amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n);
-/* Certified enclosure for any p <= 64 and n < 2^64: FP = -expm1(n log1p(-2^-p)),
- * evaluated with directed rounding (no cancellation, so the width is ~2^-prec relative). */
-amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t p, uint64_t n);
-/* amq_enclose_fn wrapper; params points to an amq_quotient_params. */
-amq_status amq_quotient_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
-/* Correctly rounded decimal (see amq/certified.h for the format). */
-amq_status amq_quotient_fp_decimal(char **out, uint64_t p, uint64_t n, int digits, mpfr_t lo_out,
+AMQ_API amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n);
+/* Certified enclosure for any p <= 64 and n < 2^64, relative width about 2^-prec (no
+ * cancellation). AMQ_E_INVALID_ARG for prec out of MPFR's range. */
+AMQ_API amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t p, uint64_t n);
+/* amq_enclose_fn wrapper; params points to an amq_quotient_params (NULL: AMQ_E_INVALID_ARG). */
+AMQ_API amq_status amq_quotient_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params);
+/* Correctly rounded decimal (format: amq/certified.h); lo_out / hi_out (may be NULL)
+ * receive the final enclosure. Errors of amq_certified_decimal. */
+AMQ_API amq_status amq_quotient_fp_decimal(char **out, uint64_t p, uint64_t n, int digits, mpfr_t lo_out,
                                    mpfr_t hi_out);
-/* APPROXIMATIONS (double, labelled): the union bound n 2^-p, and 1 - e^{-n/2^p}. */
-double amq_quotient_fp_approx_union(uint64_t p, uint64_t n);
-double amq_quotient_fp_approx_exp(uint64_t p, uint64_t n);
+/* APPROXIMATIONS (double, labelled): the union bound n 2^-p (capped at 1), and
+ * 1 - e^{-n/2^p}; p above 64 counts as 64. */
+AMQ_API double amq_quotient_fp_approx_union(uint64_t p, uint64_t n);
+AMQ_API double amq_quotient_fp_approx_exp(uint64_t p, uint64_t n);
 
 #endif

@@ -4,6 +4,7 @@
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <amq/quotient.h>
+#include <amq/filter.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,19 @@ int main(int argc, char **argv)
                  (unsigned long long)qr[i], (unsigned long long)qs[i]);
         check(amq_quotient_save(q, seed_path("load_quotient", name)), "quotient save");
         amq_quotient_free(q);
+    }
+    /* every structure of the registry, sized for a few keys, for the generic loader */
+    for (size_t i = 0; i < amq_structure_count(); i++) {
+        const amq_structure *s = amq_structure_at(i);
+        for (uint64_t n = 1; n <= 100; n *= 10) {
+            amq_filter *f;
+            check(amq_filter_create_for(&f, s, n, 0.1, NULL, NULL), amq_structure_name(s));
+            for (uint64_t key = 0; key < n; key++)
+                check(amq_filter_add(f, &key, sizeof key), "add");
+            snprintf(name, sizeof name, "%s-n%llu", amq_structure_name(s), (unsigned long long)n);
+            check(amq_filter_save(f, seed_path("load_any", name)), "save");
+            amq_filter_free(f);
+        }
     }
     /* CLI numbers and key lines */
     static const char *numbers[] = {"0", "18446744073709551615", "2^64", "2^63", "1^18446744073709551615",

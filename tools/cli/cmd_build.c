@@ -138,7 +138,8 @@ int cmd_build(int argc, char **argv)
     cli_progress_end(&a.prog);
     if (rc != 0) {
         amq_filter_free(a.f);
-        return cli_fail("build", "%s", rc < 0 ? "error reading keys from standard input" : amq_last_error());
+        /* the key reader has named the line of a read error or an oversized key */
+        return rc < 0 ? CLI_EXIT_FAIL : cli_fail("build", "%s", amq_last_error());
     }
     if (amq_filter_save(a.f, b.out) != AMQ_OK) {
         amq_filter_free(a.f);

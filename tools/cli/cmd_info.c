@@ -115,6 +115,7 @@ int cmd_info(int argc, char **argv)
         {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int json = 0, c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'j')
             json = 1;

@@ -164,6 +164,7 @@ int cmd_rate_omissions(int argc, char **argv)
     int have_m = 0, have_k = 0, have_n = 0, have_fpb = 0, have_fpi = 0, have_minus = 0, json = 0, c;
     amq_omis_model model = AMQ_OMIS_EXACT;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":m:k:n:h", opts, NULL)) != -1) {
         switch (c) {
@@ -402,6 +403,7 @@ int cmd_optimal_k(int argc, char **argv)
     mpq_t r;
     mpq_init(r);
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     opterr = 0;
     int rc = CLI_EXIT_USAGE;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
@@ -607,6 +609,7 @@ int cmd_estimate(int argc, char **argv)
     uint64_t m = 0, k = 0, x = 0, N = 0, digits = 10;
     int have_m = 0, have_k = 0, have_x = 0, have_n = 0, json = 0, c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":m:k:h", opts, NULL)) != -1) {
         switch (c) {

@@ -32,6 +32,7 @@ int cmd_query(int argc, char **argv)
     struct querier q = {0};
     int c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'c')
             q.count_only = 1;
@@ -47,8 +48,8 @@ int cmd_query(int argc, char **argv)
         return cli_fail("query", "%s", amq_last_error());
     int rc = cli_each_line(query_key, &q);
     amq_filter_free(q.f);
-    if (rc != 0)
-        return cli_fail("query", "error reading keys from standard input");
+    if (rc != 0) /* the key reader has named the line */
+        return CLI_EXIT_FAIL;
     if (q.count_only)
         printf("maybe %llu\nno %llu\n", (unsigned long long)q.maybe, (unsigned long long)q.no);
     return 0;

@@ -31,6 +31,7 @@ int cmd_remove(int argc, char **argv)
     static const struct option opts[] = {{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h') {
             puts(USAGE);
@@ -52,8 +53,8 @@ int cmd_remove(int argc, char **argv)
     int rc = cli_each_line(remove_key, &r);
     if (rc == 0 && amq_filter_save(r.f, path) != AMQ_OK)
         rc = cli_fail("remove", "%s", amq_last_error());
-    else if (rc < 0)
-        rc = cli_fail("remove", "error reading keys from standard input");
+    else if (rc < 0) /* the key reader has named the line */
+        rc = CLI_EXIT_FAIL;
     else if (rc == 0)
         fprintf(stderr, "amq remove: %s: %llu keys removed\n", path, (unsigned long long)r.line);
     amq_filter_free(r.f);

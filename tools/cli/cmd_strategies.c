@@ -69,6 +69,7 @@ int cmd_strategies(int argc, char **argv)
     double alpha = AMQ_CHECK_ALPHA_DEFAULT;
     int have_m = 0, have_k = 0, have_n = 0, json = 0, c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":m:k:n:h", opts, NULL)) != -1) {
         switch (c) {

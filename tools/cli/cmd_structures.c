@@ -32,6 +32,7 @@ int cmd_structures(int argc, char **argv)
         {"demos", no_argument, 0, 'd'}, {"names", no_argument, 0, 'n'}, {"removers", no_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int demos = 0, names = 0, removers = 0, c;
     optind = 0;
+    opterr = 0; /* our messages, not getopt's */
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'd')
             demos = 1;

@@ -35,6 +35,27 @@ static int parse_value(const char *cmd, const char *opt, const amq_param_info *q
     return cli_u64(cmd, opt, arg, v);
 }
 
+/* The "--name" or "--name=value" token getopt_long just consumed (its value, when separate,
+ * is the argument after it). */
+static const char *option_token(char **argv, int optind_after, int has_arg, const char *arg)
+{
+    const int separate = has_arg && arg && optind_after >= 2 && argv[optind_after - 1] == arg;
+    return argv[optind_after - 1 - separate];
+}
+
+/* GNU getopt_long accepts unambiguous prefixes ("--hash" for "--hashes"); we do not. */
+static int exact_long_option(char **argv, int optind_after, const char *name)
+{
+    for (int back = 1; back <= 2 && optind_after - back >= 1; back++) {
+        const char *t = argv[optind_after - back];
+        if (t[0] != '-' || t[1] != '-')
+            continue;
+        const size_t len = strcspn(t + 2, "=");
+        return len == strlen(name) && !strncmp(t + 2, name, len);
+    }
+    return 1;
+}
+
 int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_param_set set,
               const cli_option *own, size_t nown, cli_option_fn fn, void *ctx, int argc, char **argv,
               amq_params *p, int *given)
@@ -72,8 +93,12 @@ int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_pa
 
     optind = 0; /* GNU getopt: full re-initialisation */
     opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+    int c, li = -1;
+    while ((li = -1, c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
+        if (li >= 0 && !exact_long_option(argv, optind, longopts[li].name))
+            return cli_usage(cmd, usage, "unknown option '%s' (did you mean --%s? options are not abbreviated)",
+                             option_token(argv, optind, longopts[li].has_arg != no_argument, optarg),
+                             longopts[li].name);
         if (c == 'h')
             return -1;
         if (c == ':')

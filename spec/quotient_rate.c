@@ -73,6 +73,8 @@ amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint6
 amq_status amq_quotient_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
 {
     const amq_quotient_params *q = params;
+    if (!q)
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient_fp_enclose_cb: NULL parameters");
     return amq_quotient_fp_enclose(lo, hi, prec, q->p, q->n);
 }
 

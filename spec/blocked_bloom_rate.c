@@ -1,0 +1,64 @@
+/* Blocked Bloom and counting blocked Bloom rates: the binomial mixture over a Bloom block
+ * of block_bits bits and k hashes (amq/spec_blocked.h). */
+#include "internal/blocked.h"
+
+amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n)
+{
+    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_exact");
+    if (st)
+        return st;
+    if (k == 0) {
+        mpq_set_ui(rop, 1, 1);
+        return AMQ_OK;
+    }
+    amq_inner_bloom_params p = {block_bits, k};
+    amq_inner_rate f = amq_inner_rate_bloom(&p);
+    return amq_blocked_fp_exact(rop, &f, blocks, n);
+}
+
+amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                        uint64_t block_bits, uint64_t k, uint64_t n)
+{
+    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_enclose");
+    if (st || (st = blocked_check_prec(prec, "blocked_bloom_fp_enclose")))
+        return st;
+    if (k == 0) {
+        blocked_set_one(lo, hi);
+        return AMQ_OK;
+    }
+    amq_inner_bloom_params p = {block_bits, k};
+    amq_inner_rate f = amq_inner_rate_bloom(&p);
+    return amq_blocked_fp_enclose(lo, hi, prec, &f, blocks, n);
+}
+
+amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n,
+                                        int digits, mpfr_t lo_out, mpfr_t hi_out)
+{
+    if (out)
+        *out = NULL;
+    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_decimal");
+    if (st)
+        return st;
+    if (k == 0) /* f = 1 */
+        return amq_blocked_decimal_one(out, digits, lo_out, hi_out);
+    amq_inner_bloom_params p = {block_bits, k};
+    amq_inner_rate f = amq_inner_rate_bloom(&p);
+    return amq_blocked_fp_decimal(out, &f, blocks, n, digits, lo_out, hi_out);
+}
+
+amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n)
+{
+    return amq_blocked_bloom_fp_exact(rop, blocks, block_bits, k, n);
+}
+
+amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                           uint64_t block_bits, uint64_t k, uint64_t n)
+{
+    return amq_blocked_bloom_fp_enclose(lo, hi, prec, blocks, block_bits, k, n);
+}
+
+amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
+                                           uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out)
+{
+    return amq_blocked_bloom_fp_decimal(out, blocks, block_bits, k, n, digits, lo_out, hi_out);
+}

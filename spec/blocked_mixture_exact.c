@@ -1,0 +1,180 @@
+/* The blocked mixture FP(b, n) = sum_i C(n,i) (1/b)^i (1-1/b)^{n-i} f(i) (Ceramist
+ * Theorem 10) as an exact reduced rational: the literal sum over integer binomial weights,
+ * and the closed form sum_j a_j ((b-1+c_j)/b)^n of an inner rate with an exponential-sum
+ * form (amq/spec_blocked.h; derivations in docs/rates-blocked.md). */
+#include "internal/blocked.h"
+#include <math.h>
+
+/* an/ad += tn/td (ad, td > 0; not reduced). */
+static void acc_add(mpz_t an, mpz_t ad, const mpz_t tn, const mpz_t td, mpz_t t1, mpz_t t2)
+{
+    if (mpz_divisible_p(td, ad)) {
+        mpz_divexact(t1, td, ad);
+        mpz_mul(an, an, t1);
+        mpz_add(an, an, tn);
+        mpz_set(ad, td);
+    } else if (mpz_divisible_p(ad, td)) {
+        mpz_divexact(t1, ad, td);
+        mpz_addmul(an, tn, t1);
+    } else {
+        mpz_gcd(t1, ad, td);
+        mpz_divexact(t2, ad, t1); /* ad / g */
+        mpz_divexact(t1, td, t1); /* td / g */
+        mpz_mul(an, an, t1);
+        mpz_addmul(an, tn, t2);
+        mpz_mul(ad, ad, t1);
+    }
+}
+
+amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
+{
+    amq_status st = blocked_check_inner(f, "blocked_fp_exact_sum");
+    if (st || (st = blocked_check_b(b, "blocked_fp_exact_sum")))
+        return st;
+    if (n == 0 || b == 1) /* the whole mass sits on i = 0, resp. i = n */
+        return f->exact(rop, b == 1 ? n : 0, f->params);
+    double wbits = (double)n * log2((double)b);
+    if (n > AMQ_BLOCKED_EXACT_MAX_N || (double)(n + 1) * wbits > AMQ_BLOCKED_EXACT_SUM_MAX_COST)
+        return amq_fail(AMQ_E_TOO_LARGE,
+                        "blocked_fp_exact_sum: n = %llu, b = %llu: the literal sum is limited to n <= %u and "
+                        "(n+1) n log2(b) <= %.3g bits; use the closed form or the certified enclosure",
+                        ULL(n), ULL(b), AMQ_BLOCKED_EXACT_MAX_N, AMQ_BLOCKED_EXACT_SUM_MAX_COST);
+    mpz_t w, bm1, an, ad, tn, t1, t2;
+    mpz_inits(w, bm1, an, ad, tn, t1, t2, (mpz_ptr)0);
+    mpq_t fi;
+    mpq_init(fi);
+    z_set_u64(bm1, b - 1);
+    mpz_pow_ui(w, bm1, (unsigned long)n); /* w_0 = (b-1)^n */
+    mpz_set_ui(ad, 1);
+    for (uint64_t i = 0; i <= n; i++) {
+        if ((st = f->exact(fi, i, f->params)))
+            break;
+        if (mpq_sgn(fi) != 0) {
+            mpz_mul(tn, w, mpq_numref(fi));
+            acc_add(an, ad, tn, mpq_denref(fi), t1, t2);
+        }
+        if (i < n) { /* w_{i+1} = w_i (n-i) / ((i+1)(b-1)) */
+            mpz_mul_ui(w, w, (unsigned long)(n - i));
+            mpz_mul_ui(t1, bm1, (unsigned long)(i + 1));
+            mpz_divexact(w, w, t1);
+        }
+    }
+    if (!st) {
+        z_set_u64(t1, b);
+        mpz_pow_ui(t1, t1, (unsigned long)n);
+        mpz_mul(ad, ad, t1);
+        mpz_set(mpq_numref(rop), an);
+        mpz_set(mpq_denref(rop), ad);
+        mpq_canonicalize(rop);
+    }
+    mpq_clear(fi);
+    mpz_clears(w, bm1, an, ad, tn, t1, t2, (mpz_ptr)0);
+    return st;
+}
+
+/* rop = N / D reduced, D > 0, when every prime factor of D divides the (small) P: each
+ * pass takes h = gcd(N, P, D) and divides the largest common power of h out of N and D;
+ * when h = 1, a common prime q would divide D, hence P, hence h: N and D are coprime. Far
+ * cheaper than a gcd of two huge numbers. Destroys N and D. */
+static void reduce_by_small(mpq_t rop, mpz_t N, mpz_t D, const mpz_t P)
+{
+    if (mpz_sgn(N) == 0) {
+        mpq_set_ui(rop, 0, 1);
+        return;
+    }
+    mpz_t h, r, n1, d1;
+    mpz_inits(h, r, n1, d1, (mpz_ptr)0);
+    mp_bitcnt_t v = mpz_scan1(N, 0), w = mpz_scan1(D, 0); /* the prime 2 by shifts */
+    v = v < w ? v : w;
+    mpz_tdiv_q_2exp(N, N, v);
+    mpz_tdiv_q_2exp(D, D, v);
+    for (;;) {
+        mpz_tdiv_r(r, N, P); /* gcd(N, P) = gcd(N mod P, P) */
+        mpz_gcd(h, r, P);
+        if (mpz_cmp_ui(h, 1) == 0)
+            break;
+        mpz_tdiv_r(r, D, h);
+        mpz_gcd(h, r, h);
+        if (mpz_cmp_ui(h, 1) == 0)
+            break;
+        unsigned long c1 = (unsigned long)mpz_remove(n1, N, h), c2 = (unsigned long)mpz_remove(d1, D, h);
+        unsigned long c = c1 < c2 ? c1 : c2;
+        /* N = n1 h^c1, D = d1 h^c2: divide both by h^c */
+        mpz_pow_ui(r, h, c1 - c);
+        mpz_mul(N, n1, r);
+        mpz_pow_ui(r, h, c2 - c);
+        mpz_mul(D, d1, r);
+    }
+    mpz_swap(mpq_numref(rop), N); /* coprime and D > 0: canonical without a gcd */
+    mpz_swap(mpq_denref(rop), D);
+    mpz_clears(h, r, n1, d1, (mpz_ptr)0);
+}
+
+/* Closed form over one common denominator: with A = lcm of the den(a_j), V = lcm of the
+ * den(c_j), (b-1+c_j)/b = ((b-1) den(c_j) + num(c_j)) (V/den(c_j)) / (b V), so
+ *     FP = [ sum_j num(a_j) (A/den(a_j)) (((b-1) dc_j + nc_j) V/dc_j)^n ] / (A (b V)^n),
+ * one big power per term and no gcd until the end (every prime of the denominator divides
+ * A b V). */
+amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
+{
+    amq_status st = blocked_check_inner(f, "blocked_fp_exact_pgf");
+    if (st || (st = blocked_check_b(b, "blocked_fp_exact_pgf")))
+        return st;
+    if (!f->expsum)
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked_fp_exact_pgf: inner rate '%s' has no exponential-sum form",
+                        f->name ? f->name : "?");
+    amq_expsum e = {0, NULL, NULL};
+    if ((st = f->expsum(&e, f->params)))
+        return st;
+    mpz_t A, V, bz, base, N, D, t, P;
+    mpz_inits(A, V, bz, base, N, D, t, P, (mpz_ptr)0);
+    mpz_set_ui(A, 1);
+    mpz_set_ui(V, 1);
+    for (size_t j = 0; j < e.count; j++) {
+        mpz_lcm(A, A, mpq_denref(e.a[j]));
+        mpz_lcm(V, V, mpq_denref(e.c[j]));
+    }
+    z_set_u64(bz, b);
+    mpz_mul(P, bz, V); /* b V */
+    double pbits = (double)n * (double)mpz_sizeinbase(P, 2);
+    double total = pbits * (double)(e.count + 1);
+    if (pbits > AMQ_BLOCKED_EXACT_MAX_BITS || total > AMQ_BLOCKED_EXACT_MAX_COST || n > ULONG_MAX) {
+        st = amq_fail(AMQ_E_TOO_LARGE,
+                      "blocked_fp_exact_pgf: the powers ((b-1+c)/b)^n would have about %.3g bits each, %.3g in "
+                      "all (limits %.3g and %.3g; b = %llu, n = %llu); use the certified enclosure",
+                      pbits, total, AMQ_BLOCKED_EXACT_MAX_BITS, AMQ_BLOCKED_EXACT_MAX_COST, ULL(b), ULL(n));
+        goto done;
+    }
+    for (size_t j = 0; j < e.count; j++) {
+        if (mpq_sgn(e.a[j]) == 0)
+            continue;
+        /* base = ((b-1) dc + nc) (V / dc) */
+        mpz_sub_ui(t, bz, 1);
+        mpz_mul(base, t, mpq_denref(e.c[j]));
+        mpz_add(base, base, mpq_numref(e.c[j]));
+        mpz_divexact(t, V, mpq_denref(e.c[j]));
+        mpz_mul(base, base, t);
+        mpz_pow_ui(base, base, (unsigned long)n);
+        mpz_divexact(t, A, mpq_denref(e.a[j]));
+        mpz_mul(t, t, mpq_numref(e.a[j]));
+        mpz_addmul(N, base, t);
+    }
+    mpz_pow_ui(D, P, (unsigned long)n);
+    mpz_mul(D, D, A);
+    mpz_mul(P, P, A); /* every prime of D divides A b V */
+    reduce_by_small(rop, N, D, P);
+done:
+    mpz_clears(A, V, bz, base, N, D, t, P, (mpz_ptr)0);
+    amq_expsum_clear(&e);
+    return st;
+}
+
+amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
+{
+    amq_status st = blocked_check_inner(f, "blocked_fp_exact");
+    if (st)
+        return st;
+    if (f->expsum && b > 1 && n > 0)
+        return amq_blocked_fp_exact_pgf(rop, f, b, n);
+    return amq_blocked_fp_exact_sum(rop, f, b, n);
+}
