@@ -6,7 +6,7 @@ BUILD   ?= build
 WARN    := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CFLAGS  ?= -O2 -g
 CPPFLAGS_AMQ := -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl
-LDLIBS_AMQ   := -lmpfr -lgmp -lxxhash -lm
+LDLIBS_AMQ   := -lmpfi -lmpfr -lgmp -lxxhash -lm
 # The shared library exports only what the public headers mark AMQ_API.
 VIS := -fvisibility=hidden
 
@@ -50,7 +50,7 @@ endif
 endif
 
 .SECONDARY:
-.PHONY: all examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove certify bench install clean fuzz fuzz-build fuzz-replay
+.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove certify bench install clean fuzz fuzz-build fuzz-replay
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -115,6 +115,38 @@ $(BUILD)/asan/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCR
 	$(CC) $(WARN) $(ASAN_FLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 examples: $(BUILD)/examples/password-screen
 
+# The checker's adapters (tools/adapters): plugins, process adapters, the Node peer.
+ADAPTERS  := $(BUILD)/adapters/amq-plugin.so $(BUILD)/adapters/libbloom-plugin.so \
+             $(BUILD)/adapters/planted-none.so $(BUILD)/adapters/planted-false-negative.so \
+             $(BUILD)/adapters/planted-biased-hash.so $(BUILD)/adapters/planted-wrong-k.so \
+             $(BUILD)/adapters/planted-wrong-abi.so \
+             $(BUILD)/adapters/amq-adapter-no $(BUILD)/adapters/node/status
+PLUGIN_CC := $(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -fPIC -shared
+$(BUILD)/libamq_pic.a: $(PIC_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(BUILD)/adapters/amq-plugin.so: tools/adapters/amq_plugin.c $(BUILD)/libamq_pic.a
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -o $@ $< $(BUILD)/libamq_pic.a $(LDLIBS_AMQ)
+$(BUILD)/adapters/libbloom-plugin.so: tools/adapters/libbloom_plugin.c include/amq/plugin.h
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -o $@ $< -lbloom
+$(BUILD)/adapters/planted-none.so: BUG := 0
+$(BUILD)/adapters/planted-false-negative.so: BUG := 1
+$(BUILD)/adapters/planted-biased-hash.so: BUG := 2
+$(BUILD)/adapters/planted-wrong-k.so: BUG := 3
+$(BUILD)/adapters/planted-wrong-abi.so: BUG := 4
+$(BUILD)/adapters/planted-%.so: tools/adapters/planted_bloom.c include/amq/plugin.h
+	@mkdir -p $(dir $@)
+	$(PLUGIN_CC) -DPLANTED_BUG=$(BUG) -o $@ $< -lxxhash
+$(BUILD)/adapters/amq-adapter-no: tools/adapters/adapter_no.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -D_POSIX_C_SOURCE=200809L -o $@ $<
+$(BUILD)/adapters/node/status: tools/adapters/node/package.json tools/adapters/node/package-lock.json \
+                               tools/adapters/node/adapter.js tools/adapters/node/install.sh
+	sh tools/adapters/node/install.sh $(BUILD)/adapters/node
+adapters: $(ADAPTERS)
+
 # The theorem drivers are proved, not linked; they must still be warning-free C11.
 $(BUILD)/drivers.ok: $(DRIVER_SRC)
 	@mkdir -p $(BUILD)
@@ -134,8 +166,8 @@ FORCE:
 # The whole suite, then the whole suite again under ASan+UBSan; one summary line.
 EXTRA_TESTS      := $(BUILD)/tests/test_password_screen $(BUILD)/tests/test_mpi_ranks
 EXTRA_ASAN_TESTS := $(BUILD)/asan/tests/test_password_screen
-check: deps all examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) $(MPI_BIN) \
-       $(PARQUET_DATA)
+check: deps all adapters examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) \
+       $(MPI_BIN) $(PARQUET_DATA)
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove
@@ -146,7 +178,7 @@ certify: deps-prove all
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
-bench: deps-bench $(BUILD)/bench $(MPI_BIN)
+bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters $(MPI_BIN)
 	@AMQ_BUILD=$(BUILD) $(BUILD)/bench
 
 $(BUILD)/fuzz/obj/%.o: %.c

@@ -6,14 +6,17 @@
 #include <amq/blocked_bloom.h>
 #include <amq/blocked_quotient.h>
 #include <amq/bloom.h>
+#include <amq/check_impl.h>
 #include <amq/counting.h>
 #include <amq/counting_blocked.h>
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/hash.h>
+#include <amq/impl.h>
 #include <amq/limits.h>
 #include <amq/parquet.h>
 #include <amq/partitioned.h>
+#include <amq/plugin.h>
 #include <amq/quotient.h>
 #include <amq/split_block.h>
 #include <amq/stats.h>
@@ -23,6 +26,7 @@
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_moments.h>
 #include <amq/spec_omissions.h>
 #include <amq/spec_quotient.h>
 #endif

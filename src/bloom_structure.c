@@ -6,6 +6,7 @@
 #include <internal/structure.h>
 #include <amq/bloom.h>
 #include <amq/spec_bloom.h>
+#include <amq/spec_moments.h>
 #include <stdlib.h>
 
 #define AMQ_FILE_BLOOM 1u
@@ -90,6 +91,14 @@ static amq_status fp_state(mpq_t q, const void *o)
     return amq_fp_state_power(q, amq_bloom_count_bits(bf), amq_bloom_m(bf), amq_bloom_k(bf));
 }
 
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
+        return amq_fail(AMQ_E_TOO_LARGE, "bloom: moment %llu of the rate needs %llu query positions (limit %d)",
+                        (unsigned long long)j, (unsigned long long)(j * v[P_K]), AMQ_MOMENTS_MAX_KQ);
+    return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
+}
+
 /* The lecture's two bounds (docs/naive-filter.md): the naive filter is this filter with one
  * hash function, and its union bound n/m is the lecture's 1/K at m = K n bits. */
 static amq_status bound_naive(mpq_t q, const uint64_t *v, uint64_t n)
@@ -142,6 +151,7 @@ const amq_structure amq_structure_bloom = {
     .fp_decimal = fp_decimal,
     .fp_note = amq_bloom_fp_note,
     .fp_state = fp_state,
+    .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .nbounds = 2,

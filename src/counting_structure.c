@@ -5,6 +5,7 @@
 #include <internal/structure.h>
 #include <amq/counting.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_moments.h>
 
 #define AMQ_FILE_COUNTING 2u
 
@@ -78,6 +79,15 @@ static uint64_t memory(const void *o)
     return amq_counting_width(o) == 8 ? m : m / 2 + m % 2;
 }
 
+/* The counting filter's bits are a Bloom filter's (Ceramist Theorem 8): so are the moments E[pi^j]. */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
+        return amq_fail(AMQ_E_TOO_LARGE, "bloom: moment %llu of the rate needs %llu query positions (limit %d)",
+                        (unsigned long long)j, (unsigned long long)(j * v[P_K]), AMQ_MOMENTS_MAX_KQ);
+    return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
+}
+
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_counting_fp_exact(q, v[P_M], v[P_K], n); }
 
 static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
@@ -133,6 +143,7 @@ const amq_structure amq_structure_counting = {
     .fp_decimal = fp_decimal,
     .fp_note = amq_bloom_fp_note,
     .fp_state = fp_state,
+    .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .rate_doc = "the Bloom rate of m bits and k hashes after n keys (Ceramist Theorem 8, by reduction)",

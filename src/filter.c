@@ -2,6 +2,7 @@
  * structure's registry entry (internal/structure.h). */
 #include <internal/fail.h>
 #include <internal/container.h>
+#include <internal/impl.h>
 #include <internal/structure.h>
 #include <amq/hash.h>
 #include <stdlib.h>
@@ -75,7 +76,7 @@ static amq_status check_hash_params(const amq_structure *s, const uint64_t *v)
     return AMQ_OK;
 }
 
-static amq_status wrap(amq_filter **out, const amq_structure *s, void *obj)
+amq_status amq_filter_wrap(amq_filter **out, const amq_structure *s, void *obj)
 {
     amq_filter *f = malloc(sizeof *f);
     if (!f) {
@@ -95,7 +96,7 @@ amq_status amq_filter_create(amq_filter **out, const amq_structure *s, const amq
     amq_status st = check_hash_params(s, p->v);
     if (st == AMQ_OK)
         st = s->create(&obj, p->v, p->seed);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
@@ -112,7 +113,7 @@ amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint6
     amq_status st = check_hash_params(s, given.v);
     if (st == AMQ_OK)
         st = s->create_for(&obj, n, fpr, given.v, given.seed, achieved);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_load(amq_filter **out, const char *path)
@@ -131,7 +132,7 @@ amq_status amq_filter_load(amq_filter **out, const char *path)
                         type);
     void *obj = NULL;
     st = s->load(&obj, path);
-    return st != AMQ_OK ? st : wrap(out, s, obj);
+    return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
 amq_status amq_filter_save(const amq_filter *f, const char *path)
@@ -195,6 +196,26 @@ void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const 
     }
     for (size_t i = 0; i < count; i++)
         results[i] = f->s->query(f->obj, keys[i], lens[i]);
+}
+
+amq_status amq_filter_run_ops(amq_filter *f, const amq_filter_op *ops, size_t count, int *results, size_t *done)
+{
+    if (f->s->run_ops)
+        return f->s->run_ops(f->obj, ops, count, results, done);
+    amq_status st = AMQ_OK;
+    size_t i = 0;
+    for (; i < count && st == AMQ_OK; i++) {
+        if (ops[i].kind == AMQ_FOP_ADD)
+            st = amq_filter_add(f, ops[i].key, ops[i].len);
+        else if (ops[i].kind == AMQ_FOP_REMOVE)
+            st = amq_filter_remove(f, ops[i].key, ops[i].len);
+        else if ((results[i] = f->s->query(f->obj, ops[i].key, ops[i].len)) < 0)
+            st = AMQ_E_IO; /* an external implementation stopped; amq_last_error() says why */
+        if (st != AMQ_OK)
+            break;
+    }
+    *done = i;
+    return st;
 }
 
 amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *exact)

@@ -26,6 +26,18 @@ amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const am
     return s->fp_decimal(out, p->v, n, digits, lo, hi);
 }
 
+int amq_structure_has_fp_moments(const amq_structure *s) { return s && s->fp_moment_enclose != NULL; }
+
+amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_structure *s,
+                                           const amq_params *p, uint64_t n, uint64_t j)
+{
+    if (!s || !p || j == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "fp_moment_enclose: NULL argument or order 0");
+    if (!s->fp_moment_enclose)
+        return amq_fail(AMQ_E_INVALID_ARG, "%s: the moments of the rate are not known", s->name);
+    return s->fp_moment_enclose(lo, hi, bits, p->v, n, j);
+}
+
 size_t amq_structure_napprox(const amq_structure *s) { return s->napprox; }
 
 const char *amq_structure_approx_name(const amq_structure *s, size_t i)

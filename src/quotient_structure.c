@@ -5,6 +5,7 @@
 #include <internal/structure.h>
 #include <amq/quotient.h>
 #include <amq/spec_quotient.h>
+#include <amq/spec_moments.h>
 #include <stdlib.h>
 
 #define AMQ_FILE_QUOTIENT 3u
@@ -75,6 +76,18 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
 
 /* one remainder word and one metadata byte per slot */
 static uint64_t memory(const void *o) { return amq_quotient_nslots(o) * 9u; }
+
+/* The stored fingerprints are n uniform draws from 2^p values and a query asks for one:
+ * a Bloom filter of 2^p bits and one hash.  j fresh keys: that filter with j query
+ * positions, while no add was refused. */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    const uint64_t p = v[P_Q] + v[P_R];
+    if (p >= 64)
+        return amq_fail(AMQ_E_TOO_LARGE, "quotient: the moments of the rate need p = q + r < 64 (got %llu)",
+                        (unsigned long long)p);
+    return amq_bloom_fp_query_enclose(lo, hi, bits, UINT64_C(1) << p, 1, j, n);
+}
 
 static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
 {
@@ -168,6 +181,7 @@ const amq_structure amq_structure_quotient = {
     .fp_decimal = fp_decimal,
     .fp_note = fp_note,
     .fp_state = fp_state,
+    .fp_moment_enclose = fp_moment,
     .napprox = 2,
     .approx = {{"classic", approx_union}, {"exp", approx_exp}},
     .rate_doc = "1 - (1 - 2^-p)^n for p = q + r bit fingerprints, while no add was refused (Ceramist Theorem 9); "

@@ -2,13 +2,15 @@
 # Install amqcert's Debian 12 dependencies when missing: as root via apt-get, otherwise
 # print the exact apt-get line and fail.
 #   sh tools/deps.sh build    the library, the CLI and the tests (make, make check; cracklib-runtime:
-#                             the password list of examples/password-screen)
+#                             the password list of examples/password-screen; the checker's peers and
+#                             plots: libbloom, gnuplot; node and npm only when no `node` is on the
+#                             PATH: a newer one may be installed)
 #   sh tools/deps.sh prove    the prover stack (make prove, make certify)
 #   sh tools/deps.sh bench    the peers measured by make bench
 #   sh tools/deps.sh fuzz     clang and its libFuzzer runtime (make fuzz)
 #   sh tools/deps.sh mpi      Open MPI, for build/amq-mpi (make MPI=1; optional)
 # Several groups may be given at once.
-BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libxxhash-dev libcmocka-dev cracklib-runtime"
+BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libmpfi-dev libxxhash-dev libcmocka-dev cracklib-runtime libbloom-dev gnuplot-nox"
 PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
 BENCH="libbloom-dev"
 FUZZ="clang libclang-rt-14-dev"
@@ -17,7 +19,8 @@ MPI="openmpi-bin libopenmpi-dev"
 PKGS=""
 for group in "$@"; do
     case $group in
-        build) PKGS="$PKGS $BUILD" ;;
+        build) PKGS="$PKGS $BUILD"
+               command -v node >/dev/null 2>&1 || PKGS="$PKGS nodejs npm" ;;
         prove) PKGS="$PKGS $PROVE" ;;
         bench) PKGS="$PKGS $BENCH" ;;
         fuzz) PKGS="$PKGS $FUZZ" ;;

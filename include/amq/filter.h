@@ -85,7 +85,8 @@ AMQ_API amq_status amq_filter_save(const amq_filter *f, const char *path);
 AMQ_API void amq_filter_free(amq_filter *f);
 
 AMQ_API amq_status amq_filter_add(amq_filter *f, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0).
+ * -1 only for an external implementation that failed (amq/impl.h), amq_last_error() says why. */
 AMQ_API int amq_filter_query(const amq_filter *f, const void *key, size_t len);
 /* AMQ_E_INVALID_ARG when the structure cannot remove keys. */
 AMQ_API amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len);
@@ -96,6 +97,7 @@ AMQ_API void amq_filter_clear(amq_filter *f);
  * number of keys added in *done (may be NULL). */
 AMQ_API amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
                                         size_t *done);
+/* results[i] as amq_filter_query (so -1 when an external implementation failed). */
 AMQ_API void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
                                     int *results);
 

@@ -18,6 +18,14 @@ AMQ_API amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t pr
                                             const amq_params *p, uint64_t n);
 AMQ_API amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const amq_params *p, uint64_t n,
                                             int digits, mpfr_t lo, mpfr_t hi);
+/* The moments E[pi^j] of the rate after n keys (pi: the chance that a fresh key tests
+ * positive in a filter's state): the probability that j fresh keys all test positive
+ * (amq/spec_moments.h), j >= 1, enclosed with relative width at most 2^-bits; j = 1 is
+ * the rate itself.  AMQ_E_INVALID_ARG when the structure's moments are not known
+ * (amq_structure_has_fp_moments() = 0), AMQ_E_TOO_LARGE beyond the routine's limits. */
+AMQ_API int amq_structure_has_fp_moments(const amq_structure *s);
+AMQ_API amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_structure *s,
+                                                   const amq_params *p, uint64_t n, uint64_t j);
 /* The textbook approximations of the structure (plain double, APPROXIMATIONS). */
 AMQ_API size_t amq_structure_napprox(const amq_structure *s);
 AMQ_API const char *amq_structure_approx_name(const amq_structure *s, size_t i);

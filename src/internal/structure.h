@@ -11,6 +11,13 @@
 #define AMQ_APPROX_MAX 3
 #define AMQ_EXAMPLES_MAX 4
 
+/* One operation of a mixed batch (amq_filter_run_ops). */
+typedef enum amq_filter_op_kind { AMQ_FOP_ADD, AMQ_FOP_QUERY, AMQ_FOP_REMOVE } amq_filter_op_kind;
+typedef struct amq_filter_op {
+    amq_filter_op_kind kind;
+    const void *key;
+    size_t len;
+} amq_filter_op;
 /* An exact upper bound of the rate with its hypothesis; fn fails (AMQ_E_INVALID_ARG) when the
  * hypothesis does not hold for these parameters. */
 typedef struct amq_bound {
@@ -59,6 +66,8 @@ struct amq_structure {
     /* optional batches (NULL: one call per key) */
     amq_status (*add_batch)(void *obj, const void *const *keys, const size_t *lens, size_t count, size_t *done);
     void (*query_batch)(const void *obj, const void *const *keys, const size_t *lens, size_t count, int *results);
+    /* optional mixed batch, in order (an external process pipelines it whole) */
+    amq_status (*run_ops)(void *obj, const amq_filter_op *ops, size_t count, int *results, size_t *done);
     amq_status (*count)(const void *obj, uint64_t *count, int *exact);
     void (*params_of)(const void *obj, uint64_t *v, uint64_t *seed);
     void (*describe)(const void *obj, amq_property_fn emit, void *ctx);
@@ -70,6 +79,9 @@ struct amq_structure {
     amq_status (*fp_decimal)(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi);
     const char *(*fp_note)(const uint64_t *v, uint64_t n);
     amq_status (*fp_state)(mpq_t rop, const void *obj);
+    /* E[pi^j], the chance that j fresh keys all test positive after n keys (enclosed,
+     * relative width 2^-bits; amq/spec_moments.h); NULL when not known */
+    amq_status (*fp_moment_enclose)(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
     size_t napprox;
     amq_approx approx[AMQ_APPROX_MAX];
     size_t nbounds;
@@ -85,6 +97,11 @@ struct amq_structure {
     size_t ndemos;
     amq_example demos[AMQ_EXAMPLES_MAX];
 };
+
+/* ops[0..count) in order on f: results[i] = 1 / 0 for the queries (other entries are left
+ * alone); AMQ_OK with *done = count, or the first failure with *done = the operations done
+ * before it (filter.c; through s->run_ops when the structure has it). */
+amq_status amq_filter_run_ops(amq_filter *f, const amq_filter_op *ops, size_t count, int *results, size_t *done);
 
 /* Shared by the structure files. */
 void amq_emit_u64(amq_property_fn emit, void *ctx, const char *key, const char *label, uint64_t u,

@@ -145,5 +145,10 @@ int main(int argc, char **argv)
     text("key_lines", "mixed", lines0, sizeof lines0 - 1);
     text("key_lines", "too-long", lines1, sizeof lines1 - 1);
     text("key_lines", "stop", lines2, sizeof lines2 - 1);
+    /* the line protocol of amq check --exec: what adapters reply, and requests (amq serve) */
+    static const char replies[] = "hello 1 my-filter remove\nok\nyes\nno\r\nerror out of memory\nmaybe\n";
+    static const char requests[] = "hello 1\nnew 18446744073709551615\nadd 00ff7f\nquery \nremove 0a0b\nadd 0g\n";
+    text("protocol", "replies", replies, sizeof replies - 1);
+    text("protocol", "requests", requests, sizeof requests - 1);
     return 0;
 }

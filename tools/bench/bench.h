@@ -14,5 +14,6 @@ void bench_spec(void);
 void bench_blocked_spec(void);
 void bench_blocked(void);
 void bench_quotient(void);
+void bench_checker(void);
 void bench_mpi(void);
 #endif

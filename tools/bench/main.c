@@ -17,6 +17,8 @@ int main(int argc, char **argv)
     }
     if (!only || !strcmp(only, "quotient"))
         bench_quotient();
+    if (!only || !strcmp(only, "checker"))
+        bench_checker();
     if (!only || !strcmp(only, "spec"))
         bench_spec();
     if (!only || !strcmp(only, "mpi")) bench_mpi();

@@ -1,5 +1,6 @@
 #include "cli.h"
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,4 +222,19 @@ void cli_json_str(FILE *f, const char *s)
             fputc(*s, f);
     }
     fputc('"', f);
+}
+
+void cli_json_double(FILE *f, double x)
+{
+    if (!isfinite(x)) {
+        fputs("null", f);
+        return;
+    }
+    char buf[64];
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    fputs(buf, f);
 }

@@ -38,6 +38,9 @@ void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint6
 void cli_progress_end(cli_progress *p);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
+/* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is
+ * not finite. */
+void cli_json_double(FILE *f, double x);
 
 /* Keys on standard input (keys.c): one key per line, the line's bytes without its '\n'
  * and one '\r' before it; NUL bytes are part of the key.  A key longer than
@@ -85,6 +88,10 @@ int cmd_info(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_rate(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+/* cmd_check_impl.c: amq check --plugin | --exec | --impl (dispatched by cmd_check). */
+int cmd_check_impl(int argc, char **argv);
+/* cmd_serve.c: amqcert's structures as a line-protocol process. */
+int cmd_serve(int argc, char **argv);
 int cmd_structures(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);

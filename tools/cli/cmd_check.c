@@ -16,7 +16,9 @@
 #define EXACT_DIGITS 15
 
 static const char USAGE_HEAD[] = "amq check STRUCTURE PARAMETERS -n N [--removals RM] [--trials T] [--seed S] "
-                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--json]";
+                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--json]\n"
+                                 "       amq check --plugin LIB | --exec CMD | --impl STRUCTURE --model ... "
+                                 "(amq check --impl bloom --help)";
 
 enum { OPT_N = 'n', OPT_REMOVALS = 256, OPT_TRIALS, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON };
 
@@ -96,18 +98,6 @@ static void print_help(FILE *f, const amq_structure *only)
 
 static void on_progress(void *ctx, uint64_t done, uint64_t total) { cli_progress_update(ctx, "check", done, total); }
 
-/* Shortest %.Ng (N = 15..17) that reads back as x. */
-static void put_double(FILE *f, double x)
-{
-    char buf[64];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    fputs(buf, f);
-}
-
 /* A p-value for people: the double, or from its log10 once it underflows. */
 static void put_pvalue(FILE *f, const amq_binom_test_result *r)
 {
@@ -148,22 +138,22 @@ static void report_json(const amq_structure *s, const amq_params *p, const struc
            (unsigned long long)o->seed);
     cli_json_str(stdout, amq_check_hash_name(o->hash));
     printf(", \"positives\": %llu, \"estimate\": ", (unsigned long long)r->positives);
-    put_double(stdout, r->estimate);
+    cli_json_double(stdout, r->estimate);
     printf(", \"exact\": ");
     cli_json_str(stdout, exact);
     printf(", \"ci_lower\": ");
-    put_double(stdout, r->ci_lower);
+    cli_json_double(stdout, r->ci_lower);
     printf(", \"ci_upper\": ");
-    put_double(stdout, r->ci_upper);
+    cli_json_double(stdout, r->ci_upper);
     printf(", \"p_value\": ");
-    put_double(stdout, r->p_value);
+    cli_json_double(stdout, r->p_value);
     printf(", \"log10_p_value\": ");
     if (isfinite(r->log10_p_value))
-        put_double(stdout, r->log10_p_value);
+        cli_json_double(stdout, r->log10_p_value);
     else
         printf("null");
     printf(", \"alpha\": ");
-    put_double(stdout, o->alpha);
+    cli_json_double(stdout, o->alpha);
     printf(", \"refused_adds\": %llu, \"verdict\": \"%s\"}\n", (unsigned long long)refused, r->pass ? "pass" : "fail");
 }
 
@@ -272,6 +262,12 @@ static int run(const amq_structure *s, int argc, char **argv)
 
 int cmd_check(int argc, char **argv)
 {
+    /* An implementation to check (plugin, process, structure through the filter interface)
+     * instead of a kernel: the open checker. */
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--plugin") || !strcmp(argv[i], "--exec") || !strcmp(argv[i], "--impl") ||
+            !strncmp(argv[i], "--plugin=", 9) || !strncmp(argv[i], "--exec=", 7) || !strncmp(argv[i], "--impl=", 7))
+            return cmd_check_impl(argc, argv);
     if (argc < 2)
         return cli_usage("check", USAGE_HEAD, "missing structure (one of: %s)", cli_structure_names());
     const char *name = argv[1];

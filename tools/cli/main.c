@@ -13,6 +13,7 @@ static const struct {
     {"info", cmd_info, "show a saved filter's parameters, fill, estimated count and FP rate"},
     {"rate", cmd_rate, "exact / certified false-positive rate from the closed forms"},
     {"check", cmd_check, "Monte Carlo check of the real filter against the exact rate"},
+    {"serve", cmd_serve, "serve fresh filters over stdin/stdout (the protocol of `check --exec`)"},
     {"structures", cmd_structures, "the structures amqcert knows, their parameters and demonstrations"},
     {"export", cmd_export, "write a split-block filter as a Parquet bloom filter (--parquet)"},
     {"import", cmd_import, "read a Parquet bloom filter (a blob, or a column's in a Parquet file)"},

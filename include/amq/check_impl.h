@@ -1,0 +1,113 @@
+/* The open checker: any implementation (amq/impl.h: amqcert's own structures, a C plugin,
+ * an external process) checked against the exact theory of a declared model, a registry
+ * structure at its rate parameters (amq/filter_rate.h), or against none (measure only).
+ * The statistics are derived in docs/checker.md.
+ *
+ * The check makes F fresh filters (seed s_f each) and, for each, the same schedule of
+ * operations on keys that are distinct across the whole run:
+ *   for each load point l = 1..L (n_l = ceil(l n / L) keys):
+ *       add the keys up to n_l, then query Q fresh keys (never added);
+ *   query every added key: a single "no" is a false negative, the check fails and reports
+ *       the key and the operations that produced it (amq_impl_check_replay writes them);
+ *   with R > 0 removals (implementations that delete): remove the first R keys, query the
+ *       other n - R (a "no" is a false negative), and query Q fresh keys.
+ * False-positive rate at each point (and after the removals, against the model's rate for
+ * n - R keys), with a family-wise false-alarm rate <= alpha by Holm's procedure:
+ *   - Q = 1 ("fresh" design): the positives at a point are exactly Binomial(F, p), tested
+ *     by the exact two-sided binomial test (amq/stats.h); intervals are Clopper-Pearson;
+ *   - Q > 1 ("shared" design): the per-filter counts are independent, in [0, Q], with mean
+ *     Q p and variance Q p + Q(Q-1) E[pi^2] - Q^2 p^2 from the model's second moment
+ *     (amq/spec_moments.h); the p-value is Bernstein's bound for their sum, valid for any
+ *     distribution with that mean and variance; without a model, intervals use Hoeffding.
+ * The accuracy score of the CMU 15-122 Bloom filter assignment is measured at n keys:
+ * 100 x (negatives among the fresh queries) / (fresh queries), see amq_accuracy_score.
+ * The same configuration gives the same operations, so the same answers from a
+ * deterministic implementation. */
+#ifndef AMQ_CHECK_IMPL_H
+#define AMQ_CHECK_IMPL_H
+#include <stdint.h>
+#include <stdio.h>
+#include <amq/filter.h>
+#include <amq/impl.h>
+
+/* Keys are 8 bytes: the little-endian encoding of key_base + number. */
+#define AMQ_IMPL_CHECK_KEY_BYTES 8u
+/* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
+#define AMQ_IMPL_CHECK_MOMENTS 24
+/* At most this many load points. */
+#define AMQ_IMPL_CHECK_MAX_LOADS 1000u
+
+typedef struct amq_impl_check_config {
+    const amq_structure *model; /* NULL: measure only (no verdict on the rate)            */
+    amq_params model_params;    /* its parameters (those with AMQ_PARAM_RATE count)         */
+    uint64_t n;                 /* declared keys per filter, >= 1                           */
+    uint64_t loads;             /* load points L, 1..AMQ_IMPL_CHECK_MAX_LOADS, <= n          */
+    uint64_t filters;           /* fresh filters F >= 1                                     */
+    uint64_t queries;           /* fresh queries Q >= 1 per filter and load point           */
+    uint64_t removals;          /* R <= n keys removed after the last load (0: none)         */
+    uint64_t seed;              /* seeds every filter and key of the run                     */
+    double alpha;               /* family-wise false-alarm rate, 0 < alpha < 1              */
+    /* may be NULL: called with filters done (an amq_progress_fn of amq/check.h) */
+    void (*progress)(void *ctx, uint64_t done, uint64_t total);
+    void *progress_ctx;
+} amq_impl_check_config;
+
+typedef enum amq_point_verdict {
+    AMQ_POINT_PASS,
+    AMQ_POINT_ABOVE,   /* the rate is above the model's (rejected) */
+    AMQ_POINT_BELOW,   /* the rate is below the model's (rejected) */
+    AMQ_POINT_UNTESTED /* no model                                  */
+} amq_point_verdict;
+
+typedef struct amq_check_point {
+    uint64_t keys;       /* keys in the filter when it was queried                          */
+    int after_removals;  /* the point after the delete phase                                */
+    uint64_t queries;    /* F Q fresh queries                                               */
+    uint64_t positives;
+    double estimate;     /* positives / queries                                             */
+    char exact[32];      /* the model's rate, correctly rounded to 15 digits ("" without)    */
+    double rate;         /* the model's rate (nearest double), NaN without a model           */
+    double rate_lo, rate_hi; /* an enclosure of it in doubles (rounded outward)             */
+    double pair;         /* E[pi^2] (upper bound) used by the shared design, else NaN         */
+    double ci_lo, ci_hi; /* simultaneous interval for the rate (confidence 1 - alpha/points) */
+    double p_value, log10_p_value; /* NaN without a model                                  */
+    double level;        /* the Holm level the p-value was compared with                    */
+    amq_point_verdict verdict;
+} amq_check_point;
+
+typedef struct amq_impl_check_result {
+    int shared;               /* design: 0 fresh (Q = 1), 1 shared (Q > 1)                  */
+    size_t npoints;
+    amq_check_point *points;  /* L load points, then the point after removals if R > 0      */
+    /* the first false negative, if any */
+    int false_negative;
+    uint64_t fn_filter, fn_seed, fn_key_number, fn_ops;
+    int fn_after_removals;
+    unsigned char fn_key[AMQ_IMPL_CHECK_KEY_BYTES];
+    /* accuracy score at n keys (CMU 15-122) */
+    uint64_t acc_negatives, acc_queries;
+    int accuracy;             /* 0..100                                                     */
+    double accuracy_model;    /* 100 (1 - p), NaN without a model                           */
+    int pass;
+    char reason[512];         /* why it failed ("" when it passed)                          */
+    char describe[256];       /* one line about the implementation's first filter          */
+} amq_impl_check_result;
+
+/* Runs the check.  A failure of the implementation itself (crash, hang, malformed reply,
+ * refused add or remove) ends it with that status and message; a false negative or a rate
+ * off the model is a verdict (res->pass = 0, res->reason), not an error. */
+AMQ_API amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_impl_check_result *res);
+AMQ_API void amq_impl_check_result_free(amq_impl_check_result *res);
+
+/* The operations the check sends to filter number f (0-based), in the request form of the
+ * line protocol (docs/protocol.md), one per line, through operation number upto (1-based;
+ * 0: all of them): "new SEED", "add HEX", "query HEX", "remove HEX". */
+AMQ_API amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, uint64_t upto, FILE *out);
+
+/* The accuracy score of the CMU 15-122 assignment from `negatives` true negatives among
+ * `queries` fresh queries: 0 when every answer is "maybe" (negatives = 0), 100 when every
+ * answer is right (negatives = queries), otherwise floor(100 negatives / queries) kept
+ * within 1..99.  queries = 0 gives 0. */
+AMQ_API int amq_accuracy_score(uint64_t negatives, uint64_t queries);
+
+#endif

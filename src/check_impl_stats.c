@@ -1,0 +1,294 @@
+/* The statistics of the open checker (amq/check_impl.h; derivations in docs/checker.md):
+ * the model's exact rates and moments at the load points, the per-point tests (exact
+ * binomial; or, for several queries per filter, Bernstein's bound with the exact mean and
+ * variance, and above the mean also Markov's inequality on the exact factorial moments of
+ * the sum), the simultaneous intervals, Holm's procedure and the accuracy score. */
+#include <internal/check_impl.h>
+#include <internal/fail.h>
+#include <amq/filter_rate.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RATE_DIGITS 15
+#define MOMENT_BITS 30 /* relative width of the moments' enclosures */
+#define W (AMQ_CHECK_MOMENTS + 1)
+
+amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments)
+{
+    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "the moments of the %s rate are not known, so several queries per filter "
+                        "cannot be tested exactly: use one query per filter (Q = 1)",
+                        amq_structure_name(cfg->model));
+    mpfr_t lo, hi;
+    mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
+    amq_status st = AMQ_OK;
+    for (size_t i = 0; i < res->npoints * W; i++)
+        moments[i] = NAN;
+    for (size_t i = 0; i < res->npoints && st == AMQ_OK; i++) {
+        amq_check_point *pt = &res->points[i];
+        pt->after_removals = i == cfg->loads;
+        pt->keys = pt->after_removals ? cfg->n - cfg->removals : amq_check_load(cfg, i + 1);
+        pt->rate = pt->rate_lo = pt->rate_hi = pt->pair = NAN;
+        if (!cfg->model)
+            continue;
+        char *dec = NULL;
+        st = amq_structure_fp_decimal(&dec, cfg->model, &cfg->model_params, pt->keys, RATE_DIGITS, lo, hi);
+        if (st != AMQ_OK)
+            break;
+        snprintf(pt->exact, sizeof pt->exact, "%s", dec);
+        free(dec);
+        pt->rate_lo = mpfr_get_d(lo, MPFR_RNDD);
+        pt->rate_hi = mpfr_get_d(hi, MPFR_RNDU);
+        mpfr_add(lo, lo, hi, MPFR_RNDN);
+        mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
+        pt->rate = mpfr_get_d(lo, MPFR_RNDN);
+        if (cfg->queries > 1) {
+            double *mo = moments + i * W;
+            mo[1] = pt->rate_hi;
+            const uint64_t top = cfg->queries < AMQ_CHECK_MOMENTS ? cfg->queries : AMQ_CHECK_MOMENTS;
+            for (uint64_t j = 2; j <= top && st == AMQ_OK; j++) {
+                st = amq_structure_fp_moment_enclose(lo, hi, MOMENT_BITS, cfg->model, &cfg->model_params, pt->keys, j);
+                if (st == AMQ_E_TOO_LARGE && j > 2) { /* fewer moments: a weaker bound, still valid */
+                    st = AMQ_OK;
+                    break;
+                }
+                if (st == AMQ_OK)
+                    mo[j] = mpfr_get_d(hi, MPFR_RNDU);
+            }
+            pt->pair = mo[2];
+        }
+    }
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    if (st != AMQ_OK) {
+        char msg[600];
+        snprintf(msg, sizeof msg, "%s", amq_last_error());
+        return amq_fail(st, "the model's rate: %s", msg);
+    }
+    return AMQ_OK;
+}
+
+/* One-sided Bernstein threshold: the t with exp(-t^2 / (2 (V + b t / 3))) = a. */
+static double bernstein_t(double V, double b, double a)
+{
+    const double L = log(1.0 / a), c = b * L / 3.0;
+    return c + sqrt(c * c + 2.0 * V * L);
+}
+
+/* The shared design at one point: the variance of the sum over F filters, an upper bound
+ * from the enclosures of p and E[pi^2], and the one-sided range bounds of one filter's
+ * deviation: X - E[X] <= Q (1 - p) above, E[X] - X <= Q p below. */
+static void shared_moments(const amq_check_point *pt, double F, double Q, double *V, double *b_up, double *b_down)
+{
+    double v1 = Q * pt->rate_hi + Q * (Q - 1.0) * pt->pair - Q * Q * pt->rate_lo * pt->rate_lo;
+    if (!(v1 > 0.0))
+        v1 = 0.0;
+    *V = F * v1 * (1.0 + 0x1p-40); /* a little above the double rounding of the bound */
+    *b_up = Q * (1.0 - pt->rate_lo);
+    *b_down = Q * pt->rate_hi;
+}
+
+/* log10 of an upper bound of P(S >= s) for S the sum of F independent per-filter counts X
+ * in [0, Q], from their factorial moments: E[C(X, j)] = C(Q, j) E[pi^j] (X is binomial
+ * given the filter's state), so E[(1+t)^S] = A(t)^F with A(t) = sum_j C(Q, j) E[pi^j] t^j,
+ * and Markov's inequality on C(S, r), nondecreasing in S: P(S >= s) <= [t^r] A^F / C(s, r),
+ * minimised over r = 1..R.  Every coefficient is positive, so rounding up keeps it a bound.
+ * +inf when no moment is known. */
+static double factorial_bound_log10(const double *mo, uint64_t filters, uint64_t Q, uint64_t s)
+{
+    size_t R = 0;
+    while (R < AMQ_CHECK_MOMENTS && R < Q && !isnan(mo[R + 1]))
+        R++;
+    if (R > s)
+        R = (size_t)s;
+    if (R == 0)
+        return INFINITY;
+    mpfr_t a[W], acc[W], tmp[W], t, c;
+    for (size_t j = 0; j <= R; j++)
+        mpfr_inits2(128, a[j], acc[j], tmp[j], (mpfr_ptr)0);
+    mpfr_inits2(128, t, c, (mpfr_ptr)0);
+    /* a_j = C(Q, j) E[pi^j] (upper bounds), acc = 1 */
+    mpfr_set_ui(a[0], 1, MPFR_RNDU);
+    mpfr_set_ui(c, 1, MPFR_RNDU);
+    for (size_t j = 1; j <= R; j++) {
+        mpfr_mul_ui(c, c, (unsigned long)(Q - j + 1), MPFR_RNDU);
+        mpfr_div_ui(c, c, (unsigned long)j, MPFR_RNDU);
+        mpfr_mul_d(a[j], c, mo[j], MPFR_RNDU);
+    }
+    for (size_t j = 0; j <= R; j++)
+        mpfr_set_ui(acc[j], j == 0, MPFR_RNDU);
+    /* acc = A^F mod t^(R+1), by squaring */
+    for (uint64_t e = filters;;) {
+        if (e & 1) {
+            for (size_t r = 0; r <= R; r++) {
+                mpfr_set_ui(tmp[r], 0, MPFR_RNDU);
+                for (size_t j = 0; j <= r; j++) {
+                    mpfr_mul(t, acc[j], a[r - j], MPFR_RNDU);
+                    mpfr_add(tmp[r], tmp[r], t, MPFR_RNDU);
+                }
+            }
+            for (size_t r = 0; r <= R; r++)
+                mpfr_set(acc[r], tmp[r], MPFR_RNDU);
+        }
+        e >>= 1;
+        if (!e)
+            break;
+        for (size_t r = 0; r <= R; r++) {
+            mpfr_set_ui(tmp[r], 0, MPFR_RNDU);
+            for (size_t j = 0; j <= r; j++) {
+                mpfr_mul(t, a[j], a[r - j], MPFR_RNDU);
+                mpfr_add(tmp[r], tmp[r], t, MPFR_RNDU);
+            }
+        }
+        for (size_t r = 0; r <= R; r++)
+            mpfr_set(a[r], tmp[r], MPFR_RNDU);
+    }
+    /* min over r of acc[r] / C(s, r), C(s, r) rounded down */
+    double best = INFINITY;
+    mpfr_set_ui(c, 1, MPFR_RNDD);
+    for (size_t r = 1; r <= R; r++) {
+        mpfr_mul_ui(c, c, (unsigned long)(s - r + 1), MPFR_RNDD);
+        mpfr_div_ui(c, c, (unsigned long)r, MPFR_RNDD);
+        mpfr_div(t, acc[r], c, MPFR_RNDU);
+        mpfr_log10(t, t, MPFR_RNDU);
+        const double l = mpfr_get_d(t, MPFR_RNDU);
+        if (l < best)
+            best = l;
+    }
+    for (size_t j = 0; j <= R; j++)
+        mpfr_clears(a[j], acc[j], tmp[j], (mpfr_ptr)0);
+    mpfr_clears(t, c, (mpfr_ptr)0);
+    return best;
+}
+
+static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, uint64_t filters, double a_ci,
+                       int shared, const double *mo)
+{
+    const double F = (double)filters, Q = (double)cfg->queries, T = (double)pt->queries;
+    pt->estimate = pt->queries ? (double)pt->positives / T : NAN;
+    pt->p_value = pt->log10_p_value = NAN;
+    pt->verdict = cfg->model ? AMQ_POINT_PASS : AMQ_POINT_UNTESTED;
+    if (!shared) {
+        amq_clopper_pearson(pt->positives, pt->queries, a_ci, &pt->ci_lo, &pt->ci_hi);
+        if (cfg->model) {
+            amq_binom_test_result r;
+            if (amq_binom_test(pt->positives, pt->queries, pt->rate, cfg->alpha, &r) == AMQ_OK) {
+                pt->p_value = r.p_value;
+                pt->log10_p_value = r.log10_p_value;
+            }
+        }
+        return;
+    }
+    double t_up, t_down;
+    if (cfg->model) {
+        /* Two one-sided Bernstein bounds, each at half the level: the p-value is twice the
+         * bound in the direction observed. */
+        double V, b_up, b_down;
+        shared_moments(pt, F, Q, &V, &b_up, &b_down);
+        t_up = bernstein_t(V, b_up, a_ci / 2.0);
+        t_down = bernstein_t(V, b_down, a_ci / 2.0);
+        const double dev = (double)pt->positives - T * pt->rate, b = dev > 0 ? b_up : b_down;
+        /* the deviation, less what the enclosure of p leaves open */
+        double D = fabs(dev) - T * (pt->rate_hi - pt->rate_lo) / 2.0;
+        if (D < 0.0)
+            D = 0.0;
+        double lg = log(2.0) / log(10.0) - D * D / (2.0 * (V + b * D / 3.0)) / log(10.0);
+        if (!(V + b * D > 0.0))
+            lg = 0.0;
+        if (dev > 0) /* above the mean: also the factorial-moment bound, whichever is smaller */
+            lg = fmin(lg, log10(2.0) + factorial_bound_log10(mo, filters, cfg->queries, pt->positives));
+        pt->log10_p_value = fmin(0.0, lg);
+        pt->p_value = pow(10.0, pt->log10_p_value);
+    } else {
+        t_up = t_down = Q * sqrt(F * log(2.0 / a_ci) / 2.0); /* Hoeffding: each count in [0, Q] */
+    }
+    /* the rates r the test would not reject: S - t_up <= T r <= S + t_down */
+    pt->ci_lo = fmax(0.0, ((double)pt->positives - t_up) / T);
+    pt->ci_hi = fmin(1.0, ((double)pt->positives + t_down) / T);
+}
+
+static int by_p(const void *a, const void *b)
+{
+    const amq_check_point *x = *(amq_check_point *const *)a, *y = *(amq_check_point *const *)b;
+    return x->log10_p_value < y->log10_p_value ? -1 : x->log10_p_value > y->log10_p_value;
+}
+
+/* Holm's step-down procedure at family-wise level alpha over the tested points. */
+static void holm(amq_impl_check_result *res, double alpha)
+{
+    amq_check_point *order[AMQ_IMPL_CHECK_MAX_LOADS + 1];
+    size_t m = 0;
+    for (size_t i = 0; i < res->npoints; i++)
+        if (res->points[i].verdict != AMQ_POINT_UNTESTED)
+            order[m++] = &res->points[i];
+    qsort(order, m, sizeof *order, by_p);
+    int rejecting = 1;
+    for (size_t i = 0; i < m; i++) {
+        amq_check_point *pt = order[i];
+        pt->level = alpha / (double)(m - i);
+        rejecting = rejecting && pt->log10_p_value <= log10(pt->level);
+        if (rejecting)
+            pt->verdict = pt->estimate > pt->rate ? AMQ_POINT_ABOVE : AMQ_POINT_BELOW;
+    }
+}
+
+static void hex_of(char *out, const unsigned char *key, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        sprintf(out + 2 * i, "%02x", key[i]);
+}
+
+amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
+                              const uint64_t *positives, uint64_t filters, const double *moments)
+{
+    const int shared = cfg->queries > 1;
+    const double a_ci = cfg->alpha / (double)res->npoints; /* simultaneous intervals */
+    for (size_t i = 0; i < res->npoints; i++) {
+        amq_check_point *pt = &res->points[i];
+        pt->positives = positives[i];
+        pt->queries = filters * cfg->queries;
+        test_point(cfg, pt, filters, a_ci, shared, moments + i * W);
+    }
+    const amq_check_point *at_n = &res->points[cfg->loads - 1];
+    res->acc_queries = at_n->queries;
+    res->acc_negatives = at_n->queries - at_n->positives;
+    res->accuracy = amq_accuracy_score(res->acc_negatives, res->acc_queries);
+    res->accuracy_model = cfg->model ? 100.0 * (1.0 - at_n->rate) : NAN;
+    if (res->false_negative) {
+        /* the check stopped at it: the rates of the filters so far are shown, not judged */
+        for (size_t i = 0; i < res->npoints; i++)
+            res->points[i].verdict = AMQ_POINT_UNTESTED;
+        char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
+        hex_of(hex, res->fn_key, AMQ_IMPL_CHECK_KEY_BYTES);
+        snprintf(res->reason, sizeof res->reason,
+                 "false negative: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" after %llu "
+                 "operations on that filter%s",
+                 hex, (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
+                 (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
+                 res->fn_after_removals ? ", after the removals" : "");
+        res->pass = 0;
+        return AMQ_OK;
+    }
+    holm(res, cfg->alpha);
+    res->pass = 1;
+    size_t used = 0, failed = 0;
+    for (size_t i = 0; i < res->npoints; i++) {
+        const amq_check_point *pt = &res->points[i];
+        if (pt->verdict != AMQ_POINT_ABOVE && pt->verdict != AMQ_POINT_BELOW)
+            continue;
+        res->pass = 0;
+        if (failed++ == 0)
+            used += (size_t)snprintf(res->reason + used, sizeof res->reason - used,
+                                     "FP rate %s the model at load %llu keys%s: %.6g measured vs %s exact "
+                                     "(p-value %.3g <= Holm level %.3g)",
+                                     pt->verdict == AMQ_POINT_ABOVE ? "above" : "below",
+                                     (unsigned long long)pt->keys, pt->after_removals ? " after removals" : "",
+                                     pt->estimate, pt->exact, pt->p_value, pt->level);
+    }
+    if (failed > 1 && used < sizeof res->reason)
+        snprintf(res->reason + used, sizeof res->reason - used, "; %zu of %zu points off the model", failed,
+                 res->npoints);
+    return AMQ_OK;
+}

@@ -1,0 +1,39 @@
+/* Internal: the pieces of the open checker (amq/check_impl.h) shared by its files: the
+ * schedule and keys (check_impl.c) and the statistics (check_impl_stats.c). */
+#ifndef AMQ_INTERNAL_CHECK_IMPL_H
+#define AMQ_INTERNAL_CHECK_IMPL_H
+#include <amq/check_impl.h>
+
+typedef enum amq_step_kind { AMQ_STEP_ADD, AMQ_STEP_QUERY_FRESH, AMQ_STEP_QUERY_ADDED, AMQ_STEP_REMOVE } amq_step_kind;
+
+/* count keys numbered first.. (numbers relative to the filter); point: the statistic a
+ * fresh query counts for (load point l - 1, or L for the point after removals). */
+typedef struct amq_check_step {
+    amq_step_kind kind;
+    uint64_t first, count;
+    int point;
+} amq_check_step;
+
+amq_status amq_impl_check_validate(const amq_impl_check_config *cfg);
+/* The schedule of one filter (the same for all): at most 2 L + 4 steps. */
+size_t amq_check_schedule(const amq_impl_check_config *cfg, amq_check_step *steps);
+/* Keys in the filter at load point l (1..L): ceil(l n / L). */
+uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l);
+uint64_t amq_check_filter_seed(const amq_impl_check_config *cfg, uint64_t f);
+uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg);
+/* Key number rel of filter f, AMQ_IMPL_CHECK_KEY_BYTES bytes. */
+void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
+
+/* The highest factorial moment the shared design's upper-tail bound uses. */
+#define AMQ_CHECK_MOMENTS AMQ_IMPL_CHECK_MOMENTS
+
+/* Fills the points' keys and the model's rates (exact decimal, double), and for the
+ * shared design moments[i * (AMQ_CHECK_MOMENTS + 1) + j] = an upper bound of E[pi^j] at
+ * point i (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
+amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments);
+/* From the positives per point over `filters` filters: estimates, intervals, p-values,
+ * Holm's verdicts, the accuracy score and the reason of a failure. */
+amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
+                              const uint64_t *positives, uint64_t filters, const double *moments);
+
+#endif

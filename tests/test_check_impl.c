@@ -1,0 +1,408 @@
+/* The open checker (amq/check_impl.h, amq/impl.h): amqcert's own structures pass through
+ * each way in (the filter interface, a plugin, a process); each planted bug fails with its
+ * reason; plugins that do not match the ABI and processes that crash, hang, reply wrongly or
+ * report an error end the check with a message that says so; the same seed gives the same
+ * answers.  Every statistical assertion has a false-alarm rate <= ALPHA. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <amq/check_impl.h>
+#include <amq/filter_rate.h>
+#include <amq/impl.h>
+#include "support/build_dir.h"
+
+#define ALPHA 1e-6
+
+static char path[1024];
+
+static const char *adapter(const char *name) { return amq_test_build_path(path, sizeof path, name); }
+
+/* A configuration against `model` with parameters "m" and "k" (or "q" and "r"). */
+static amq_impl_check_config config(const char *model, const char *k1, uint64_t v1, const char *k2, uint64_t v2)
+{
+    amq_impl_check_config c;
+    memset(&c, 0, sizeof c);
+    c.model = model ? amq_structure_find(model) : NULL;
+    if (c.model) {
+        amq_params_init(&c.model_params, c.model);
+        amq_params_set(&c.model_params, c.model, k1, v1);
+        amq_params_set(&c.model_params, c.model, k2, v2);
+    }
+    c.n = 100;
+    c.loads = 4;
+    c.filters = 500;
+    c.queries = 20;
+    c.seed = 1;
+    c.alpha = ALPHA;
+    return c;
+}
+
+static amq_impl *structure_impl(const char *name, const char *k1, uint64_t v1, const char *k2, uint64_t v2)
+{
+    const amq_structure *s = amq_structure_find(name);
+    amq_params p;
+    amq_params_init(&p, s);
+    amq_params_set(&p, s, k1, v1);
+    amq_params_set(&p, s, k2, v2);
+    amq_impl *impl;
+    assert_int_equal(amq_impl_structure(&impl, s, &p), AMQ_OK);
+    return impl;
+}
+
+static amq_impl *plugin(const char *so, const char *arg)
+{
+    amq_impl *impl;
+    if (amq_impl_plugin(&impl, adapter(so), arg) != AMQ_OK)
+        fail_msg("plugin %s: %s", so, amq_last_error());
+    return impl;
+}
+
+static void expect_pass(amq_impl *impl, const amq_impl_check_config *c)
+{
+    amq_impl_check_result r;
+    if (amq_impl_check(impl, c, &r) != AMQ_OK)
+        fail_msg("%s: the check ended: %s", amq_impl_name(impl), amq_last_error());
+    if (!r.pass)
+        fail_msg("%s: %s", amq_impl_name(impl), r.reason);
+    assert_false(r.false_negative);
+    assert_int_equal(r.npoints, c->loads + (c->removals ? 1 : 0));
+    for (size_t i = 0; i < r.npoints; i++) {
+        assert_int_equal(r.points[i].queries, c->filters * c->queries);
+        assert_int_equal(r.points[i].verdict, c->model ? AMQ_POINT_PASS : AMQ_POINT_UNTESTED);
+        assert_true(r.points[i].ci_lo <= r.points[i].estimate && r.points[i].estimate <= r.points[i].ci_hi);
+    }
+    amq_impl_check_result_free(&r);
+}
+
+/* The check must fail with a reason that contains `why`. */
+static void expect_fail(amq_impl *impl, const amq_impl_check_config *c, const char *why, amq_impl_check_result *out)
+{
+    amq_impl_check_result r;
+    if (amq_impl_check(impl, c, &r) != AMQ_OK)
+        fail_msg("%s: the check ended: %s", amq_impl_name(impl), amq_last_error());
+    if (r.pass || !strstr(r.reason, why))
+        fail_msg("%s: expected a failure with '%s', got %s: %s", amq_impl_name(impl), why, r.pass ? "pass" : "fail",
+                 r.reason);
+    if (out)
+        *out = r;
+    else
+        amq_impl_check_result_free(&r);
+}
+
+/* The check must end (not a verdict) with a message that contains `why`. */
+static void expect_error(amq_impl *impl, const amq_impl_check_config *c, const char *why)
+{
+    amq_impl_check_result r;
+    if (amq_impl_check(impl, c, &r) == AMQ_OK)
+        fail_msg("%s: expected the check to end with '%s', got a verdict", amq_impl_name(impl), why);
+    if (!strstr(amq_last_error(), why))
+        fail_msg("expected '%s' in: %s", why, amq_last_error());
+}
+
+static void test_accuracy_score(void **state)
+{
+    (void)state;
+    assert_int_equal(amq_accuracy_score(0, 100), 0);    /* always "maybe": the worst filter */
+    assert_int_equal(amq_accuracy_score(100, 100), 100); /* a set */
+    assert_int_equal(amq_accuracy_score(1, 1000), 1);    /* some negatives: never 0 */
+    assert_int_equal(amq_accuracy_score(999, 1000), 99); /* some false positives: never 100 */
+    assert_int_equal(amq_accuracy_score(995, 1000), 99);
+    assert_int_equal(amq_accuracy_score(505, 1000), 50);
+    assert_int_equal(amq_accuracy_score(0, 0), 0);
+}
+
+static void test_own_structures_pass(void **state)
+{
+    (void)state;
+    amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    /* counting, with removals, one query per filter (exact binomial) */
+    impl = structure_impl("counting", "m", 1000, "k", 5);
+    assert_true(amq_impl_can_remove(impl));
+    c = config("counting", "m", 1000, "k", 5);
+    c.queries = 1;
+    c.filters = 5000;
+    c.removals = 50;
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    /* quotient: 2^8 slots, 6-bit remainders, n = 100 */
+    impl = structure_impl("quotient", "q", 8, "r", 6);
+    c = config("quotient", "q", 8, "r", 6);
+    expect_pass(impl, &c);
+    c.removals = 30;
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    /* measure only */
+    impl = structure_impl("bloom", "m", 1000, "k", 5);
+    c = config(NULL, NULL, 0, NULL, 0);
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+}
+
+/* A correct filter of other parameters than the declared model: the rate is off (the
+ * shared design needs F p >> log(1/alpha) / 3 to see a 2-fold deviation: F = 5000). */
+static void test_wrong_model_fails(void **state)
+{
+    (void)state;
+    amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
+    amq_impl_check_config c = config("bloom", "m", 800, "k", 5);
+    c.filters = 5000;
+    expect_fail(impl, &c, "FP rate below the model", NULL);
+    c = config("bloom", "m", 1300, "k", 5);
+    c.filters = 5000;
+    expect_fail(impl, &c, "FP rate above the model", NULL);
+    amq_impl_free(impl);
+}
+
+static void test_plugins_pass(void **state)
+{
+    (void)state;
+    amq_impl *impl = plugin("adapters/amq-plugin.so", "bloom m=1000 k=5 hash=independent");
+    assert_string_equal(amq_impl_kind(impl), "plugin");
+    assert_false(amq_impl_can_remove(impl)); /* the plugin's can_remove: a Bloom filter does not delete */
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    impl = plugin("adapters/amq-plugin.so", "counting m=1000 k=5");
+    assert_true(amq_impl_can_remove(impl));
+    c = config("counting", "m", 1000, "k", 5);
+    c.removals = 50;
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    impl = plugin("adapters/planted-none.so", "m=1000 k=6");
+    c = config("bloom", "m", 1000, "k", 6);
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+}
+
+static void test_planted_bugs_fail(void **state)
+{
+    (void)state;
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 6);
+    amq_impl *impl = plugin("adapters/planted-false-negative.so", "m=1000 k=6");
+    amq_impl_check_result r;
+    expect_fail(impl, &c, "false negative: key ", &r);
+    assert_true(r.false_negative);
+    /* the replay ends with the query that was answered "no" */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    assert_int_equal(amq_impl_check_replay(&c, r.fn_filter, r.fn_ops, m), AMQ_OK);
+    fclose(m);
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += buf[i] == '\n';
+    assert_int_equal(lines, r.fn_ops);
+    char want[64] = "query ";
+    for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
+        sprintf(want + 6 + 2 * i, "%02x", r.fn_key[i]);
+    strcat(want, "\n");
+    assert_true(len > strlen(want) && !strcmp(buf + len - strlen(want), want));
+    assert_memory_equal(buf, "new ", 4);
+    free(buf);
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+
+    impl = plugin("adapters/planted-biased-hash.so", "m=1000 k=6");
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    amq_impl_free(impl);
+    impl = plugin("adapters/planted-wrong-k.so", "m=1000 k=6");
+    c.filters = 5000;
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    c.queries = 1; /* also caught by the exact binomial design */
+    c.filters = 20000;
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    amq_impl_free(impl);
+}
+
+static void test_plugin_refusals(void **state)
+{
+    (void)state;
+    amq_impl *impl = NULL;
+    assert_int_equal(amq_impl_plugin(&impl, adapter("adapters/planted-wrong-abi.so"), "m=10 k=1"), AMQ_E_BAD_VERSION);
+    assert_non_null(strstr(amq_last_error(), "built for plugin ABI version 2, but this amqcert speaks version 1"));
+    assert_int_equal(amq_impl_plugin(&impl, "libxxhash.so.0", NULL), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "is not an amqcert plugin: it exports no 'amq_plugin_entry'"));
+    assert_int_equal(amq_impl_plugin(&impl, adapter("adapters/no-such-plugin.so"), NULL), AMQ_E_IO);
+    assert_non_null(strstr(amq_last_error(), "cannot be loaded"));
+    assert_null(impl);
+    /* a plugin that refuses its argument: the check ends with the plugin's words */
+    impl = plugin("adapters/planted-none.so", "m=oops");
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 6);
+    expect_error(impl, &c, "could not create a filter: --plugin-arg must be 'm=M k=K'");
+    amq_filter *f;
+    assert_int_not_equal(amq_impl_new_filter(impl, 1, &f), AMQ_OK); /* it stays stopped */
+    amq_impl_free(impl);
+    /* removals asked of an implementation that cannot remove */
+    impl = plugin("adapters/planted-none.so", "m=1000 k=6");
+    c.removals = 10;
+    expect_error(impl, &c, "cannot remove keys");
+    amq_impl_free(impl);
+}
+
+static void test_processes_pass(void **state)
+{
+    (void)state;
+    char cmd[1200];
+    amq_impl *impl;
+    snprintf(cmd, sizeof cmd, "'%s' serve bloom -m 1000 -k 5", adapter("amq"));
+    assert_int_equal(amq_impl_process(&impl, cmd, AMQ_IMPL_DEFAULT_TIMEOUT), AMQ_OK);
+    assert_string_equal(amq_impl_name(impl), "amq-bloom");
+    assert_false(amq_impl_can_remove(impl));
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+    c.filters = 200;
+    expect_pass(impl, &c);
+    /* a key above the protocol's limit is refused before anything is sent; the process goes on */
+    amq_filter *f;
+    assert_int_equal(amq_impl_new_filter(impl, 7, &f), AMQ_OK);
+    static unsigned char big[2000];
+    assert_int_equal(amq_filter_add(f, big, sizeof big), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_filter_add(f, big, 1024), AMQ_OK);
+    assert_int_equal(amq_filter_query(f, big, 1024), 1);
+    assert_int_equal(amq_filter_add(f, "", 0), AMQ_OK); /* the empty key */
+    assert_int_equal(amq_filter_query(f, "", 0), 1);
+    assert_null(amq_impl_error(impl));
+    amq_filter_free(f);
+    amq_impl_free(impl);
+    snprintf(cmd, sizeof cmd, "'%s' serve counting -m 1000 -k 5", adapter("amq"));
+    assert_int_equal(amq_impl_process(&impl, cmd, AMQ_IMPL_DEFAULT_TIMEOUT), AMQ_OK);
+    assert_true(amq_impl_can_remove(impl));
+    c = config("counting", "m", 1000, "k", 5);
+    c.filters = 200;
+    c.removals = 50;
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+    /* the complete Python example of docs/protocol.md */
+    if (system("command -v python3 >/dev/null 2>&1") != 0) {
+        print_message("SKIP: python3 is not installed, so the Python example adapter is not run\n");
+        skip();
+    }
+    assert_int_equal(amq_impl_process(&impl, "python3 tools/adapters/example_adapter.py 1000 5", 30.0), AMQ_OK);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.filters = 100;
+    expect_pass(impl, &c);
+    amq_impl_free(impl);
+}
+
+static void test_trivial_adapter_is_caught(void **state)
+{
+    (void)state;
+    amq_impl *impl;
+    assert_int_equal(amq_impl_process(&impl, adapter("adapters/amq-adapter-no"), 5.0), AMQ_OK);
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+    amq_impl_check_result r;
+    expect_fail(impl, &c, "false negative: key", &r);
+    assert_int_equal(r.fn_filter, 0);
+    assert_int_equal(r.fn_key_number, 0); /* the first added key */
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
+/* Adapters that misbehave: the process ends the check with a clear message. */
+static void test_process_failures(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *script, *why;
+    } cases[] = {
+        {"read l; echo 'hello 1 crasher'; read l; echo ok; read l; kill -SEGV $$", "was killed by signal 11"},
+        {"read l; echo 'hello 1 quitter'; exit 3", "exited with status 3"},
+        {"read l; echo 'hello 1 sleeper'; read l; sleep 30", "sent nothing for 1 s (hung?)"},
+        {"read l; echo 'hello 1 liar'; read l; echo ok; read l; echo maybe", "sent a malformed reply to 'add "},
+        {"read l; echo 'hello 1 grumpy'; read l; echo 'error out of cheese'", "reported an error in reply to 'new "},
+        {"read l; echo 'hello 1 confused'; read l; echo yes", "not an answer to that request"},
+        {"read l; echo 'hello 1 chatty'; read l; printf 'ok\\nok\\n'; sleep 1", "sent a reply to no request"},
+        {"read l; echo 'hello 1 flood'; read l; head -c 10000 /dev/zero | tr '\\\\0' x; sleep 1",
+         "longer than 4096 bytes"},
+        {"exec 2>/dev/null; /nonexistent/adapter", "exited with status 127"},
+        {"read l; echo 'hello 2 future'", "speaks protocol version 2, this amqcert speaks version 1"},
+        {"true", "exited with status 0"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        amq_impl *impl = NULL;
+        /* a generous timeout, but for the case that must hang: a loaded machine is slow */
+        const double timeout = strstr(cases[i].script, "sleep 30") ? 1.0 : 20.0;
+        amq_status st = amq_impl_process(&impl, cases[i].script, timeout);
+        if (st == AMQ_OK) {
+            amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+            expect_error(impl, &c, cases[i].why);
+            assert_non_null(amq_impl_error(impl));
+            amq_filter *f;
+            assert_int_not_equal(amq_impl_new_filter(impl, 1, &f), AMQ_OK); /* it stays stopped */
+            amq_impl_free(impl);
+        } else if (!strstr(amq_last_error(), cases[i].why)) {
+            fail_msg("case %zu: expected '%s' in: %s", i, cases[i].why, amq_last_error());
+        }
+    }
+    amq_impl *impl;
+    assert_int_equal(amq_impl_process(&impl, "cat", 0.0), AMQ_E_INVALID_ARG);
+}
+
+/* The same seed gives the same answers; another seed other keys. */
+static void test_determinism(void **state)
+{
+    (void)state;
+    amq_impl *impl = plugin("adapters/amq-plugin.so", "bloom m=500 k=4");
+    amq_impl_check_config c = config("bloom", "m", 500, "k", 4);
+    c.filters = 200;
+    amq_impl_check_result a, b;
+    assert_int_equal(amq_impl_check(impl, &c, &a), AMQ_OK);
+    assert_int_equal(amq_impl_check(impl, &c, &b), AMQ_OK);
+    assert_int_equal(a.npoints, b.npoints);
+    for (size_t i = 0; i < a.npoints; i++)
+        assert_int_equal(a.points[i].positives, b.points[i].positives);
+    assert_int_equal(a.accuracy, b.accuracy);
+    amq_impl_check_result_free(&b);
+    c.seed = 2;
+    assert_int_equal(amq_impl_check(impl, &c, &b), AMQ_OK);
+    int differ = 0;
+    for (size_t i = 0; i < a.npoints; i++)
+        differ |= a.points[i].positives != b.points[i].positives;
+    assert_true(differ);
+    amq_impl_check_result_free(&a);
+    amq_impl_check_result_free(&b);
+    amq_impl_free(impl);
+}
+
+static void test_config_refusals(void **state)
+{
+    (void)state;
+    amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
+    amq_impl_check_result r;
+    amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+    c.n = 0;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_N);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.loads = 101;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_ARG);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.alpha = 1.0;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_ARG);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.removals = 101;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_ARG);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.filters = 0;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_ARG);
+    amq_impl_free(impl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_accuracy_score),       cmocka_unit_test(test_own_structures_pass),
+        cmocka_unit_test(test_wrong_model_fails),    cmocka_unit_test(test_plugins_pass),
+        cmocka_unit_test(test_planted_bugs_fail),    cmocka_unit_test(test_plugin_refusals),
+        cmocka_unit_test(test_trivial_adapter_is_caught), cmocka_unit_test(test_process_failures),
+        cmocka_unit_test(test_determinism),          cmocka_unit_test(test_config_refusals),
+        cmocka_unit_test(test_processes_pass),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

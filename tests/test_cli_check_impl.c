@@ -1,0 +1,148 @@
+/* amq check --plugin | --exec | --impl and amq serve, end to end through the CLI: the
+ * reports (text, JSON, plots), the replay file, exit statuses and usage errors. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "support/build_dir.h"
+#include "support/cli_run.h"
+
+static char adapters[1024];
+
+static void expect(int rc, int want, const char *text)
+{
+    if (rc != want || (text && !strstr(cli_out, text)))
+        fail_msg("exit %d (want %d), want '%s' in:\n%s", rc, want, text ? text : "", cli_out);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    amq_test_build_path(adapters, sizeof adapters, "adapters");
+    return cli_run_setup();
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return cli_run_teardown();
+}
+
+static void test_reports(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300", cli_amq), 0, "verdict         pass");
+    assert_non_null(strstr(cli_out, "accuracy score  98  (CMU 15-122: 100 x 5937 true negatives / 6000 fresh queries"));
+    assert_non_null(strstr(cli_out, "no false negative: 30000 queries of added keys"));
+    assert_non_null(strstr(cli_out, "family-wise rate <= 1e-06 over the 4 rate tests (Holm)"));
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --json > a.json && "
+               "%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --json > b.json && "
+               "cmp a.json b.json && cat a.json", cli_amq, cli_amq),
+           0, "\"verdict\": \"pass\"");
+    assert_non_null(strstr(cli_out, "\"design\": \"shared\""));
+    assert_non_null(strstr(cli_out, "\"correction\": \"holm\""));
+    assert_non_null(strstr(cli_out, "\"accuracy\": {\"score\": 98, \"negatives\": 5937, \"queries\": 6000"));
+    /* counting through amq's own plugin, one query per filter, with removals */
+    expect(cli_run("%s check --plugin %s/amq-plugin.so --plugin-arg 'counting m=1000 k=5' --model counting -m 1000 -k 5 "
+               "-n 100 --queries 1 --filters 3000 --remove 40", cli_amq, adapters),
+           0, "pass (after removals)");
+    assert_non_null(strstr(cli_out, "exact binomial test, Clopper-Pearson intervals"));
+    /* a model without registered moments: one query per filter by default, refused with more */
+    expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", cli_amq), 0,
+           "exact binomial test, Clopper-Pearson intervals");
+    assert_non_null(strstr(cli_out, "verdict         pass"));
+    expect(cli_run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", cli_amq), 1,
+           "the moments of the partitioned rate are not known");
+    /* an implementation checked against another structure's model: counting vs bloom */
+    expect(cli_run("%s check --impl counting --impl-param width=8 --model bloom -m 1000 -k 5 -n 100 --filters 300", cli_amq),
+           0, "verdict         pass");
+}
+
+static void test_plots(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --plot p.svg && "
+               "grep -c '<svg' p.svg", cli_amq),
+           0, "1");
+    expect(cli_run("%s check --impl quotient --model quotient -q 8 -r 6 -n 100 --filters 300 --plot p.png && "
+               "head -c 4 p.png | od -c | head -1", cli_amq),
+           0, "P   N   G");
+    /* no gnuplot: the report, then a clear message and status 1 */
+    expect(cli_run("PATH=/nonexistent %s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 30 --plot q.svg", cli_amq),
+           1, "--plot needs gnuplot, which is not on the PATH");
+    assert_non_null(strstr(cli_out, "verdict         pass"));
+}
+
+static void test_failures(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --plugin %s/planted-false-negative.so --plugin-arg 'm=1000 k=6' --model bloom -m 1000 -k 6 "
+               "-n 100 --replay ops.txt", cli_amq, adapters),
+           1, "FALSE NEGATIVE  false negative: key ");
+    assert_non_null(strstr(cli_out, "-> no"));
+    /* the replay file is the filter's operations; its last one the query answered "no" */
+    expect(cli_run("head -1 ops.txt; tail -1 ops.txt | cut -c1-6; wc -l < ops.txt"), 0, "new ");
+    assert_non_null(strstr(cli_out, "query "));
+    expect(cli_run("%s check --plugin %s/planted-biased-hash.so --plugin-arg 'm=1000 k=6' --model bloom -m 1000 -k 6 "
+               "-n 100", cli_amq, adapters),
+           1, "verdict         FAIL: FP rate above the model at load");
+    expect(cli_run("%s check --exec 'read l; echo hello 1 x; exit 3' --model bloom -m 1000 -k 6 -n 100", cli_amq), 1,
+           "the check ended: process 'x' exited with status 3");
+    expect(cli_run("%s check --plugin %s/planted-wrong-abi.so --model none -n 10", cli_amq, adapters), 1,
+           "built for plugin ABI version 2");
+}
+
+/* Progress goes to stderr only when it is a terminal (and the check lasts over a second). */
+static void test_progress(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --queries 1 --filters 100000 2> err.txt "
+               ">/dev/null; wc -c < err.txt", cli_amq),
+           0, "0\n");
+    if (cli_run("command -v script") != 0) {
+        print_message("SKIP: no `script` (bsdutils) to give the check a terminal\n");
+        skip();
+    }
+    expect(cli_run("script -qec \"%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --queries 1 --filters 200000 "
+               ">/dev/null\" /dev/null", cli_amq),
+           0, "check [");
+}
+
+static void test_usage_errors(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --impl bloom -n 10", cli_amq), 2, "missing --model NAME");
+    expect(cli_run("%s check --impl bloom --model nosuch -n 10", cli_amq), 2, "--model: unknown structure 'nosuch'");
+    expect(cli_run("%s check --impl bloom --exec cat --model none -n 10", cli_amq), 2, "exactly one implementation");
+    expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2", cli_amq), 2, "missing the number of keys");
+    expect(cli_run("%s check --impl bloom --model bloom -m 10 -n 5", cli_amq), 2, "--model bloom: missing number of hash");
+    expect(cli_run("%s check --impl counting --model none -n 5", cli_amq), 2, "--impl counting needs number of counters");
+    expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2 -n 5 --plot x.pdf", cli_amq), 2, "must end in .svg or .png");
+    expect(cli_run("%s check --exec cat --plugin-arg x --model none -n 5", cli_amq), 2, "--plugin-arg needs --plugin");
+    expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2 -n 5 --loads 9", cli_amq), 1, "load points");
+    expect(cli_run("%s check --impl bloom --help", cli_amq), 0, "--model NAME");
+}
+
+static void test_serve(void **state)
+{
+    (void)state;
+    expect(cli_run("printf 'hello 1\\nquery 00\\nnew 5\\nadd 00ff\\nquery 00ff\\nremove 00ff\\nfoo 1\\nadd 0\\nhello 2\\n' | "
+               "%s serve bloom -m 100 -k 3", cli_amq),
+           0, "hello 1 amq-bloom\nerror no filter yet: send 'new SEED' first\nok\nok\nyes\nerror remove: a bloom filter "
+              "cannot remove keys\nerror unknown request (hello, new, add, query, remove)\nerror odd number of hex "
+              "digits\nerror amq serve speaks protocol version 1\n");
+    expect(cli_run("printf 'hello 1\\n' | %s serve counting -m 100 -k 3", cli_amq), 0, "hello 1 amq-counting remove\n");
+    expect(cli_run("%s serve bloom -m 0 -k 3 < /dev/null", cli_amq), 1, "amq serve:");
+    expect(cli_run("%s serve nosuch", cli_amq), 2, "unknown structure 'nosuch'");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reports),      cmocka_unit_test(test_plots), cmocka_unit_test(test_failures),
+        cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

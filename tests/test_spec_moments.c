@@ -1,0 +1,254 @@
+/* Second moments of the false-positive rate (amq/spec_moments.h), against exhaustive
+ * enumeration of the real kernels: for every insert outcome of n keys the enumeration
+ * counts c = the query vectors answered "maybe", so that E[pi^j] = sum c^j / (outcomes
+ * m^{jk}) exactly; the closed form must equal it as a rational (Bloom), and every
+ * structure's registered second moment must enclose it. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+#include <amq/filter_rate.h>
+#include <amq/spec_bloom.h>
+#include <amq/spec_moments.h>
+#include <internal/structure.h>
+
+/* sums[j] = sum over insert outcomes of c^j (j = 1..3) as integers, and the number of
+ * insert outcomes, for kernel kn after n vectors; the query vectors are all m^k. */
+static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[4], uint64_t *outcomes)
+{
+    const uint64_t m = kn->m, k = kn->k, digits = k * n;
+    uint64_t total = 1, queries = 1;
+    for (uint64_t i = 0; i < digits; i++)
+        total *= m;
+    for (uint64_t i = 0; i < k; i++)
+        queries *= m;
+    assert_true(total * queries <= (UINT64_C(1) << 24));
+    uint64_t *state = malloc(kn->state_words * sizeof *state), *idx = calloc(digits + k + 1, sizeof *idx);
+    assert_non_null(state);
+    assert_non_null(idx);
+    for (int j = 1; j <= 3; j++)
+        mpz_set_ui(sums[j], 0);
+    mpz_t c, p;
+    mpz_inits(c, p, (mpz_ptr)0);
+    for (uint64_t o = 0; o < total; o++) {
+        uint64_t x = o;
+        for (uint64_t d = 0; d < digits; d++, x /= m)
+            idx[d] = x % m;
+        amq_kernel_clear(kn, state);
+        for (uint64_t v = 0; v < n; v++)
+            amq_kernel_add(kn, state, idx + v * k);
+        uint64_t count = 0;
+        for (uint64_t q = 0; q < queries; q++) {
+            uint64_t y = q;
+            for (uint64_t d = 0; d < k; d++, y /= m)
+                idx[digits + d] = y % m;
+            count += amq_kernel_query(kn, state, idx + digits) != 0;
+        }
+        mpz_set_ui(c, count);
+        mpz_set(p, c);
+        for (int j = 1; j <= 3; j++) {
+            mpz_add(sums[j], sums[j], p);
+            mpz_mul(p, p, c);
+        }
+    }
+    *outcomes = total;
+    mpz_clears(c, p, (mpz_ptr)0);
+    free(state);
+    free(idx);
+}
+
+/* rop = sums[j] / (outcomes * m^{jk}) */
+static void moment(mpq_t rop, mpz_t sums[4], int j, uint64_t outcomes, const amq_kernel *kn)
+{
+    mpz_t d;
+    mpz_init(d);
+    mpz_ui_pow_ui(d, kn->m, (unsigned long)(kn->k * (uint64_t)j));
+    mpz_mul_ui(d, d, (unsigned long)outcomes);
+    mpq_set_num(rop, sums[j]);
+    mpq_set_den(rop, d);
+    mpq_canonicalize(rop);
+    mpz_clear(d);
+}
+
+/* The Bloom kernel: E[pi], E[pi^2], E[pi^3] are FP(m, k, jk, n), equal as rationals. */
+static void test_bloom_moments_by_enumeration(void **state)
+{
+    (void)state;
+    static const uint64_t cases[][3] = {{2, 1, 3}, {3, 1, 2}, {4, 2, 2}, {5, 2, 2}, {3, 3, 2}, {7, 2, 1},
+                                        {6, 1, 4}, {2, 3, 3}, {8, 2, 1}, {3, 2, 3}};
+    const amq_structure *s = amq_structure_find("bloom");
+    mpz_t sums[4];
+    for (int j = 0; j < 4; j++)
+        mpz_init(sums[j]);
+    mpq_t want, got;
+    mpq_inits(want, got, (mpq_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint64_t m = cases[i][0], k = cases[i][1], n = cases[i][2];
+        amq_params p;
+        amq_params_init(&p, s);
+        amq_params_set(&p, s, "m", m);
+        amq_params_set(&p, s, "k", k);
+        amq_model *mod;
+        assert_int_equal(amq_model_create(&mod, s, &p), AMQ_OK);
+        uint64_t outcomes;
+        enumerate(amq_model_kernel(mod), n, sums, &outcomes);
+        for (int j = 1; j <= 3; j++) {
+            moment(want, sums, j, outcomes, amq_model_kernel(mod));
+            assert_int_equal(amq_bloom_fp_query_exact(got, m, k, (uint64_t)j * k, n), AMQ_OK);
+            if (!mpq_equal(want, got))
+                fail_msg("m=%llu k=%llu n=%llu j=%d: enumeration %s, closed form %s", (unsigned long long)m,
+                         (unsigned long long)k, (unsigned long long)n, j, mpq_get_str(NULL, 10, want),
+                         mpq_get_str(NULL, 10, got));
+            if (j == 2) {
+                assert_int_equal(amq_bloom_fp_pair_exact(got, m, k, n), AMQ_OK);
+                assert_true(mpq_equal(want, got));
+            }
+        }
+        amq_model_free(mod);
+    }
+    for (int j = 0; j < 4; j++)
+        mpz_clear(sums[j]);
+    mpq_clears(want, got, (mpq_ptr)0);
+}
+
+/* With k_q = k the form is Theorem 4 (amq_bloom_fp_exact), on a grid that reaches m <= k. */
+static void test_query_form_is_theorem_4(void **state)
+{
+    (void)state;
+    mpq_t a, b;
+    mpq_inits(a, b, (mpq_ptr)0);
+    for (uint64_t m = 1; m <= 12; m++)
+        for (uint64_t k = 0; k <= 6; k++)
+            for (uint64_t n = 0; n <= 5; n++) {
+                assert_int_equal(amq_bloom_fp_exact(a, m, k, n), AMQ_OK);
+                assert_int_equal(amq_bloom_fp_query_exact(b, m, k, k, n), AMQ_OK);
+                assert_true(mpq_equal(a, b));
+            }
+    mpq_clears(a, b, (mpq_ptr)0);
+}
+
+/* The enclosure holds the exact value, with the asked relative width, also for m < k_q
+ * and for large m, where the exact form is refused. */
+static void test_enclosure(void **state)
+{
+    (void)state;
+    static const uint64_t cases[][4] = {{5, 3, 6, 4}, {1000, 5, 10, 100}, {97, 7, 14, 30},
+                                        {3, 4, 8, 2},  {2, 1, 2, 1},       {1u << 20, 7, 14, 100000}};
+    mpq_t q;
+    mpq_init(q);
+    mpfr_t lo, hi, x, w;
+    mpfr_inits2(256, lo, hi, x, w, (mpfr_ptr)0);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const uint64_t *c = cases[i];
+        assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 40, c[0], c[1], c[2], c[3]), AMQ_OK);
+        assert_true(mpfr_cmp(lo, hi) <= 0);
+        mpfr_sub(w, hi, lo, MPFR_RNDU);
+        mpfr_mul_2si(w, w, 40, MPFR_RNDU);
+        assert_true(mpfr_cmp(w, lo) <= 0);
+        if (i + 1 < sizeof cases / sizeof cases[0]) {
+            assert_int_equal(amq_bloom_fp_query_exact(q, c[0], c[1], c[2], c[3]), AMQ_OK);
+            mpfr_set_q(x, q, MPFR_RNDN);
+            assert_true(mpfr_cmp(lo, x) <= 0 && mpfr_cmp(x, hi) <= 0);
+        }
+    }
+    /* E[pi^2] >= p^2 (Jensen) and close to it for a large filter */
+    mpfr_t plo, phi;
+    mpfr_inits2(256, plo, phi, (mpfr_ptr)0);
+    assert_int_equal(amq_bloom_fp_enclose(plo, phi, 128, 1u << 20, 7, 100000), AMQ_OK);
+    mpfr_sqr(phi, phi, MPFR_RNDU);
+    mpfr_sqr(plo, plo, MPFR_RNDD);
+    assert_int_equal(amq_bloom_fp_pair_enclose(lo, hi, 40, 1u << 20, 7, 100000), AMQ_OK);
+    assert_true(mpfr_cmp(hi, plo) >= 0);
+    mpfr_mul_d(phi, phi, 1.01, MPFR_RNDU);
+    assert_true(mpfr_cmp(lo, phi) <= 0);
+    mpfr_clears(plo, phi, (mpfr_ptr)0);
+    mpfr_clears(lo, hi, x, w, (mpfr_ptr)0);
+    mpq_clear(q);
+}
+
+static void test_edges_and_limits(void **state)
+{
+    (void)state;
+    mpq_t q;
+    mpq_init(q);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 10, 3, 0, 5), AMQ_OK); /* k_q = 0 */
+    assert_int_equal(mpq_cmp_ui(q, 1, 1), 0);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 10, 3, 6, 0), AMQ_OK); /* n = 0 */
+    assert_int_equal(mpq_sgn(q), 0);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 10, 0, 6, 5), AMQ_OK); /* k_ins = 0 */
+    assert_int_equal(mpq_sgn(q), 0);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 1, 3, 6, 5), AMQ_OK); /* m = 1 */
+    assert_int_equal(mpq_cmp_ui(q, 1, 1), 0);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 0, 3, 6, 5), AMQ_E_INVALID_M);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 5000, 3, 3000, 5), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_bloom_fp_query_exact(q, UINT64_C(1) << 40, 10, 20, UINT64_C(1) << 30), AMQ_E_TOO_LARGE);
+    mpfr_t lo, hi;
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 40, 10, 3, 0, 5), AMQ_OK);
+    assert_int_equal(mpfr_cmp_ui(lo, 1), 0);
+    assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 0, 10, 3, 6, 5), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 40, 5000, 3, 3000, 5), AMQ_E_TOO_LARGE);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    mpq_clear(q);
+}
+
+/* Every structure with a registered second moment: its enclosure at each of its examples
+ * holds E[pi^2] enumerated on its real kernel (and E[pi] is its exact rate). */
+static void test_registered_second_moments(void **state)
+{
+    (void)state;
+    mpz_t sums[4];
+    for (int j = 0; j < 4; j++)
+        mpz_init(sums[j]);
+    mpq_t e1, e2, rate;
+    mpq_inits(e1, e2, rate, (mpq_ptr)0);
+    mpfr_t lo, hi, x;
+    mpfr_inits2(256, lo, hi, x, (mpfr_ptr)0);
+    int checked = 0;
+    for (size_t i = 0; i < amq_structure_count(); i++) {
+        const amq_structure *s = amq_structure_at(i);
+        if (!amq_structure_has_fp_moments(s))
+            continue;
+        for (size_t e = 0; e < s->nexamples; e++) {
+            amq_params p;
+            amq_params_init(&p, s);
+            memcpy(p.v, s->examples[e].v, sizeof p.v);
+            amq_model *mod;
+            assert_int_equal(amq_model_create(&mod, s, &p), AMQ_OK);
+            uint64_t outcomes;
+            enumerate(amq_model_kernel(mod), s->examples[e].n, sums, &outcomes);
+            moment(e1, sums, 1, outcomes, amq_model_kernel(mod));
+            moment(e2, sums, 2, outcomes, amq_model_kernel(mod));
+            assert_int_equal(amq_structure_fp_exact(rate, s, &p, s->examples[e].n), AMQ_OK);
+            assert_true(mpq_equal(e1, rate));
+            assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, s, &p, s->examples[e].n, 2), AMQ_OK);
+            mpfr_set_q(x, e2, MPFR_RNDN);
+            if (!(mpfr_cmp(lo, x) <= 0 && mpfr_cmp(x, hi) <= 0))
+                fail_msg("%s example %zu: E[pi^2] = %s outside the enclosure", s->name, e,
+                         mpq_get_str(NULL, 10, e2));
+            amq_model_free(mod);
+            checked++;
+        }
+    }
+    assert_true(checked >= 5);
+    assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, NULL, NULL, 1, 2), AMQ_E_INVALID_ARG);
+    mpfr_clears(lo, hi, x, (mpfr_ptr)0);
+    mpq_clears(e1, e2, rate, (mpq_ptr)0);
+    for (int j = 0; j < 4; j++)
+        mpz_clear(sums[j]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bloom_moments_by_enumeration),
+        cmocka_unit_test(test_query_form_is_theorem_4),
+        cmocka_unit_test(test_enclosure),
+        cmocka_unit_test(test_edges_and_limits),
+        cmocka_unit_test(test_registered_second_moments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,226 @@
+/* The reports of amq check --plugin | --exec | --impl: for people, and as JSON. */
+#include "check_impl_cli.h"
+#include "cli.h"
+#include "params.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A p-value for people: the double, or from its log10 once it underflows. */
+static void put_pvalue(FILE *f, double p, double lg)
+{
+    if (isnan(lg)) {
+        fputs("-", f);
+        return;
+    }
+    if (p > 0.0 || !isfinite(lg)) {
+        fprintf(f, "%.3g", p);
+        return;
+    }
+    const double e = floor(lg);
+    fprintf(f, "%.2fe%.0f", pow(10.0, lg - e), e);
+}
+
+static const char *verdict_name(amq_point_verdict v)
+{
+    switch (v) {
+    case AMQ_POINT_PASS: return "pass";
+    case AMQ_POINT_ABOVE: return "ABOVE";
+    case AMQ_POINT_BELOW: return "BELOW";
+    default: return "-";
+    }
+}
+
+static void model_line(FILE *f, const check_run *c)
+{
+    const amq_structure *m = c->cfg.model;
+    if (!m) {
+        fputs("none (measure only)", f);
+        return;
+    }
+    fprintf(f, "%s (", amq_structure_title(m));
+    int first = 1;
+    for (size_t i = 0; i < amq_structure_nparams(m); i++)
+        if (cli_takes(m, CLI_PARAMS_RATE, i)) {
+            fprintf(f, "%s%s=", first ? "" : ", ", amq_structure_param(m, i)->key);
+            cli_print_param(f, amq_structure_param(m, i), c->cfg.model_params.v[i]);
+            first = 0;
+        }
+    fputs(")", f);
+}
+
+static uint64_t added_queries(const check_run *c)
+{
+    const uint64_t filters = c->res.false_negative ? c->res.fn_filter + 1 : c->cfg.filters;
+    return filters * (c->cfg.n + (c->cfg.removals ? c->cfg.n - c->cfg.removals : 0));
+}
+
+/* The first and last operations before a false negative, in protocol form. */
+static void print_ops(FILE *f, const check_run *c)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return;
+    amq_impl_check_replay(&c->cfg, c->res.fn_filter, c->res.fn_ops, m);
+    fclose(m);
+    size_t nlines = 0;
+    for (size_t i = 0; i < len; i++)
+        nlines += buf[i] == '\n';
+    size_t line = 0;
+    const char *p = buf;
+    fprintf(f, "operations  on that filter, in protocol form (--replay FILE writes all %zu):\n", nlines);
+    while (p < buf + len) {
+        const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+        if (line < 4 || line + 4 >= nlines)
+            fprintf(f, "              %.*s%s\n", (int)(nl - p), p, line + 1 == nlines ? "   -> no" : "");
+        else if (line == 4)
+            fprintf(f, "              ... (%zu operations)\n", nlines - 8);
+        line++;
+        p = nl + 1;
+    }
+    free(buf);
+}
+
+void check_report_text(FILE *f, const check_run *c)
+{
+    const amq_impl_check_config *g = &c->cfg;
+    const amq_impl_check_result *r = &c->res;
+    fprintf(f, "implementation  %s: %s%s%s\n", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
+            r->describe);
+    fprintf(f, "model           ");
+    model_line(f, c);
+    fputc('\n', f);
+    fprintf(f, "schedule        %llu fresh filters; each gets n = %llu keys in %llu load points, %llu fresh "
+               "quer%s per filter at each",
+            (unsigned long long)g->filters, (unsigned long long)g->n, (unsigned long long)g->loads,
+            (unsigned long long)g->queries, g->queries == 1 ? "y" : "ies");
+    if (g->removals)
+        fprintf(f, ";\n                then the first %llu keys removed and %llu fresh queries more",
+                (unsigned long long)g->removals, (unsigned long long)g->queries);
+    fprintf(f, "\nseed            %llu (the same seed gives the same operations)\n", (unsigned long long)g->seed);
+    if (r->shared && g->model)
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Bernstein's bound with the exact "
+                   "mean and variance\n                (E[pi^2]), and above the mean Markov's on the exact factorial "
+                   "moments (E[pi^j], j <= %d);\n                the intervals are Bernstein's only, so a test can "
+                   "reject where its interval still reaches the model\n",
+                (unsigned long long)g->queries, AMQ_IMPL_CHECK_MOMENTS);
+    else if (r->shared)
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Hoeffding intervals (no model)\n",
+                (unsigned long long)g->queries);
+    else
+        fprintf(f, "statistics      one query per filter and point: positives exactly Binomial(F, p); exact "
+                   "binomial test, Clopper-Pearson intervals\n");
+    if (r->false_negative) {
+        fprintf(f, "FALSE NEGATIVE  %s\n", r->reason);
+        print_ops(f, c);
+    } else {
+        fprintf(f, "no false negative: %llu queries of added keys, every answer \"maybe\"\n",
+                (unsigned long long)added_queries(c));
+    }
+    fprintf(f, "\n%10s %10s %10s %12s %22s  %-27s %10s %10s  %s\n", "keys", "queries", "positives", "estimate",
+            "exact rate", "interval (simultaneous)", "p-value", "Holm level", "verdict");
+    for (size_t i = 0; i < r->npoints; i++) {
+        const amq_check_point *pt = &r->points[i];
+        char iv[64], lvl[32], p[32];
+        snprintf(iv, sizeof iv, "[%.4g, %.4g]", pt->ci_lo, pt->ci_hi);
+        FILE *m = fmemopen(p, sizeof p, "w");
+        if (m) {
+            put_pvalue(m, pt->p_value, pt->log10_p_value);
+            fputc(0, m);
+            fclose(m);
+        }
+        snprintf(lvl, sizeof lvl, pt->verdict == AMQ_POINT_UNTESTED ? "-" : "%.3g", pt->level);
+        fprintf(f, "%10llu %10llu %10llu %12.6g %22s  %-27s %10s %10s  %s%s\n", (unsigned long long)pt->keys,
+                (unsigned long long)pt->queries, (unsigned long long)pt->positives, pt->estimate,
+                pt->exact[0] ? pt->exact : "-", iv, p, lvl, verdict_name(pt->verdict),
+                pt->after_removals ? " (after removals)" : "");
+    }
+    fprintf(f, "\naccuracy score  %d  (CMU 15-122: 100 x %llu true negatives / %llu fresh queries at n = %llu keys",
+            r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
+            (unsigned long long)g->n);
+    if (g->model)
+        fprintf(f, "; the model expects %.6g", r->accuracy_model);
+    fprintf(f, ")\n");
+    fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests (Holm); intervals at "
+               "confidence 1 - %g each (Bonferroni: all hold together with confidence >= 1 - %g)\n",
+            g->alpha, g->model ? r->npoints : (size_t)0, g->alpha / (double)r->npoints, g->alpha);
+    fprintf(f, "verdict         %s%s%s\n", r->pass ? "pass" : "FAIL", r->pass ? "" : ": ", r->reason);
+}
+
+void check_report_json(FILE *f, const check_run *c)
+{
+    const amq_impl_check_config *g = &c->cfg;
+    const amq_impl_check_result *r = &c->res;
+    fprintf(f, "{\"implementation\": {\"kind\": ");
+    cli_json_str(f, amq_impl_kind(c->impl));
+    fprintf(f, ", \"name\": ");
+    cli_json_str(f, amq_impl_name(c->impl));
+    fprintf(f, ", \"describe\": ");
+    cli_json_str(f, r->describe);
+    fprintf(f, "}, \"model\": ");
+    if (g->model) {
+        fprintf(f, "{\"structure\": ");
+        cli_json_str(f, amq_structure_name(g->model));
+        for (size_t i = 0; i < amq_structure_nparams(g->model); i++)
+            if (cli_takes(g->model, CLI_PARAMS_RATE, i)) {
+                fprintf(f, ", \"%s\": ", amq_structure_param(g->model, i)->key);
+                cli_json_param(f, amq_structure_param(g->model, i), g->model_params.v[i]);
+            }
+        fputc('}', f);
+    } else
+        fputs("null", f);
+    fprintf(f, ", \"n\": %llu, \"loads\": %llu, \"filters\": %llu, \"queries\": %llu, \"removals\": %llu, "
+               "\"seed\": %llu, \"alpha\": ",
+            (unsigned long long)g->n, (unsigned long long)g->loads, (unsigned long long)g->filters,
+            (unsigned long long)g->queries, (unsigned long long)g->removals, (unsigned long long)g->seed);
+    cli_json_double(f, g->alpha);
+    fprintf(f, ", \"design\": \"%s\", \"correction\": \"holm\", \"false_negative\": ", r->shared ? "shared" : "fresh");
+    if (r->false_negative) {
+        char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
+        for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
+            sprintf(hex + 2 * i, "%02x", r->fn_key[i]);
+        fprintf(f, "{\"key\": \"%s\", \"filter\": %llu, \"seed\": %llu, \"key_number\": %llu, \"operations\": %llu, "
+                   "\"after_removals\": %s}",
+                hex, (unsigned long long)r->fn_filter, (unsigned long long)r->fn_seed,
+                (unsigned long long)r->fn_key_number, (unsigned long long)r->fn_ops,
+                r->fn_after_removals ? "true" : "false");
+    } else
+        fputs("null", f);
+    fprintf(f, ", \"added_key_queries\": %llu, \"points\": [", (unsigned long long)added_queries(c));
+    for (size_t i = 0; i < r->npoints; i++) {
+        const amq_check_point *pt = &r->points[i];
+        fprintf(f, "%s{\"keys\": %llu, \"after_removals\": %s, \"queries\": %llu, \"positives\": %llu, \"estimate\": ",
+                i ? ", " : "", (unsigned long long)pt->keys, pt->after_removals ? "true" : "false",
+                (unsigned long long)pt->queries, (unsigned long long)pt->positives);
+        cli_json_double(f, pt->estimate);
+        fprintf(f, ", \"exact\": ");
+        if (pt->exact[0])
+            cli_json_str(f, pt->exact);
+        else
+            fputs("null", f);
+        fprintf(f, ", \"second_moment\": ");
+        cli_json_double(f, pt->pair);
+        fprintf(f, ", \"ci_lower\": ");
+        cli_json_double(f, pt->ci_lo);
+        fprintf(f, ", \"ci_upper\": ");
+        cli_json_double(f, pt->ci_hi);
+        fprintf(f, ", \"p_value\": ");
+        cli_json_double(f, pt->p_value);
+        fprintf(f, ", \"log10_p_value\": ");
+        cli_json_double(f, pt->log10_p_value);
+        fprintf(f, ", \"holm_level\": ");
+        cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
+        fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"
+                                             : pt->verdict == AMQ_POINT_ABOVE ? "above"
+                                             : pt->verdict == AMQ_POINT_BELOW ? "below"
+                                                                              : "untested");
+    }
+    fprintf(f, "], \"accuracy\": {\"score\": %d, \"negatives\": %llu, \"queries\": %llu, \"model\": ", r->accuracy,
+            (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries);
+    cli_json_double(f, r->accuracy_model);
+    fprintf(f, "}, \"verdict\": \"%s\", \"reason\": ", r->pass ? "pass" : "fail");
+    cli_json_str(f, r->reason);
+    fprintf(f, "}\n");
+}

@@ -1,0 +1,295 @@
+/* amq check --plugin LIB | --exec CMD | --impl STRUCTURE, with --model NAME PARAMETERS or
+ * --model none: the open checker (amq/check_impl.h) from the command line. */
+#include "check_impl_cli.h"
+#include "cli.h"
+#include "params.h"
+#include <amq/hash.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char USAGE[] =
+    "amq check (--plugin LIB [--plugin-arg S] | --exec 'CMD' [--timeout SEC] | --impl STRUCTURE [--impl-param K=V]...)\n"
+    "          (--model NAME RATE-PARAMETERS | --model none) -n N [--loads L] [--filters F] [--queries Q]\n"
+    "          [--remove R] [--seed S] [--alpha A] [--json] [--plot FILE.svg|png] [--replay FILE]";
+
+enum {
+    OPT_N = 'n',
+    OPT_PLUGIN = 300, OPT_PLUGIN_ARG, OPT_EXEC, OPT_TIMEOUT, OPT_IMPL, OPT_IMPL_PARAM, OPT_MODEL, OPT_LOADS,
+    OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY
+};
+
+static const cli_option options[] = {
+    {"plugin", 0, 1, OPT_PLUGIN}, {"plugin-arg", 0, 1, OPT_PLUGIN_ARG}, {"exec", 0, 1, OPT_EXEC},
+    {"timeout", 0, 1, OPT_TIMEOUT}, {"impl", 0, 1, OPT_IMPL}, {"impl-param", 0, 1, OPT_IMPL_PARAM},
+    {"model", 0, 1, OPT_MODEL}, {"keys", 'n', 1, OPT_N}, {"loads", 0, 1, OPT_LOADS},
+    {"filters", 0, 1, OPT_FILTERS}, {"queries", 0, 1, OPT_QUERIES}, {"remove", 0, 1, OPT_REMOVE},
+    {"seed", 0, 1, OPT_SEED}, {"alpha", 0, 1, OPT_ALPHA}, {"json", 0, 0, OPT_JSON},
+    {"plot", 0, 1, OPT_PLOT}, {"replay", 0, 1, OPT_REPLAY},
+};
+
+#define MAX_IMPL_PARAMS 8
+
+typedef struct opts {
+    const char *plugin, *plugin_arg, *exec, *impl, *plot, *replay;
+    const char *impl_param[MAX_IMPL_PARAMS];
+    size_t nimpl_param;
+    double timeout, alpha;
+    uint64_t n, loads, filters, queries, removals, seed;
+    int have_n, have_loads, have_filters, have_queries, have_removals, json, ways;
+} opts;
+
+static int on_option(void *ctx, int id, const char *arg)
+{
+    opts *o = ctx;
+    switch (id) {
+    case OPT_PLUGIN: o->plugin = arg; o->ways++; return 0;
+    case OPT_PLUGIN_ARG: o->plugin_arg = arg; return 0;
+    case OPT_EXEC: o->exec = arg; o->ways++; return 0;
+    case OPT_TIMEOUT: return cli_double_open("check", "--timeout", arg, 0.0, 86400.0, &o->timeout) ? 0 : CLI_EXIT_USAGE;
+    case OPT_IMPL: o->impl = arg; o->ways++; return 0;
+    case OPT_IMPL_PARAM:
+        if (o->nimpl_param == MAX_IMPL_PARAMS)
+            return cli_usage("check", USAGE, "at most %d --impl-param options", MAX_IMPL_PARAMS);
+        o->impl_param[o->nimpl_param++] = arg;
+        return 0;
+    case OPT_MODEL: return 0; /* read before parsing */
+    case OPT_N: o->have_n = 1; return cli_u64("check", "-n", arg, &o->n) ? 0 : CLI_EXIT_USAGE;
+    case OPT_LOADS: o->have_loads = 1; return cli_u64("check", "--loads", arg, &o->loads) ? 0 : CLI_EXIT_USAGE;
+    case OPT_FILTERS: o->have_filters = 1; return cli_u64("check", "--filters", arg, &o->filters) ? 0 : CLI_EXIT_USAGE;
+    case OPT_QUERIES: o->have_queries = 1; return cli_u64("check", "--queries", arg, &o->queries) ? 0 : CLI_EXIT_USAGE;
+    case OPT_REMOVE: o->have_removals = 1; return cli_u64("check", "--remove", arg, &o->removals) ? 0 : CLI_EXIT_USAGE;
+    case OPT_SEED: return cli_u64("check", "--seed", arg, &o->seed) ? 0 : CLI_EXIT_USAGE;
+    case OPT_ALPHA: return cli_double_open("check", "--alpha", arg, 0.0, 1.0, &o->alpha) ? 0 : CLI_EXIT_USAGE;
+    case OPT_JSON: o->json = 1; return 0;
+    case OPT_PLOT: o->plot = arg; return 0;
+    case OPT_REPLAY: o->replay = arg; return 0;
+    default: return cli_usage("check", USAGE, "invalid option");
+    }
+}
+
+static void print_help(void)
+{
+    printf("usage: %s\n\n", USAGE);
+    printf(
+        "Checks an implementation of an AMQ structure against the exact theory of a declared model:\n"
+        "F fresh filters (one seed each), keys distinct across the run; at each of L load points up to n\n"
+        "keys, Q fresh queries per filter; then every added key is queried (one \"no\" is a false\n"
+        "negative: the check fails and names the key and the operations); with --remove R, the first R\n"
+        "keys are removed, the others queried again and Q fresh keys queried against the model's rate\n"
+        "for n - R keys.  Family-wise false-alarm rate <= alpha over the rate tests (Holm).\n"
+        "Statistics: docs/checker.md; the process protocol: docs/protocol.md; the plugin ABI: amq/plugin.h.\n\n"
+        "the implementation (one of):\n"
+        "  --plugin LIB        a C plugin (amq/plugin.h); --plugin-arg S is given to its create\n"
+        "  --exec 'CMD'        a process speaking the line protocol (run by /bin/sh -c); --timeout SEC:\n"
+        "                      seconds without a reply before it counts as hung (default %g)\n"
+        "  --impl STRUCTURE    amqcert's own structure; its parameters are the model's where the names\n"
+        "                      match, others with --impl-param KEY=VALUE (e.g. hash=double, width=8)\n"
+        "the model:\n"
+        "  --model NAME        a structure of the registry with its rate parameters, as `amq rate NAME`:\n",
+        AMQ_IMPL_DEFAULT_TIMEOUT);
+    for (size_t i = 0; i < amq_structure_count(); i++) {
+        const amq_structure *s = amq_structure_at(i);
+        char pu[256];
+        cli_params_usage(pu, sizeof pu, s, CLI_PARAMS_RATE);
+        printf("                        --model %s%s%s\n", amq_structure_name(s), pu,
+               amq_structure_has_fp_moments(s) ? "" : "   (no second moment: --queries 1)");
+    }
+    printf("  --model none        measure only: no verdict on the rate (false negatives still fail)\n"
+           "the check:\n"
+           "  -n N                keys added to each filter (the declared load)\n"
+           "  --loads L           load points ceil(l N / L), l = 1..L (default 4, at most N)\n"
+           "  --filters F         fresh filters (default 5000 when Q > 1, else 20000)\n"
+           "  --queries Q         fresh queries per filter and load point (default 20 when the model's\n"
+           "                      second moment is known, else 1); Q = 1: exact binomial test,\n"
+           "                      Clopper-Pearson intervals; Q > 1: Bernstein's bound, exact variance\n"
+           "  --remove R          keys removed after the last load (default N/2 when the implementation\n"
+           "                      removes, else 0)\n"
+           "  --seed S            seed of every filter and key of the run (default 1)\n"
+           "  --alpha A           family-wise false-alarm rate, 0 < A < 1 (default 1e-6)\n"
+           "  --json              the report as JSON\n"
+           "  --plot FILE         draw the FP rate against the load with gnuplot (.svg or .png)\n"
+           "  --replay FILE       write the operations sent to the filter with the false negative (else\n"
+           "                      filter 0) in protocol form, e.g. to replay them to an adapter\n"
+           "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n");
+}
+
+/* The value of --model in argv (also --model=NAME), or NULL. */
+static const char *find_model(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--model"))
+            return i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strncmp(argv[i], "--model=", 8))
+            return argv[i] + 8;
+    }
+    return NULL;
+}
+
+/* --impl STRUCTURE: the structure's parameters from the model's (same keys), then the
+ * --impl-param KEY=VALUE options. */
+static int make_structure_impl(const opts *o, const amq_structure *model, const amq_params *mp, amq_impl **out)
+{
+    const amq_structure *s = amq_structure_find(o->impl);
+    if (!s)
+        return cli_usage("check", USAGE, "--impl: unknown structure '%s' (one of: %s)", o->impl,
+                         cli_structure_names());
+    amq_params p;
+    amq_params_init(&p, s);
+    int set[AMQ_PARAMS_MAX] = {0};
+    for (size_t i = 0; i < amq_structure_nparams(s); i++) {
+        const int j = model ? amq_structure_param_index(model, amq_structure_param(s, i)->key) : -1;
+        if (j >= 0 && (amq_structure_param(model, (size_t)j)->flags & AMQ_PARAM_RATE)) {
+            p.v[i] = mp->v[j];
+            set[i] = 1;
+        }
+    }
+    for (size_t k = 0; k < o->nimpl_param; k++) {
+        char key[64];
+        const char *eq = strchr(o->impl_param[k], '=');
+        if (!eq || eq == o->impl_param[k] || (size_t)(eq - o->impl_param[k]) >= sizeof key)
+            return cli_usage("check", USAGE, "--impl-param: expected KEY=VALUE (got '%s')", o->impl_param[k]);
+        memcpy(key, o->impl_param[k], (size_t)(eq - o->impl_param[k]));
+        key[eq - o->impl_param[k]] = 0;
+        const int i = amq_structure_param_index(s, key);
+        if (i < 0)
+            return cli_usage("check", USAGE, "--impl-param: %s has no parameter '%s'", amq_structure_name(s), key);
+        const amq_param_info *q = amq_structure_param(s, (size_t)i);
+        if (q->flags & AMQ_PARAM_HASH) {
+            amq_hash_strategy h;
+            if (amq_hash_parse(eq + 1, &h) != AMQ_OK)
+                return cli_usage("check", USAGE, "--impl-param %s: %s", key, amq_last_error());
+            p.v[i] = (uint64_t)h;
+        } else if ((q->flags & AMQ_PARAM_AUTO) && !strcmp(eq + 1, "auto")) {
+            p.v[i] = AMQ_AUTO;
+        } else if (!cli_u64("check", "--impl-param", eq + 1, &p.v[i])) {
+            return CLI_EXIT_USAGE;
+        }
+        set[i] = 1;
+    }
+    for (size_t i = 0; i < amq_structure_nparams(s); i++)
+        if ((amq_structure_param(s, i)->flags & AMQ_PARAM_REQUIRED) && !set[i])
+            return cli_usage("check", USAGE, "--impl %s needs %s: give it with the model or --impl-param %s=VALUE",
+                             amq_structure_name(s), amq_structure_param(s, i)->what, amq_structure_param(s, i)->key);
+    if (amq_impl_structure(out, s, &p) != AMQ_OK)
+        return cli_fail("check", "--impl %s: %s", amq_structure_name(s), amq_last_error());
+    return 0;
+}
+
+/* About a thousand updates per check at most (each filter reports). */
+static void on_progress(void *ctx, uint64_t done, uint64_t total)
+{
+    const uint64_t step = total / 1000 ? total / 1000 : 1;
+    if (done % step == 0 || done == total)
+        cli_progress_update(ctx, "check", done, total);
+}
+
+static int write_replay(const check_run *c, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_fail("check", "--replay: cannot write '%s'", path);
+    const uint64_t filter = c->res.false_negative ? c->res.fn_filter : 0;
+    const uint64_t upto = c->res.false_negative ? c->res.fn_ops : 0;
+    amq_status st = amq_impl_check_replay(&c->cfg, filter, upto, f);
+    if (fclose(f) != 0 || st != AMQ_OK)
+        return cli_fail("check", "--replay: cannot write '%s'", path);
+    return 0;
+}
+
+int cmd_check_impl(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            print_help();
+            return 0;
+        }
+    const char *model_name = find_model(argc, argv);
+    if (!model_name)
+        return cli_usage("check", USAGE, "missing --model NAME (a structure: %s; or --model none)",
+                         cli_structure_names());
+    const amq_structure *model = NULL;
+    if (strcmp(model_name, "none") && !(model = amq_structure_find(model_name)))
+        return cli_usage("check", USAGE, "--model: unknown structure '%s' (one of: %s; or none)", model_name,
+                         cli_structure_names());
+    check_run c;
+    memset(&c, 0, sizeof c);
+    if (model)
+        amq_params_init(&c.cfg.model_params, model);
+    opts o = {.timeout = AMQ_IMPL_DEFAULT_TIMEOUT, .alpha = AMQ_CHECK_ALPHA_DEFAULT, .seed = 1};
+    int given[AMQ_PARAMS_MAX];
+    int rc = cli_parse("check", USAGE, model, CLI_PARAMS_RATE, options, sizeof options / sizeof options[0], on_option,
+                       &o, argc, argv, &c.cfg.model_params, given);
+    if (rc)
+        return rc < 0 ? (print_help(), 0) : rc;
+    for (size_t i = 0; model && i < amq_structure_nparams(model); i++) {
+        const amq_param_info *q = amq_structure_param(model, i);
+        if (cli_takes(model, CLI_PARAMS_RATE, i) && (q->flags & AMQ_PARAM_REQUIRED) && !given[i])
+            return q->flag ? cli_usage("check", USAGE, "--model %s: missing %s (-%c)", model_name, q->what, q->flag)
+                           : cli_usage("check", USAGE, "--model %s: missing %s (--%s)", model_name, q->what, q->opt);
+    }
+    if (o.ways != 1)
+        return cli_usage("check", USAGE, "give exactly one implementation: --plugin, --exec or --impl");
+    if (!o.have_n)
+        return cli_usage("check", USAGE, "missing the number of keys per filter (-n N)");
+    if (o.plugin_arg && !o.plugin)
+        return cli_usage("check", USAGE, "--plugin-arg needs --plugin");
+    if (o.nimpl_param && !o.impl)
+        return cli_usage("check", USAGE, "--impl-param needs --impl");
+    if (o.plot) {
+        const size_t l = strlen(o.plot);
+        if (l < 5 || (strcmp(o.plot + l - 4, ".svg") && strcmp(o.plot + l - 4, ".png")))
+            return cli_usage("check", USAGE, "--plot: the file must end in .svg or .png (got '%s')", o.plot);
+    }
+
+    char how[600];
+    if (o.plugin) {
+        snprintf(how, sizeof how, "plugin %s", o.plugin);
+        if (amq_impl_plugin(&c.impl, o.plugin, o.plugin_arg) != AMQ_OK)
+            return cli_fail("check", "%s", amq_last_error());
+    } else if (o.exec) {
+        snprintf(how, sizeof how, "process `%s`", o.exec);
+        if (amq_impl_process(&c.impl, o.exec, o.timeout) != AMQ_OK)
+            return cli_fail("check", "%s", amq_last_error());
+    } else {
+        snprintf(how, sizeof how, "amqcert structure %s", o.impl);
+        if ((rc = make_structure_impl(&o, model, &c.cfg.model_params, &c.impl)))
+            return rc;
+    }
+    c.how = how;
+    const int shared_default = !model || amq_structure_has_fp_moments(model);
+    c.cfg.model = model;
+    c.cfg.n = o.n;
+    c.cfg.loads = o.have_loads ? o.loads : (o.n < 4 ? o.n : 4);
+    c.cfg.queries = o.have_queries ? o.queries : model && shared_default ? 20 : 1;
+    c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 5000 : 20000;
+    c.cfg.removals = o.have_removals ? o.removals : amq_impl_can_remove(c.impl) ? o.n / 2 : 0;
+    c.cfg.seed = o.seed;
+    c.cfg.alpha = o.alpha;
+    cli_progress bar;
+    cli_progress_begin(&bar);
+    c.cfg.progress = on_progress;
+    c.cfg.progress_ctx = &bar;
+    amq_status st = amq_impl_check(c.impl, &c.cfg, &c.res);
+    cli_progress_end(&bar);
+    if (st != AMQ_OK) {
+        rc = cli_fail("check", "the check ended: %s", amq_last_error());
+        amq_impl_free(c.impl);
+        return rc;
+    }
+    (o.json ? check_report_json : check_report_text)(stdout, &c);
+    fflush(stdout);
+    rc = c.res.pass ? 0 : CLI_EXIT_FAIL;
+    if (o.plot) {
+        const int prc = check_plot(&c, o.plot);
+        if (prc)
+            rc = prc;
+    }
+    if (o.replay) {
+        const int rrc = write_replay(&c, o.replay);
+        if (rrc)
+            rc = rrc;
+    }
+    amq_impl_check_result_free(&c.res);
+    amq_impl_free(c.impl);
+    return rc;
+}
