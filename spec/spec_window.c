@@ -61,15 +61,25 @@ static amq_status check_geometry(uint64_t W, uint64_t g, const char *who)
     return AMQ_OK;
 }
 
+/* The checks every geometry routine makes (non-NULL output, W >= 1, g >= 2), then *c = the
+ * capacity (the proved kernel function). */
+static amq_status checked_capacity(uint64_t *c, const void *out, uint64_t W, uint64_t g, const char *who)
+{
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "%s: NULL output", who);
+    amq_status st = check_geometry(W, g, who);
+    if (!st)
+        *c = amq_window_kernel_capacity(W, g);
+    return st;
+}
+
 amq_status amq_window_capacity(uint64_t *cap, uint64_t W, uint64_t g)
 {
-    if (!cap)
-        return amq_fail(AMQ_E_INVALID_ARG, "window_capacity: NULL output");
-    amq_status st = check_geometry(W, g, "window_capacity");
-    if (st)
-        return st;
-    *cap = amq_window_kernel_capacity(W, g); /* the proved kernel function */
-    return AMQ_OK;
+    uint64_t c = 0;
+    amq_status st = checked_capacity(&c, cap, W, g, "window_capacity");
+    if (!st)
+        *cap = c;
+    return st;
 }
 
 /* Loads after N insertions (W, g already checked). */
@@ -87,12 +97,11 @@ static wloads structure_loads(uint64_t W, uint64_t g, uint64_t N)
 
 amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 {
-    if (!loads)
-        return amq_fail(AMQ_E_INVALID_ARG, "window_loads: NULL output");
-    amq_status st = check_geometry(W, g, "window_loads");
+    uint64_t c = 0;
+    amq_status st = checked_capacity(&c, loads, W, g, "window_loads");
     if (st)
         return st;
-    const uint64_t c = amq_window_kernel_capacity(W, g), full = N / c;
+    const uint64_t full = N / c;
     loads[0] = N % c;
     for (uint64_t i = 1; i < g; i++)
         loads[i] = i <= full ? c : 0;
@@ -101,12 +110,10 @@ amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 
 amq_status amq_window_held(uint64_t *held, uint64_t W, uint64_t g, uint64_t N)
 {
-    if (!held)
-        return amq_fail(AMQ_E_INVALID_ARG, "window_held: NULL output");
-    amq_status st = check_geometry(W, g, "window_held");
+    uint64_t c = 0;
+    amq_status st = checked_capacity(&c, held, W, g, "window_held");
     if (st)
         return st;
-    const uint64_t c = amq_window_kernel_capacity(W, g);
     /* (g - 1) c may exceed 2^64 - 1; then it exceeds N as well */
     if (g - 1 > UINT64_MAX / c || N < (g - 1) * c)
         *held = N;
