@@ -41,6 +41,18 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
     *cur = 0;
 }
 
+/* Ghost lemma: an all-zero generation has no bit set. */
+/*@ ghost
+  /@ requires empty: amq_gen_empty(bits, w);
+     assigns \nothing;
+     ensures clear:  \forall integer p; 0 <= p < 64 * w ==> !amq_bit_set(bits, p);
+  @/
+  static void amq_window_empty_no_bit(uint64_t *bits, uint64_t w) {
+      /@ assert word: \forall integer p; 0 <= p < 64 * w ==> 0 <= p / 64 < w; @/
+      /@ assert zero: \forall integer p; 0 <= p < 64 * w ==> bits[p / 64] == 0; @/
+  }
+*/
+
 void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g, uint64_t cap,
                            uint64_t m, const uint64_t *idx, size_t k) /*@ ghost (uint64_t *area, uint64_t n) */
 {
@@ -61,6 +73,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
         count[next] = 0;
         *cur = next;
         /*@ assert full: count[c] == cap; */
+        /*@ assert next_empty: amq_gen_empty(gen[next], amq_words(m)); */
     }
     /*@ ghost Counted: ; */
     /*@ assert gens_kept: \forall integer j, t; 0 <= j < g && (j != *cur || *cur == c) && 0 <= t < amq_words(m) ==>
@@ -76,6 +89,10 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
     /*@ assert others: \forall integer j, t; 0 <= j < g && j != c && 0 <= t < amq_words(m) ==>
                           gen[j][t] == \at(gen[j][t], Counted); */
     /*@ assert meta: *cur == \at(*cur, Counted) && \forall integer j; 0 <= j < g ==> count[j] == \at(count[j], Counted); */
+    /*@ assert still_empty: *cur != c ==> amq_gen_empty(gen[*cur], amq_words(m)); */
+    //@ ghost if (*cur != c) amq_window_empty_no_bit(gen[*cur], (m - 1u) / 64u + 1u);
+    /*@ assert others_bits: \forall integer j, p; 0 <= j < g && j != c && (j != *cur || *cur == c) &&
+                              0 <= p < 64 * amq_words(m) ==> (amq_bit_set(gen[j], p) <==> amq_bit_set{Pre}(gen[j], p)); */
 }
 
 int amq_window_kernel_query(uint64_t *const *gen, uint64_t g, uint64_t m, const uint64_t *idx, size_t k)

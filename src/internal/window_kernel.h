@@ -72,6 +72,8 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
     ensures inserted:   amq_all_set(gen[\old(*cur)], idx, k);
     ensures monotone:   \forall integer i; 0 <= i < g ==> (*cur == \old(*cur) || i != *cur) ==>
                           amq_monotone{Pre, Post}(gen[i], amq_words(m));
+    ensures fresh:      \forall integer i, p; 0 <= i < g && 0 <= p < 64 * amq_words(m) && !amq_named(idx, k, p) ==>
+                          amq_bit_set(gen[i], p) ==> amq_bit_set{Pre}(gen[i], p);
     behavior fill:
       assumes count[*cur] + 1 < cap;
       ensures same_cur: *cur == \old(*cur);
@@ -83,6 +85,7 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
       ensures next:     amq_ring_next(\old(*cur), g, *cur);
       ensures full:     count[\old(*cur)] == cap;
       ensures cleared:  count[*cur] == 0 && amq_gen_empty(gen[*cur], amq_words(m));
+      ensures no_bit:   \forall integer p; 0 <= p < 64 * amq_words(m) ==> !amq_bit_set(gen[*cur], p);
       ensures others:   \forall integer i; 0 <= i < g && i != \old(*cur) && i != *cur ==>
                           count[i] == \old(count[i]) && amq_gen_same{Pre, Post}(gen[i], amq_words(m));
     complete behaviors;
