@@ -1,3 +1,5 @@
+/* Sliding-window Bloom kernel: contracts in internal/window_kernel.h, design and guarantees in
+ * docs/sliding-window.md. The assertions spell out frame steps the solvers do not find alone. */
 #include <internal/window_kernel.h>
 
 uint64_t amq_window_kernel_capacity(uint64_t W, uint64_t g)
