@@ -20,6 +20,7 @@
 #include <amq/quotient.h>
 #include <amq/split_block.h>
 #include <amq/stats.h>
+#include <amq/window.h>
 #include <amq/certified.h>
 #include <amq/check.h>
 #include <amq/filter_rate.h>
@@ -29,4 +30,5 @@
 #include <amq/spec_moments.h>
 #include <amq/spec_omissions.h>
 #include <amq/spec_quotient.h>
+#include <amq/spec_window.h>
 #endif

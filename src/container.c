@@ -19,6 +19,7 @@ const char *amq_type_name(uint32_t type)
     case AMQ_TYPE_BLOOM: return "bloom";
     case AMQ_TYPE_COUNTING: return "counting";
     case AMQ_TYPE_QUOTIENT: return "quotient";
+    case AMQ_TYPE_SLIDING_BLOOM: return "sliding-bloom";
     case AMQ_TYPE_BLOCKED_BLOOM: return "blocked-bloom";
     case AMQ_TYPE_SPLIT_BLOCK: return "split-block";
     case AMQ_TYPE_PARTITIONED: return "partitioned";

@@ -13,7 +13,8 @@
     X(split_block)     \
     X(partitioned)     \
     X(counting_blocked) \
-    X(blocked_quotient)
+    X(blocked_quotient) \
+    X(window)
 
 #define X(name) extern const amq_structure amq_structure_##name;
 AMQ_STRUCTURES

@@ -38,6 +38,7 @@ typedef enum amq_type {
     AMQ_TYPE_BLOOM = 1,
     AMQ_TYPE_COUNTING = 2,
     AMQ_TYPE_QUOTIENT = 3,
+    AMQ_TYPE_SLIDING_BLOOM = 5, /* amq/window.h */
     /* blocked structures (amq/blocked_bloom.h ... amq/blocked_quotient.h) */
     AMQ_TYPE_BLOCKED_BLOOM = 16,
     AMQ_TYPE_SPLIT_BLOCK = 17,
