@@ -16,4 +16,5 @@ void bench_blocked(void);
 void bench_quotient(void);
 void bench_checker(void);
 void bench_mpi(void);
+void bench_same_bits(void);
 #endif

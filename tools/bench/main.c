@@ -9,6 +9,8 @@ int main(int argc, char **argv)
     printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
     if (!only || !strcmp(only, "filters"))
         bench_filters();
+    if (!only || !strcmp(only, "same-bits"))
+        bench_same_bits();
     if (!only || !strcmp(only, "bloom"))
         bench_bloom();
     if (!only || !strcmp(only, "blocked")) {

@@ -1,0 +1,136 @@
+/* The sliding-window Bloom filter and the cuckoo filter against the blocked Bloom filter
+ * (512-bit blocks) given the same bits per key: ns per add, per positive and negative
+ * query, per delete where the structure has one, at n = 1e6 and 1e8 (AMQ_BENCH_QUICK=1:
+ * 1e6 only).  The window holds the last W = n keys (g = 4 generations, its memory counted
+ * over W); the cuckoo filter is filled to its table's 95% (slots = n / 0.95 rounded up to
+ * the structure's own geometry by its sizing, then filled to 95% of the slots it has).
+ * 16-byte keys; figures only, nothing asserts. */
+#include "bench.h"
+#include <amq/filter.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct timing {
+    double add, pos, neg, del; /* ns per operation; del < 0: no delete */
+    uint64_t fails;            /* refused adds, false negatives, refused deletes */
+} timing;
+
+static void key16(uint8_t key[16], uint64_t i, uint64_t salt)
+{
+    memcpy(key, &i, 8);
+    memcpy(key + 8, &salt, 8);
+}
+
+static timing run_ops(amq_filter *f, uint64_t n, int can_remove)
+{
+    uint8_t key[16];
+    timing t = {0, 0, 0, -1, 0};
+    double t0 = bench_now();
+    for (uint64_t i = 0; i < n; i++) {
+        key16(key, i, 0x5eed);
+        t.fails += amq_filter_add(f, key, sizeof key) != AMQ_OK;
+    }
+    double t1 = bench_now();
+    for (uint64_t i = 0; i < n; i++) {
+        key16(key, i, 0x5eed);
+        t.fails += !amq_filter_query(f, key, sizeof key);
+    }
+    double t2 = bench_now();
+    uint64_t fps = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        key16(key, i, 0xf7e5);
+        fps += (uint64_t)amq_filter_query(f, key, sizeof key);
+    }
+    double t3 = bench_now();
+    if (can_remove) {
+        for (uint64_t i = 0; i < n; i++) {
+            key16(key, i, 0x5eed);
+            t.fails += amq_filter_remove(f, key, sizeof key) != AMQ_OK;
+        }
+        t.del = 1e9 * (bench_now() - t3) / (double)n;
+    }
+    t.add = 1e9 * (t1 - t0) / (double)n;
+    t.pos = 1e9 * (t2 - t1) / (double)n;
+    t.neg = 1e9 * (t3 - t2) / (double)n;
+    (void)fps;
+    return t;
+}
+
+static void print_row(const char *name, uint64_t n, double bpk, timing t)
+{
+    char del[32] = "      -";
+    if (t.del >= 0)
+        snprintf(del, sizeof del, "%7.1f", t.del);
+    printf("  %-32s n=%-10llu %6.2f bits/key  add %7.1f  pos %7.1f  neg %7.1f  delete %s ns%s\n", name,
+           (unsigned long long)n, bpk, t.add, t.pos, t.neg, del, t.fails ? "  (FAILED OPERATIONS)" : "");
+}
+
+/* A blocked Bloom filter of 512-bit blocks with `bits` bits in all and the k that is best
+ * for bits / n bits per key (k = round(ln 2 * bits per key), 1 .. 16). */
+static void run_blocked(uint64_t bits, uint64_t n, const timing *other)
+{
+    const amq_structure *s = amq_structure_find("blocked-bloom");
+    amq_params p;
+    amq_params_init(&p, s);
+    const double bpk = (double)bits / (double)n;
+    double kd = floor(bpk * 0.6931471805599453 + 0.5);
+    kd = kd < 1 ? 1 : kd > 16 ? 16 : kd;
+    amq_filter *f;
+    if (amq_params_set(&p, s, "blocks", (bits + 511) / 512) != AMQ_OK ||
+        amq_params_set(&p, s, "k", (uint64_t)kd) != AMQ_OK || amq_filter_create(&f, s, &p) != AMQ_OK) {
+        printf("  blocked-bloom skipped: %s\n", amq_last_error());
+        return;
+    }
+    timing t = run_ops(f, n, 0);
+    char name[64];
+    snprintf(name, sizeof name, "blocked-bloom (same bits, k=%d)", (int)kd);
+    print_row(name, n, 8.0 * (double)amq_filter_memory(f) / (double)n, t);
+    printf("  %-32s add %.2fx  pos %.2fx  neg %.2fx  (blocked-bloom time / its time)\n", "", t.add / other->add,
+           t.pos / other->pos, t.neg / other->neg);
+    amq_filter_free(f);
+}
+
+static void run_structure(const char *name, uint64_t n)
+{
+    const amq_structure *s = amq_structure_find(name);
+    if (!s) {
+        printf("  %s: not in this build's registry\n", name);
+        return;
+    }
+    amq_filter *f;
+    uint64_t fill = n, bits;
+    if (!strcmp(name, "cuckoo")) {
+        /* sized for n / 0.95 keys at 1%, then filled to 95% of the slots it really has */
+        if (amq_filter_create_for(&f, s, (uint64_t)ceil((double)n / 0.95), 0.01, NULL, NULL) != AMQ_OK) {
+            printf("  %s skipped: %s\n", name, amq_last_error());
+            return;
+        }
+        amq_params p;
+        amq_filter_params(f, &p);
+        const int ib = amq_structure_param_index(s, "buckets"), is = amq_structure_param_index(s, "b");
+        if (ib >= 0 && is >= 0)
+            fill = (uint64_t)(0.95 * (double)(p.v[ib] * p.v[is]));
+    } else if (amq_filter_create_for(&f, s, n, 0.01, NULL, NULL) != AMQ_OK) {
+        printf("  %s skipped: %s\n", name, amq_last_error());
+        return;
+    }
+    bits = 8 * amq_filter_memory(f);
+    timing t = run_ops(f, fill, amq_structure_can_remove(s));
+    print_row(name, fill, (double)bits / (double)fill, t);
+    amq_filter_free(f);
+    run_blocked(bits, fill, &t);
+}
+
+void bench_same_bits(void)
+{
+    printf("Sliding-window Bloom and cuckoo filters against a blocked Bloom filter of the same bits per key\n");
+    const uint64_t ns[] = {1000000, 100000000};
+    const int quick = getenv("AMQ_BENCH_QUICK") != NULL;
+    for (int t = 0; t < (quick ? 1 : 2); t++) {
+        run_structure("sliding-bloom", ns[t]);
+        run_structure("cuckoo", ns[t]);
+    }
+    printf("\n");
+}
