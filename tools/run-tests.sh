@@ -11,8 +11,10 @@ for t in "$@"; do
     mkdir -p "$log/$phase"
     out="$log/$name.log"
     # huge-allocation tests expect NULL from malloc, not an ASan abort
+    t0=$(date +%s)
     ASAN_OPTIONS=allocator_may_return_null=1 CMOCKA_MESSAGE_OUTPUT=stdout "$t" >"$out" 2>&1
     rc=$?
+    secs=$(( $(date +%s) - t0 ))
     p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
     f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
     s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$out" | tail -n 1)
@@ -25,7 +27,7 @@ for t in "$@"; do
         # a skipped test says why in a line "SKIP: reason"
         echo "SKIP $name ($p passed, $s SKIPPED): $(sed -n 's/^SKIP: //p' "$out" | sort -u | head -n 1)"
     else
-        echo "ok   $name ($p passed)"
+        echo "ok   $name ($p passed, ${secs} s)"
     fi
 done
 [ "$skipped" -eq 0 ] || echo "$skipped tests SKIPPED (see the SKIP lines above)"
