@@ -177,7 +177,7 @@ certify: deps-prove all
 	@sh tools/certify.sh $(BUILD)
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
-	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ) -lbloom
 bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters $(MPI_BIN)
 	@AMQ_BUILD=$(BUILD) $(BUILD)/bench
 

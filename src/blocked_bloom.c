@@ -9,6 +9,7 @@
 #include <internal/blocked_kernel.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
+#include <internal/hash_stream.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,30 +97,60 @@ amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t l
     return AMQ_OK;
 }
 
-static int answer(const void *f, uint64_t block, const uint64_t *idx)
+/* A located key: its block and the stream of its in-block indices. */
+typedef struct located {
+    uint64_t block;
+    amq_hash_stream st;
+} located;
+
+static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at)
 {
-    const amq_blocked_bloom *b = f;
-    return amq_blocked_bloom_kernel_query(b->words, b->m, b->block_bits, block, idx, (size_t)b->k);
+    at->block = amq_blocked_layer_block(b->seed, key, len, b->nblocks);
+    amq_hash_stream_key(&at->st, b->strategy, b->seed, key, len, b->block_bits);
+}
+
+/* The blocked kernel's query is the Bloom kernel's on the translated indices block * bsize
+ * + idx[t] (amq_blk_all_set, acsl/amq/blocked_logic.h), and that one is the conjunction of
+ * its one-index answers (src/bloom.c): so the block's base is taken once and the proved
+ * Bloom kernel is asked about one translated index at a time, stopping at the first "no".
+ * tests/test_lazy_query.c checks it against amq_blocked_bloom_kernel_query. */
+static int answer(const amq_blocked_bloom *b, located *at)
+{
+    const uint64_t base = at->block * b->block_bits;
+    for (uint64_t t = 0; t < b->k; t++) {
+        const uint64_t g = base + amq_hash_stream_next(&at->st);
+        if (!amq_bloom_kernel_query(b->words, b->m, &g, 1))
+            return 0;
+    }
+    return 1;
 }
 
 int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
-    uint64_t block, idx[AMQ_MAX_K];
-    amq_blocked_bloom_locate(b, key, len, &block, idx);
-    return answer(b, block, idx);
+    located at;
+    locate(b, key, len, &at);
+    return answer(b, &at);
 }
 
-static const void *locate(const void *f, const void *key, size_t len, uint64_t *block, uint64_t *idx)
-{
-    const amq_blocked_bloom *b = f;
-    amq_blocked_bloom_locate(b, key, len, block, idx);
-    return b->words + *block * b->block_bits / 64u;
-}
+/* Keys located this far ahead of the one answered, their blocks prefetched. */
+#define AHEAD 16u
 
 void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                    size_t count, int *results)
 {
-    amq_blocked_layer_query_batch(b, (size_t)b->k, locate, answer, keys, lens, count, results);
+    located ring[AHEAD];
+    for (size_t i = 0; i < count && i < AHEAD; i++) {
+        locate(b, keys[i], lens[i], &ring[i]);
+        __builtin_prefetch(b->words + ring[i].block * b->block_bits / 64u, 0, 0);
+    }
+    for (size_t i = 0; i < count; i++) {
+        located *at = &ring[i % AHEAD];
+        results[i] = answer(b, at);
+        if (i + AHEAD < count) {
+            locate(b, keys[i + AHEAD], lens[i + AHEAD], at);
+            __builtin_prefetch(b->words + at->block * b->block_bits / 64u, 0, 0);
+        }
+    }
 }
 
 void amq_blocked_bloom_clear(amq_blocked_bloom *b) { memset(b->words, 0, (size_t)b->nwords * sizeof(uint64_t)); }

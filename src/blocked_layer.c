@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#define XXH_INLINE_ALL /* XXH3 inlined from libxxhash's header */
 #include <xxhash.h>
 
 _Static_assert(AMQ_MAX_K <= AMQ_BLOCKED_MAX_K, "every k a structure accepts must reach its kernel");

@@ -4,6 +4,7 @@
 #include <internal/bloom_state.h>
 #include <internal/bloom_kernel.h>
 #include <internal/container.h>
+#include <internal/hash_stream.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
 #include <stdio.h>
@@ -147,11 +148,21 @@ amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
     return AMQ_OK;
 }
 
+/* Lazy: the kernel's answer on k indices is the conjunction of its answers on each one
+ * (amq_all_set(bits, idx, k) holds iff amq_all_set(bits, idx + t, 1) holds for every
+ * t < k), so asking the proved kernel about one index at a time and stopping at the first
+ * "no" gives its answer on all k without deriving the indices after that one.
+ * tests/test_lazy_query.c checks it against the k-index call. */
 int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(bf->strategy, bf->seed, key, len, bf->m, idx, (size_t)bf->k);
-    return amq_bloom_kernel_query(bf->bits, bf->m, idx, (size_t)bf->k);
+    amq_hash_stream st;
+    amq_hash_stream_key(&st, bf->strategy, bf->seed, key, len, bf->m);
+    for (uint64_t t = 0; t < bf->k; t++) {
+        const uint64_t i = amq_hash_stream_next(&st);
+        if (!amq_bloom_kernel_query(bf->bits, bf->m, &i, 1))
+            return 0;
+    }
+    return 1;
 }
 
 void amq_bloom_clear(amq_bloom *bf)

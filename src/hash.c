@@ -1,6 +1,10 @@
 #include <internal/fail.h>
 #include <amq/hash.h>
+#include <internal/hash_stream.h>
 #include <string.h>
+/* XXH3 inlined from libxxhash's header (its documented XXH_INLINE_ALL mode): the same
+ * functions as the shared library's, compiled into the hot paths. */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 static const char *const names[] = {"independent", "double", "triple", "enhanced"};
@@ -24,50 +28,41 @@ amq_status amq_hash_parse(const char *name, amq_hash_strategy *out)
                     name ? name : "(null)");
 }
 
-/* (x + y) mod m for x, y < m, without overflow even when m is near 2^64. */
-static inline uint64_t add_mod(uint64_t x, uint64_t y, uint64_t m)
-{
-    return x >= m - y ? x - (m - y) : x + y;
-}
-
 void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k)
 {
-    if (k == 0)
+    amq_hash_stream st;
+    amq_hash_stream_words(&st, s, a, b, c, m);
+    for (size_t i = 0; i < k; i++)
+        idx[i] = amq_hash_stream_next(&st);
+}
+
+void amq_hash_stream_key(amq_hash_stream *st, amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
+                         uint64_t m)
+{
+    if (s == AMQ_HASH_INDEPENDENT) {
+        *st = (amq_hash_stream){.m = m, .s = s, .key = key, .len = len, .seed = seed};
         return;
-    uint64_t x = amq_reduce(a, m), y = amq_reduce(b, m), z = amq_reduce(c, m);
-    if (s == AMQ_HASH_DOUBLE || s == AMQ_HASH_TRIPLE) {
-        /* Section 5.1: the step must be non-zero, and odd when m is a power of two,
-         * or the probe sequence collapses to few distinct positions. */
-        if (m > 1 && (m & (m - 1)) == 0)
-            y |= 1u;
-        else if (y == 0 && m > 1)
-            y = 1;
     }
-    idx[0] = x;
-    for (size_t i = 1; i < k; i++) {
-        x = add_mod(x, y, m);
-        if (s == AMQ_HASH_TRIPLE)
-            y = add_mod(y, z, m);
-        else if (s != AMQ_HASH_DOUBLE) /* enhanced: y += i (mod m); i may exceed m */
-            y = add_mod(y, (uint64_t)(i % m), m);
-        idx[i] = x;
-    }
+    const XXH128_hash_t h = XXH3_128bits_withSeed(key, len, seed);
+    uint64_t c = 0;
+    if (s == AMQ_HASH_TRIPLE) /* a third independent word for the third index */
+        c = XXH3_64bits_withSeed(key, len, seed ^ 0x9E3779B97F4A7C15ull);
+    amq_hash_stream_words(st, s, h.low64, h.high64, c, m);
+}
+
+uint64_t amq_hash_independent_index(const amq_hash_stream *st, uint64_t i)
+{
+    return amq_reduce(XXH3_64bits_withSeed(st->key, st->len, st->seed + i), st->m);
 }
 
 void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
                       uint64_t m, uint64_t *idx, size_t k)
 {
-    if (s == AMQ_HASH_INDEPENDENT) {
-        for (size_t i = 0; i < k; i++)
-            idx[i] = amq_reduce(XXH3_64bits_withSeed(key, len, seed + (uint64_t)i), m);
-        return;
-    }
-    XXH128_hash_t h = XXH3_128bits_withSeed(key, len, seed);
-    uint64_t c = 0;
-    if (s == AMQ_HASH_TRIPLE) /* a third independent word for the third index */
-        c = XXH3_64bits_withSeed(key, len, seed ^ 0x9E3779B97F4A7C15ull);
-    amq_hash_indices_from(s, h.low64, h.high64, c, m, idx, k);
+    amq_hash_stream st;
+    amq_hash_stream_key(&st, s, seed, key, len, m);
+    for (size_t i = 0; i < k; i++)
+        idx[i] = amq_hash_stream_next(&st);
 }
 
 uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p)

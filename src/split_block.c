@@ -14,6 +14,7 @@
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
+#define XXH_INLINE_ALL /* XXH64 inlined from libxxhash's header */
 #include <xxhash.h>
 
 _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_WORD_BITS &&
@@ -150,30 +151,49 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
     return AMQ_OK;
 }
 
-static int answer(const void *v, uint64_t block, const uint64_t *r)
+/* The split-block kernel's query is the Bloom kernel's on the translated indices
+ * block * 256 + 32 t + r[t] (amq_split_all_set, acsl/amq/blocked_logic.h: the partitioned
+ * translation, then the block's), and the Bloom kernel stops at its first absent index:
+ * so the key-level code translates the mask once and asks the proved Bloom kernel.
+ * tests/test_lazy_query.c checks it against amq_split_block_kernel_query. */
+static int answer(const amq_split_block *f, uint64_t h)
 {
-    const amq_split_block *f = v;
-    return amq_split_block_kernel_query(f->words, f->m, AMQ_SPLIT_BLOCK_WORD_BITS, block, r, AMQ_SPLIT_BLOCK_WORDS);
+    uint64_t r[AMQ_SPLIT_BLOCK_WORDS];
+    const uint64_t base = amq_split_block_kernel_select(h, f->nblocks) * BLOCK_BITS;
+    amq_split_block_kernel_mask((uint32_t)h, r);
+    for (unsigned t = 0; t < AMQ_SPLIT_BLOCK_WORDS; t++)
+        r[t] += base + t * AMQ_SPLIT_BLOCK_WORD_BITS;
+    return amq_bloom_kernel_query(f->words, f->m, r, AMQ_SPLIT_BLOCK_WORDS);
 }
 
 int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
 {
-    uint64_t block, r[AMQ_SPLIT_BLOCK_WORDS];
-    amq_split_block_locate(f, key, len, &block, r);
-    return answer(f, block, r);
+    return answer(f, XXH64(key, len, f->seed));
 }
 
-static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *r)
+/* Keys hashed this far ahead of the one answered, their blocks prefetched. */
+#define AHEAD 16u
+
+static const uint64_t *block_of(const amq_split_block *f, uint64_t h)
 {
-    const amq_split_block *f = v;
-    amq_split_block_locate(f, key, len, block, r);
-    return f->words + *block * (BLOCK_BITS / 64u);
+    return f->words + amq_split_block_kernel_select(h, f->nblocks) * (BLOCK_BITS / 64u);
 }
 
 void amq_split_block_query_batch(const amq_split_block *f, const void *const *keys, const size_t *lens,
                                  size_t count, int *results)
 {
-    amq_blocked_layer_query_batch(f, AMQ_SPLIT_BLOCK_WORDS, locate, answer, keys, lens, count, results);
+    uint64_t ring[AHEAD];
+    for (size_t i = 0; i < count && i < AHEAD; i++) {
+        ring[i] = XXH64(keys[i], lens[i], f->seed);
+        __builtin_prefetch(block_of(f, ring[i]), 0, 0);
+    }
+    for (size_t i = 0; i < count; i++) {
+        results[i] = answer(f, ring[i % AHEAD]);
+        if (i + AHEAD < count) {
+            ring[i % AHEAD] = XXH64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
+            __builtin_prefetch(block_of(f, ring[i % AHEAD]), 0, 0);
+        }
+    }
 }
 
 void amq_split_block_clear(amq_split_block *f) { memset(f->words, 0, (size_t)f->nwords * sizeof(uint64_t)); }

@@ -8,6 +8,7 @@ static inline double bench_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+void bench_peers(void);
 void bench_filters(void);
 void bench_bloom(void);
 void bench_spec(void);

@@ -7,6 +7,8 @@ int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : NULL;
     printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
+    if (!only || !strcmp(only, "peers"))
+        bench_peers();
     if (!only || !strcmp(only, "filters"))
         bench_filters();
     if (!only || !strcmp(only, "same-bits"))
