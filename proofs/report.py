@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Summarise WP runs made by proofs/prove.sh.
 
-usage: report.py OUT.json UNITDIR...
+usage: report.py OUT.json [--all-units] UNITDIR...
 Each UNITDIR holds wp.json (-wp-report-json), frama-c.log, properties.csv
 (-report-csv), meta (name, files, exit code, wall time). Prints a table per
 function, writes OUT.json, exits 1 unless every goal is proved, no smoke test
 fails, every frama-c run exited 0 and every reported property is Valid.
+Run from the tree that was proved, it also fails on any ACSL `axiom`, `admit`
+or `check` annotation in acsl/, src/ and proofs/ (WP would take them as given),
+and, with --all-units (the whole of proofs/units.txt), on any function declared
+in a src/internal/*_kernel.h header that no unit proved.
 """
+import glob
 import json
 import os
 import re
@@ -121,8 +126,46 @@ def bad_properties(path):
     return bad
 
 
+ANNOTATION = re.compile(r"/\*@(.*?)\*/|//@([^\n]*)", re.S)
+# `axiom` anywhere in an annotation (an `axiomatic` block holding only definitions
+# is fine); `check` and `admit` as clause keywords (at the start of a clause)
+TRUSTED = re.compile(r"\baxiom\b|(?:^|[;{}@\n]|\bloop)\s*(?:check|admit)\b")
+
+
+def lint_annotations():
+    """Annotations WP would assume rather than prove, in the sources of this tree."""
+    found = []
+    files = sorted(glob.glob("acsl/**/*.h", recursive=True) + glob.glob("src/**/*.[ch]", recursive=True)
+                   + glob.glob("proofs/*.[ch]"))
+    for path in files:
+        text = open(path, errors="replace").read()
+        for m in ANNOTATION.finditer(text):
+            body = m.group(1) if m.group(1) is not None else m.group(2)
+            start = m.start(1) if m.group(1) is not None else m.start(2)
+            body = re.sub(r"//[^\n]*", lambda c: " " * len(c.group(0)), body)
+            for w in TRUSTED.finditer(body):
+                line = text.count("\n", 0, start + w.start()) + 1
+                found.append("%s:%d: '%s' annotation (the gate admits only definitions and proved "
+                             "lemmas)" % (path, line, w.group(0).strip(" ;{}@\n")))
+    return found
+
+
+def kernel_declarations():
+    """Functions declared in the kernel headers: every one must be proved by some unit."""
+    names = {}
+    for path in sorted(glob.glob("src/internal/*_kernel.h")):
+        text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
+        text = re.sub(r"//[^\n]*", "", text)
+        for m in re.finditer(r"^([A-Za-z_][\w \*]*?)\b(amq_\w+)\s*\(", text, re.M):
+            if not re.match(r"\s*(static|typedef)\b", m.group(1)):
+                names[m.group(2)] = path
+    return names
+
+
 def main():
     out, dirs = sys.argv[1], sys.argv[2:]
+    all_units = "--all-units" in dirs
+    dirs = [d for d in dirs if d != "--all-units"]
     report = {"total": 0, "proved": 0, "smoke_failures": 0, "smoke_tests": 0,
               "functions": [], "units": []}
     failures = []
@@ -196,6 +239,14 @@ def main():
         report["proved"] += unit["proved"]
         report["smoke_tests"] += unit["smoke_tests"]
         report["smoke_failures"] += unit["smoke_failures"]
+    for msg in lint_annotations():
+        failures.append("lint: " + msg)
+    if all_units:
+        proved = {f["name"] for f in report["functions"]}
+        for fn, path in sorted(kernel_declarations().items()):
+            if fn not in proved:
+                failures.append("lint: %s (declared in %s) is proved by no unit of proofs/units.txt"
+                                % (fn, path))
     report["time_s"] = round(sum(u["wall_s"] for u in report["units"]), 2)
     report["ok"] = not failures
     with open(out, "w") as f:
