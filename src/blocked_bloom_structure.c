@@ -4,11 +4,11 @@
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/blocked_bloom.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_BLOCKED_BLOOM 16u
 
 enum { P_BLOCKS, P_BITS, P_K, P_HASH };
 
@@ -129,7 +129,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_blocked_bloom = {
     .name = "blocked-bloom",
     .title = "blocked Bloom filter",
-    .file_type = AMQ_FILE_BLOCKED_BLOOM,
+    .file_type = AMQ_TYPE_BLOCKED_BLOOM,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

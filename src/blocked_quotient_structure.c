@@ -5,11 +5,11 @@
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/blocked_quotient.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_BLOCKED_QUOTIENT 20u
 
 enum { P_BLOCKS, P_Q, P_R, P_SLACK };
 
@@ -172,7 +172,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_blocked_quotient = {
     .name = "blocked-quotient",
     .title = "blocked quotient filter",
-    .file_type = AMQ_FILE_BLOCKED_QUOTIENT,
+    .file_type = AMQ_TYPE_BLOCKED_QUOTIENT,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

@@ -4,12 +4,12 @@
 #include <internal/bloom_kernel.h>
 #include <internal/check_kernels.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/bloom.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_moments.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_BLOOM 1u
 
 enum { P_M, P_K, P_HASH };
 
@@ -131,7 +131,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_bloom = {
     .name = "bloom",
     .title = "Bloom filter",
-    .file_type = AMQ_FILE_BLOOM,
+    .file_type = AMQ_TYPE_BLOOM,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

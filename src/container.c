@@ -9,24 +9,16 @@
 #include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include <amq/filter.h>
 
 static const uint8_t MAGIC[8] = {'A', 'M', 'Q', 'C', 'E', 'R', 'T', 0};
 #define CHUNK 4096u
 
+/* The registry's name of a file type (one list of structures: src/registry.c). */
 const char *amq_type_name(uint32_t type)
 {
-    switch (type) {
-    case AMQ_TYPE_BLOOM: return "bloom";
-    case AMQ_TYPE_COUNTING: return "counting";
-    case AMQ_TYPE_QUOTIENT: return "quotient";
-    case AMQ_TYPE_SLIDING_BLOOM: return "sliding-bloom";
-    case AMQ_TYPE_BLOCKED_BLOOM: return "blocked-bloom";
-    case AMQ_TYPE_SPLIT_BLOCK: return "split-block";
-    case AMQ_TYPE_PARTITIONED: return "partitioned";
-    case AMQ_TYPE_COUNTING_BLOCKED: return "counting-blocked";
-    case AMQ_TYPE_BLOCKED_QUOTIENT: return "blocked-quotient";
-    }
-    return "unknown";
+    const amq_structure *s = amq_structure_of_file_type(type);
+    return s ? amq_structure_name(s) : "unknown";
 }
 
 static void put_u32(uint8_t *p, uint32_t v)

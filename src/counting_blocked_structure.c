@@ -5,11 +5,11 @@
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/counting_blocked.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_COUNTING_BLOCKED 19u
 
 enum { P_BLOCKS, P_COUNTERS, P_K, P_WIDTH, P_HASH };
 
@@ -184,7 +184,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_counting_blocked = {
     .name = "counting-blocked",
     .title = "counting blocked Bloom filter",
-    .file_type = AMQ_FILE_COUNTING_BLOCKED,
+    .file_type = AMQ_TYPE_COUNTING_BLOCKED,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

@@ -3,11 +3,11 @@
 #include <internal/fail.h>
 #include <internal/check_kernels.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/counting.h>
 #include <amq/spec_counting.h>
 #include <amq/spec_moments.h>
 
-#define AMQ_FILE_COUNTING 2u
 
 enum { P_M, P_K, P_WIDTH, P_HASH };
 
@@ -122,7 +122,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_counting = {
     .name = "counting",
     .title = "counting Bloom filter",
-    .file_type = AMQ_FILE_COUNTING,
+    .file_type = AMQ_TYPE_COUNTING,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

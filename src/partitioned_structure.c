@@ -5,11 +5,11 @@
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/partitioned.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_PARTITIONED 18u
 
 enum { P_M, P_K, P_HASH };
 
@@ -129,7 +129,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_partitioned = {
     .name = "partitioned",
     .title = "partitioned Bloom filter",
-    .file_type = AMQ_FILE_PARTITIONED,
+    .file_type = AMQ_TYPE_PARTITIONED,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

@@ -3,12 +3,12 @@
 #include <internal/fail.h>
 #include <internal/quotient_check.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/quotient.h>
 #include <amq/spec_quotient.h>
 #include <amq/spec_moments.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_QUOTIENT 3u
 
 enum { P_Q, P_R, P_SLACK };
 
@@ -160,7 +160,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_quotient = {
     .name = "quotient",
     .title = "quotient filter",
-    .file_type = AMQ_FILE_QUOTIENT,
+    .file_type = AMQ_TYPE_QUOTIENT,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

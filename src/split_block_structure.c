@@ -4,12 +4,12 @@
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <amq/split_block.h>
 #include <amq/spec_blocked.h>
 #include <math.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_SPLIT_BLOCK 17u
 
 enum { P_BLOCKS, P_WORDS, P_WORD_BITS, P_PARQUET, P_ARROW };
 
@@ -201,7 +201,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_split_block = {
     .name = "split-block",
     .title = "split-block Bloom filter (Parquet)",
-    .file_type = AMQ_FILE_SPLIT_BLOCK,
+    .file_type = AMQ_TYPE_SPLIT_BLOCK,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,

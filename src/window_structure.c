@@ -3,6 +3,7 @@
  * Its name on the command line is "sliding-bloom"; in C it is `window`. */
 #include <internal/fail.h>
 #include <internal/structure.h>
+#include <internal/container.h>
 #include <internal/window_check.h>
 #include <internal/window_state.h>
 #include <internal/bloom_kernel.h>
@@ -11,7 +12,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define AMQ_FILE_SLIDING_BLOOM 5u
 /* Largest g for the state rate: inclusion-exclusion over the 2^g sets of generations. */
 #define STATE_MAX_G 16u
 
@@ -182,7 +182,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 const amq_structure amq_structure_window = {
     .name = "sliding-bloom",
     .title = "sliding-window Bloom filter",
-    .file_type = AMQ_FILE_SLIDING_BLOOM,
+    .file_type = AMQ_TYPE_SLIDING_BLOOM,
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,
