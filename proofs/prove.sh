@@ -9,7 +9,8 @@
 # sources. Writes BUILD/proof-report.json, prints a table per function, exits
 # non-zero if any goal is unproved, any smoke test fails, or frama-c fails.
 # Environment overrides: AMQ_WP_PROVERS (default cvc4), AMQ_WP_TIMEOUT (10),
-# AMQ_WP_PAR (the number of cores).
+# AMQ_WP_PAR (the number of cores), AMQ_PROVE_UNITS (space-separated unit names:
+# prove only those, for work on one unit; the gate's --all-units check is then off).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
@@ -121,7 +122,13 @@ dirs=""
 tab=$(printf '\t')
 units=$(each_unit "$root/proofs/units.txt")
 [ -n "$units" ] || { echo "prove: no units in proofs/units.txt" >&2; exit 2; }
+only=${AMQ_PROVE_UNITS:-}
+all_units=--all-units
+[ -z "$only" ] || all_units=
 while IFS="$tab" read -r name files extra; do
+    if [ -n "$only" ]; then
+        case " $only " in *" $name "*) ;; *) continue ;; esac
+    fi
     run_unit "$root" "$name" "$files" "$extra" "$build/proofs/$name"
     dirs="$dirs $build/proofs/$name"
 done <<EOF_UNITS
@@ -129,4 +136,4 @@ $units
 EOF_UNITS
 
 # shellcheck disable=SC2086
-cd "$root" && python3 "$root/proofs/report.py" "$build/proof-report.json" --all-units $dirs
+cd "$root" && python3 "$root/proofs/report.py" "$build/proof-report.json" $all_units $dirs
