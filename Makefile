@@ -120,7 +120,7 @@ ADAPTERS  := $(BUILD)/adapters/amq-plugin.so $(BUILD)/adapters/libbloom-plugin.s
              $(BUILD)/adapters/planted-none.so $(BUILD)/adapters/planted-false-negative.so \
              $(BUILD)/adapters/planted-biased-hash.so $(BUILD)/adapters/planted-wrong-k.so \
              $(BUILD)/adapters/planted-wrong-abi.so \
-             $(BUILD)/adapters/amq-adapter-no $(BUILD)/adapters/node/status
+             $(BUILD)/adapters/amq-adapter-no $(BUILD)/adapters/planted-adapter $(BUILD)/adapters/node/status
 PLUGIN_CC := $(CC) $(WARN) $(CFLAGS) $(VIS) $(CPPFLAGS_AMQ) -fPIC -shared
 $(BUILD)/libamq_pic.a: $(PIC_OBJ)
 	@rm -f $@
@@ -142,6 +142,9 @@ $(BUILD)/adapters/planted-%.so: tools/adapters/planted_bloom.c include/amq/plugi
 $(BUILD)/adapters/amq-adapter-no: tools/adapters/adapter_no.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O2 -D_POSIX_C_SOURCE=200809L -o $@ $<
+$(BUILD)/adapters/planted-adapter: tests/adapters/planted_adapter.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -D_POSIX_C_SOURCE=200809L -o $@ $< -lxxhash
 $(BUILD)/adapters/node/status: tools/adapters/node/package.json tools/adapters/node/package-lock.json \
                                tools/adapters/node/adapter.js tools/adapters/node/install.sh
 	sh tools/adapters/node/install.sh $(BUILD)/adapters/node

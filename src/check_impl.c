@@ -75,13 +75,20 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
     if (cfg->loads == 0 || cfg->loads > AMQ_IMPL_CHECK_MAX_LOADS || cfg->loads > cfg->n)
         return amq_fail(AMQ_E_INVALID_ARG, "check: %llu load points (1..%u, and at most n = %llu)",
                         (unsigned long long)cfg->loads, AMQ_IMPL_CHECK_MAX_LOADS, (unsigned long long)cfg->n);
-    if (cfg->filters == 0 || cfg->queries == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "check: needs at least 1 filter and 1 query per load point");
+    if (cfg->filters == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: 0 filters (the check needs at least 1)");
+    if (cfg->queries == 0)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: 0 queries per load point (the check needs at least 1)");
     if (cfg->removals > cfg->n)
         return amq_fail(AMQ_E_INVALID_ARG, "check: %llu removals exceed n = %llu keys",
                         (unsigned long long)cfg->removals, (unsigned long long)cfg->n);
     if (!(cfg->alpha > 0.0 && cfg->alpha < 1.0))
         return amq_fail(AMQ_E_INVALID_ARG, "check: alpha must be in (0, 1) (got %g)", cfg->alpha);
+    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "check: the moments of the %s rate are not known, so %llu queries per filter "
+                        "cannot be tested exactly: use one query per filter (Q = 1)",
+                        amq_structure_name(cfg->model), (unsigned long long)cfg->queries);
     /* every key number of the run must fit 64 bits */
     const unsigned __int128 total = (unsigned __int128)cfg->filters * amq_check_keys_per_filter(cfg);
     if (cfg->n > UINT64_MAX / 4 || cfg->queries > UINT64_MAX / 4 / (cfg->loads + 1) || total >> 63)
@@ -91,11 +98,13 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
 
 /* ---- execution ---- */
 
-/* What one operation of a chunk is for: its step and key, and its number on the filter. */
+/* What one operation of a chunk is for: its step and key, its number on the filter, and
+ * the bytes of the record through its request. */
 typedef struct op_meta {
     const amq_check_step *step;
     uint64_t key_number, op_number;
     int after_removals;
+    uint64_t record_end;
 } op_meta;
 
 typedef struct run {
@@ -105,41 +114,80 @@ typedef struct run {
     amq_filter_op *ops;
     op_meta *meta;
     int *answers;
-    uint64_t *positives; /* per point */
+    uint64_t *positives, *queried; /* per point: fresh queries answered, and their "yes" */
+    uint64_t adds;                 /* adds answered on the current filter */
+    uint64_t record_bytes;         /* written to cfg->record */
 } run;
+
+/* One request into the record of the session (cfg->record), if any. */
+static void record(run *r, amq_proto_op op, const void *key, size_t len, uint64_t seed)
+{
+    if (!r->cfg->record)
+        return;
+    char line[2 * AMQ_IMPL_CHECK_KEY_BYTES + 32];
+    const size_t w = amq_proto_request(line, sizeof line, op, key, len, seed);
+    r->record_bytes += fwrite(line, 1, w, r->cfg->record);
+}
+
+/* The implementation failed at operation op_number of filter f: the check ends there, with
+ * where it happened in res->error and amq_last_error(). */
+static amq_status end_check(run *r, amq_status st, uint64_t f, uint64_t seed, uint64_t op_number,
+                            uint64_t record_end, const char *what)
+{
+    char msg[700];
+    snprintf(msg, sizeof msg, "%s", amq_last_error());
+    amq_impl_check_result *res = r->res;
+    res->ended = 1;
+    res->end_filter = f;
+    res->end_ops = op_number;
+    res->end_adds = r->adds;
+    res->end_record_bytes = record_end;
+    snprintf(res->error, sizeof res->error, "filter %llu (seed %llu), operation %llu, after %llu adds: %s%s",
+             (unsigned long long)f, (unsigned long long)seed, (unsigned long long)op_number,
+             (unsigned long long)r->adds, what, msg);
+    return amq_fail(st, "%s", res->error);
+}
 
 /* Sends the chunk ops[0..c) to the filter (one pipelined exchange for a process) and reads
  * its answers: fresh queries count for their point, a "no" to an added key is recorded as a
- * false negative. */
+ * false negative.  Every operation answered before a failure counts, so a false negative
+ * is kept whatever comes after it in the chunk. */
 static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t f, uint64_t seed, size_t c)
 {
     size_t done = 0;
     amq_status st = amq_filter_run_ops(flt, r->ops, c, r->answers, &done);
-    if (st != AMQ_OK && !amq_impl_error(impl) && done < c && r->ops[done].kind != AMQ_FOP_QUERY) {
-        /* a refusal by one of amqcert's own structures (full table, saturated counter) */
-        char msg[600];
-        snprintf(msg, sizeof msg, "%s", amq_last_error());
-        return amq_fail(st, "filter %llu (seed %llu): %s of key %llu refused: %s", (unsigned long long)f,
-                        (unsigned long long)seed, r->ops[done].kind == AMQ_FOP_ADD ? "the add" : "the remove",
-                        (unsigned long long)r->meta[done].key_number, msg);
-    }
+    if (st == AMQ_OK || done > c)
+        done = c;
+    amq_impl_check_result *res = r->res;
     for (size_t i = 0; i < done; i++) {
         const op_meta *m = &r->meta[i];
-        if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
+        if (m->step->kind == AMQ_STEP_ADD) {
+            r->adds++;
+        } else if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
             r->positives[m->step->point] += (uint64_t)r->answers[i];
-        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED && !r->answers[i]) {
-            amq_impl_check_result *res = r->res;
-            res->false_negative = 1;
-            res->fn_filter = f;
-            res->fn_seed = seed;
-            res->fn_key_number = m->key_number;
-            res->fn_after_removals = m->after_removals;
-            res->fn_ops = m->op_number;
-            memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
-            break;
+            r->queried[m->step->point]++;
+        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED) {
+            res->added_queries++;
+            if (!r->answers[i] && !res->false_negative) {
+                res->false_negative = 1;
+                res->fn_filter = f;
+                res->fn_seed = seed;
+                res->fn_key_number = m->key_number;
+                res->fn_after_removals = m->after_removals;
+                res->fn_ops = m->op_number;
+                res->fn_record_bytes = m->record_end;
+                memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
+            }
         }
     }
-    return st;
+    if (st == AMQ_OK)
+        return AMQ_OK;
+    const size_t at = done < c ? done : c - 1;
+    char what[96] = "";
+    if (!amq_impl_error(impl) && done < c && r->ops[done].kind != AMQ_FOP_QUERY) /* one of amqcert's own */
+        snprintf(what, sizeof what, "%s of key %llu refused: ", r->ops[done].kind == AMQ_FOP_ADD ? "the add" : "the remove",
+                 (unsigned long long)r->meta[done].key_number);
+    return end_check(r, st, f, seed, r->meta[at].op_number, r->meta[at].record_end, what);
 }
 
 /* One filter's schedule, in chunks of up to CHUNK operations that may span steps (a
@@ -150,11 +198,15 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     static const amq_filter_op_kind KIND[] = {[AMQ_STEP_ADD] = AMQ_FOP_ADD, [AMQ_STEP_QUERY_FRESH] = AMQ_FOP_QUERY,
                                               [AMQ_STEP_QUERY_ADDED] = AMQ_FOP_QUERY,
                                               [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE};
+    static const amq_proto_op PROTO[] = {[AMQ_FOP_ADD] = AMQ_OP_ADD, [AMQ_FOP_QUERY] = AMQ_OP_QUERY,
+                                         [AMQ_FOP_REMOVE] = AMQ_OP_REMOVE};
     const uint64_t seed = amq_check_filter_seed(r->cfg, f);
+    r->adds = 0;
+    record(r, AMQ_OP_NEW, NULL, 0, seed);
     amq_filter *flt;
     amq_status st = amq_impl_new_filter(impl, seed, &flt);
     if (st != AMQ_OK)
-        return st;
+        return end_check(r, st, f, seed, 1, r->record_bytes, "");
     if (f == 0)
         snprintf(r->res->describe, sizeof r->res->describe, "%s", amq_impl_describe(impl, flt));
     uint64_t op_number = 1; /* "new" */
@@ -166,7 +218,8 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
             unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
             amq_check_key(r->cfg, f, sp->first + i, key);
             r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
-            r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed};
+            record(r, PROTO[KIND[sp->kind]], key, AMQ_IMPL_CHECK_KEY_BYTES, 0);
+            r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
             if (++c == CHUNK) {
                 st = flush_chunk(r, impl, flt, f, seed, c);
                 c = 0;
@@ -177,12 +230,17 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     if (c && st == AMQ_OK && !r->res->false_negative)
         st = flush_chunk(r, impl, flt, f, seed, c);
     amq_filter_free(flt);
+    if (st == AMQ_OK && !r->res->false_negative)
+        r->res->filters_done++;
     return st;
 }
 
 amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_impl_check_result *res)
 {
-    if (!impl || !res)
+    if (!res)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: NULL argument");
+    memset(res, 0, sizeof *res);
+    if (!impl)
         return amq_fail(AMQ_E_INVALID_ARG, "check: NULL argument");
     amq_status st = amq_impl_check_validate(cfg);
     if (st != AMQ_OK)
@@ -190,7 +248,6 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     if (cfg->removals && !amq_impl_can_remove(impl))
         return amq_fail(AMQ_E_INVALID_ARG, "check: %llu removals asked, but '%s' cannot remove keys",
                         (unsigned long long)cfg->removals, amq_impl_name(impl));
-    memset(res, 0, sizeof *res);
     res->npoints = (size_t)cfg->loads + (cfg->removals ? 1 : 0);
     res->shared = cfg->queries > 1;
     res->points = calloc(res->npoints, sizeof *res->points);
@@ -201,22 +258,28 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     r.meta = malloc(CHUNK * sizeof *r.meta);
     r.answers = malloc(CHUNK * sizeof *r.answers);
     r.positives = calloc(res->npoints, sizeof *r.positives);
+    r.queried = calloc(res->npoints, sizeof *r.queried);
     double *moments = malloc(res->npoints * (AMQ_CHECK_MOMENTS + 1) * sizeof *moments);
-    if (!res->points || !steps || !r.keys || !r.ops || !r.meta || !r.answers || !r.positives || !moments)
+    if (!res->points || !steps || !r.keys || !r.ops || !r.meta || !r.answers || !r.positives || !r.queried ||
+        !moments)
         st = amq_fail(AMQ_E_NOMEM, "check: out of memory");
     /* The model's rates first: a model that cannot be computed stops before any work. */
     if (st == AMQ_OK)
         st = amq_check_model_rates(cfg, res, moments);
+    amq_status ran = AMQ_OK;
     if (st == AMQ_OK) {
         const size_t nsteps = amq_check_schedule(cfg, steps);
-        uint64_t f = 0;
-        for (; f < cfg->filters && st == AMQ_OK && !res->false_negative; f++) {
-            st = run_filter(&r, impl, f, steps, nsteps);
+        record(&r, AMQ_OP_HELLO, NULL, 0, 0);
+        for (uint64_t f = 0; f < cfg->filters && ran == AMQ_OK && !res->false_negative; f++) {
+            ran = run_filter(&r, impl, f, steps, nsteps);
             if (cfg->progress)
                 cfg->progress(cfg->progress_ctx, f + 1, cfg->filters);
         }
-        if (st == AMQ_OK)
-            st = amq_check_verdicts(cfg, res, r.positives, f, moments);
+        char msg[AMQ_IMPL_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", amq_last_error());
+        st = amq_check_verdicts(cfg, res, r.positives, r.queried, moments);
+        if (st == AMQ_OK && ran != AMQ_OK)
+            amq_fail(ran, "%s", msg); /* the report is complete; the failure is the status */
     }
     free(moments);
     free(steps);
@@ -225,13 +288,13 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     free(r.meta);
     free(r.answers);
     free(r.positives);
+    free(r.queried);
     if (st != AMQ_OK) {
         amq_impl_check_result_free(res);
         return st;
     }
-    return AMQ_OK;
+    return ran;
 }
-
 void amq_impl_check_result_free(amq_impl_check_result *res)
 {
     if (res) {

@@ -17,12 +17,7 @@
 
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments)
 {
-    if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
-        return amq_fail(AMQ_E_INVALID_ARG,
-                        "the moments of the %s rate are not known, so several queries per filter "
-                        "cannot be tested exactly: use one query per filter (Q = 1)",
-                        amq_structure_name(cfg->model));
-    mpfr_t lo, hi;
+    mpfr_t lo, hi; /* (a model without moments and Q > 1 is refused by amq_impl_check_validate) */
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = AMQ_OK;
     for (size_t i = 0; i < res->npoints * W; i++)
@@ -163,13 +158,22 @@ static double factorial_bound_log10(const double *mo, uint64_t filters, uint64_t
     return best;
 }
 
-static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, uint64_t filters, double a_ci,
-                       int shared, const double *mo)
+/* pt->queries fresh queries answered at the point: F Q when every filter ran, fewer when
+ * the check stopped early (then the point is shown, not judged: F is what was answered). */
+static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, double a_ci, int shared,
+                       const double *mo)
 {
+    const uint64_t filters = pt->queries / cfg->queries;
     const double F = (double)filters, Q = (double)cfg->queries, T = (double)pt->queries;
     pt->estimate = pt->queries ? (double)pt->positives / T : NAN;
     pt->p_value = pt->log10_p_value = NAN;
     pt->verdict = cfg->model ? AMQ_POINT_PASS : AMQ_POINT_UNTESTED;
+    if (filters == 0) { /* nothing answered at this point */
+        pt->ci_lo = 0.0;
+        pt->ci_hi = 1.0;
+        pt->verdict = AMQ_POINT_UNTESTED;
+        return;
+    }
     if (!shared) {
         amq_clopper_pearson(pt->positives, pt->queries, a_ci, &pt->ci_lo, &pt->ci_hi);
         if (cfg->model) {
@@ -241,33 +245,39 @@ static void hex_of(char *out, const unsigned char *key, size_t len)
 }
 
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, uint64_t filters, const double *moments)
+                              const uint64_t *positives, const uint64_t *queried, const double *moments)
 {
     const int shared = cfg->queries > 1;
     const double a_ci = cfg->alpha / (double)res->npoints; /* simultaneous intervals */
     for (size_t i = 0; i < res->npoints; i++) {
         amq_check_point *pt = &res->points[i];
         pt->positives = positives[i];
-        pt->queries = filters * cfg->queries;
-        test_point(cfg, pt, filters, a_ci, shared, moments + i * W);
+        pt->queries = queried[i];
+        test_point(cfg, pt, a_ci, shared, moments + i * W);
     }
     const amq_check_point *at_n = &res->points[cfg->loads - 1];
     res->acc_queries = at_n->queries;
     res->acc_negatives = at_n->queries - at_n->positives;
     res->accuracy = amq_accuracy_score(res->acc_negatives, res->acc_queries);
     res->accuracy_model = cfg->model ? 100.0 * (1.0 - at_n->rate) : NAN;
-    if (res->false_negative) {
-        /* the check stopped at it: the rates of the filters so far are shown, not judged */
+    if (res->false_negative || res->ended) {
+        /* the check stopped there: the rates of the queries so far are shown, not judged */
         for (size_t i = 0; i < res->npoints; i++)
             res->points[i].verdict = AMQ_POINT_UNTESTED;
-        char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
-        hex_of(hex, res->fn_key, AMQ_IMPL_CHECK_KEY_BYTES);
-        snprintf(res->reason, sizeof res->reason,
-                 "false negative: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" after %llu "
-                 "operations on that filter%s",
-                 hex, (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
-                 (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
-                 res->fn_after_removals ? ", after the removals" : "");
+        size_t used = 0;
+        if (res->false_negative) {
+            char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
+            hex_of(hex, res->fn_key, AMQ_IMPL_CHECK_KEY_BYTES);
+            used = (size_t)snprintf(res->reason, sizeof res->reason,
+                                    "false negative: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "
+                                    "after %llu operations on that filter%s",
+                                    hex, (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
+                                    (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
+                                    res->fn_after_removals ? ", after the removals" : "");
+        }
+        if (res->ended && used < sizeof res->reason)
+            snprintf(res->reason + used, sizeof res->reason - used, "%sthe check ended at %s",
+                     used ? "; then " : "", res->error);
         res->pass = 0;
         return AMQ_OK;
     }

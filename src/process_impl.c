@@ -175,11 +175,14 @@ static const void *key_at(const requests *q, size_t i) { return q->fops ? q->fop
 static size_t len_at(const requests *q, size_t i) { return q->fops ? q->fops[i].len : q->lens ? q->lens[i] : 0; }
 
 /* Sends the count requests of q, pipelined, and reads their replies; results[i] = 1 yes /
- * 0 no for the queries (may be NULL when there are none).  A hello reply sets the
+ * 0 no for the queries (may be NULL when there are none); *answered (may be NULL): the
+ * requests answered before a failure (all of them on success).  A hello reply sets the
  * implementation's name and capabilities. */
-static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int *results)
+static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int *results, size_t *answered)
 {
     proc_ctx *pc = impl->ctx;
+    size_t got_here = 0, *got = answered ? answered : &got_here;
+    *got = 0;
     if (impl->error[0])
         return amq_impl_stopped(impl);
     for (size_t i = 0; i < count; i++) { /* refuse before anything is sent */
@@ -189,9 +192,9 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
         if (op_at(q, i) == AMQ_OP_REMOVE && !impl->can_remove)
             return amq_fail(AMQ_E_INVALID_ARG, "process '%s' did not announce 'remove'", impl->name);
     }
-    size_t formatted = 0, got = 0;
+    size_t formatted = 0;
     char during[256];
-    while (got < count) {
+    while (*got < count) {
         while (formatted < count && pc->out_len + AMQ_PROTO_MAX_REQUEST <= OUT_CAP) {
             const size_t w = amq_proto_request(pc->out + pc->out_len, OUT_CAP - pc->out_len, op_at(q, formatted),
                                                key_at(q, formatted), len_at(q, formatted), q->seed);
@@ -206,8 +209,8 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
         const int r = poll(fds, nf, (int)(pc->timeout * 1000.0 + 0.5));
         if (r < 0 && errno == EINTR)
             continue;
-        snprintf(during, sizeof during, "after %zu of %zu replies to a batch of requests (the next: %s)", got, count,
-                 amq_proto_verb(op_at(q, got < count ? got : count - 1)));
+        snprintf(during, sizeof during, "after %zu of %zu replies to a batch of requests (the next: %s)", *got, count,
+                 amq_proto_verb(op_at(q, *got < count ? *got : count - 1)));
         if (r < 0)
             return amq_impl_stop(impl, AMQ_E_IO, "process '%s': poll failed: %s", impl->name, strerror(errno));
         if (r == 0) {
@@ -233,14 +236,14 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
             const char *line = pc->in + pos;
             pos += used;
             char req[96], quoted[400];
-            if (got == count || got == formatted) {
+            if (*got == count || *got == formatted) {
                 quote_line(quoted, sizeof quoted, line, line_len);
                 return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply to no request: '%s'", impl->name, quoted);
             }
             amq_reply rep;
             amq_proto_parse(line, line_len, &rep);
-            const amq_proto_op op = op_at(q, got);
-            request_text(req, sizeof req, op, key_at(q, got), len_at(q, got), q->seed);
+            const amq_proto_op op = op_at(q, *got);
+            request_text(req, sizeof req, op, key_at(q, *got), len_at(q, *got), q->seed);
             if (rep.kind == AMQ_REPLY_ERROR) {
                 quote_line(quoted, sizeof quoted, rep.text, rep.text_len);
                 return amq_impl_stop(impl, AMQ_E_IO, "process '%s' reported an error in reply to %s: %s", impl->name,
@@ -261,8 +264,8 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
                 impl->can_remove = rep.can_remove;
             }
             if (results && op == AMQ_OP_QUERY)
-                results[got] = rep.kind == AMQ_REPLY_YES;
-            got++;
+                results[*got] = rep.kind == AMQ_REPLY_YES;
+            (*got)++;
         }
         if (fr < 0)
             return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply line longer than %u bytes (malformed)",
@@ -286,13 +289,13 @@ static amq_status proc_add(void *o, const void *key, size_t len)
     const size_t lens[1] = {len};
     const void *keys[1] = {key};
     const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
-    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL);
+    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL, NULL);
 }
 
 static amq_status proc_add_batch(void *o, const void *const *keys, const size_t *lens, size_t count, size_t *done)
 {
     const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
-    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, NULL);
+    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, NULL, NULL);
     *done = st == AMQ_OK ? count : 0; /* which adds were done before a failure is not known */
     return st;
 }
@@ -300,7 +303,7 @@ static amq_status proc_add_batch(void *o, const void *const *keys, const size_t 
 static void proc_query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
 {
     const requests q = {.op = AMQ_OP_QUERY, .keys = keys, .lens = lens};
-    if (exchange(((const proc_obj *)o)->ext.impl, &q, count, results) != AMQ_OK)
+    if (exchange(((const proc_obj *)o)->ext.impl, &q, count, results, NULL) != AMQ_OK)
         for (size_t i = 0; i < count; i++)
             results[i] = -1;
 }
@@ -309,9 +312,7 @@ static void proc_query_batch(const void *o, const void *const *keys, const size_
 static amq_status proc_run_ops(void *o, const amq_filter_op *ops, size_t count, int *results, size_t *done)
 {
     const requests q = {.fops = ops};
-    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, results);
-    *done = st == AMQ_OK ? count : 0;
-    return st;
+    return exchange(((proc_obj *)o)->ext.impl, &q, count, results, done); /* replies come in order */
 }
 
 static int proc_query(const void *o, const void *key, size_t len)
@@ -328,14 +329,14 @@ static amq_status proc_remove(void *o, const void *key, size_t len)
     const size_t lens[1] = {len};
     const void *keys[1] = {key};
     const requests q = {.op = AMQ_OP_REMOVE, .keys = keys, .lens = lens};
-    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL);
+    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL, NULL);
 }
 
 static void proc_clear(void *o)
 {
     proc_obj *po = o;
     const requests q = {.op = AMQ_OP_NEW, .seed = po->ext.seed};
-    exchange(po->ext.impl, &q, 1, NULL);
+    exchange(po->ext.impl, &q, 1, NULL, NULL);
 }
 
 static const amq_structure process_structure = {
@@ -360,7 +361,7 @@ static amq_status proc_new_filter(amq_impl *impl, uint64_t seed, amq_filter **ou
         return amq_fail(AMQ_E_INVALID_ARG, "process '%s' holds one filter at a time: free the previous one first",
                         impl->name);
     const requests q = {.op = AMQ_OP_NEW, .seed = seed};
-    amq_status st = exchange(impl, &q, 1, NULL);
+    amq_status st = exchange(impl, &q, 1, NULL, NULL);
     if (st != AMQ_OK)
         return st;
     proc_obj *po = calloc(1, sizeof *po);
@@ -462,7 +463,7 @@ amq_status amq_impl_process(amq_impl **out, const char *command, double timeout)
     amq_status st = spawn(pc, command);
     const requests hello = {.op = AMQ_OP_HELLO};
     if (st == AMQ_OK)
-        st = exchange(impl, &hello, 1, NULL);
+        st = exchange(impl, &hello, 1, NULL, NULL);
     if (st != AMQ_OK) {
         amq_impl_free(impl);
         return st;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <amq/check_impl.h>
 #include <amq/filter_rate.h>
 #include <amq/impl.h>
@@ -102,6 +103,8 @@ static void expect_error(amq_impl *impl, const amq_impl_check_config *c, const c
         fail_msg("%s: expected the check to end with '%s', got a verdict", amq_impl_name(impl), why);
     if (!strstr(amq_last_error(), why))
         fail_msg("expected '%s' in: %s", why, amq_last_error());
+    assert_false(r.pass);
+    amq_impl_check_result_free(&r);
 }
 
 static void test_accuracy_score(void **state)
@@ -391,6 +394,101 @@ static void test_config_refusals(void **state)
     c = config("bloom", "m", 1000, "k", 5);
     c.filters = 0;
     assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_INVALID_ARG);
+    assert_null(r.points); /* refused: nothing ran, and freeing it is safe */
+    amq_impl_check_result_free(&r);
+    c = config("bloom", "m", 1000, "k", 5);
+    c.queries = 0;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "0 queries"));
+    c = config("partitioned", "m", 1000, "k", 5); /* no moments: one query per filter only */
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "the moments of the partitioned rate are not known"));
+    c.queries = 1;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_OK);
+    amq_impl_free(impl);
+}
+
+/* Issue 25, point 1 and 2: an adapter answers "no" to an added key, then "error" to a
+ * remove in the same batch.  The false negative is the finding: it stays in the verdict
+ * with its key, filter and position, and the check still reports what it counted, and
+ * where the error came (filter, operation, adds before it). */
+static void test_false_negative_then_error(void **state)
+{
+    (void)state;
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' no-then-error 1000 5", adapter("adapters/planted-adapter"));
+    amq_impl *impl;
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 20;
+    c.removals = 50;
+    amq_impl_check_result r;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_IO);
+    assert_non_null(strstr(amq_last_error(), "filter 2 (seed "));
+    assert_non_null(strstr(amq_last_error(), "operation 282, after 100 adds: process 'planted-no-then-error' "
+                                             "reported an error in reply to 'remove "));
+    assert_true(r.false_negative);
+    assert_int_equal(r.fn_filter, 2);
+    assert_int_equal(r.fn_key_number, 0);
+    assert_int_equal(r.fn_ops, 182); /* new, 100 adds, 4 x 20 fresh queries, then the first added key */
+    assert_true(r.ended);
+    assert_int_equal(r.end_filter, 2);
+    assert_int_equal(r.end_adds, 100);
+    assert_false(r.pass);
+    assert_non_null(strstr(r.reason, "false negative: key "));
+    assert_non_null(strstr(r.reason, "; then the check ended at filter 2"));
+    /* the counts so far: two whole filters, and the fresh queries of the third */
+    assert_int_equal(r.filters_done, 2);
+    assert_int_equal(r.npoints, 5);
+    assert_int_equal(r.points[0].queries, 3 * 20);
+    assert_int_equal(r.points[4].queries, 2 * 20);
+    for (size_t i = 0; i < r.npoints; i++)
+        assert_int_equal(r.points[i].verdict, AMQ_POINT_UNTESTED);
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
+/* Issue 25, point 5: the record is the whole session, every filter in order, cut after the
+ * query answered "no"; piped into a fresh adapter whose bug depends on process-wide state
+ * (a count of queries over all filters), it gives the same "no" on its last line. */
+static void test_session_record(void **state)
+{
+    (void)state;
+    char cmd[1200], rec[] = "/tmp/amq-record-XXXXXX";
+    const int fd = mkstemp(rec);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w+");
+    snprintf(cmd, sizeof cmd, "'%s' global 1000 5", adapter("adapters/planted-adapter"));
+    amq_impl *impl;
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 20;
+    c.removals = 50;
+    c.record = f;
+    amq_impl_check_result r;
+    expect_fail(impl, &c, "false negative: key ", &r);
+    assert_true(r.fn_filter >= 1); /* not in the first filter: the state is the process's */
+    assert_int_equal(fflush(f), 0);
+    assert_int_equal(ftruncate(fd, (off_t)r.fn_record_bytes), 0);
+    rewind(f);
+    char line[128];
+    uint64_t news = 0, lines = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (lines++ == 0)
+            assert_string_equal(line, "hello 1\n");
+        news += !strncmp(line, "new ", 4);
+    }
+    assert_int_equal(news, r.fn_filter + 1);
+    fclose(f);
+    char sh[2600], reply[16] = "";
+    snprintf(sh, sizeof sh, "%s < %s | tail -1", cmd, rec);
+    FILE *p = popen(sh, "r");
+    assert_non_null(p);
+    assert_non_null(fgets(reply, sizeof reply, p));
+    pclose(p);
+    assert_string_equal(reply, "no\n");
+    unlink(rec);
+    amq_impl_check_result_free(&r);
     amq_impl_free(impl);
 }
 
@@ -402,7 +500,8 @@ int main(void)
         cmocka_unit_test(test_planted_bugs_fail),    cmocka_unit_test(test_plugin_refusals),
         cmocka_unit_test(test_trivial_adapter_is_caught), cmocka_unit_test(test_process_failures),
         cmocka_unit_test(test_determinism),          cmocka_unit_test(test_config_refusals),
-        cmocka_unit_test(test_processes_pass),
+        cmocka_unit_test(test_processes_pass),       cmocka_unit_test(test_false_negative_then_error),
+        cmocka_unit_test(test_session_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

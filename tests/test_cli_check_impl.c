@@ -53,7 +53,7 @@ static void test_reports(void **state)
     expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", cli_amq), 0,
            "exact binomial test, Clopper-Pearson intervals");
     assert_non_null(strstr(cli_out, "verdict         pass"));
-    expect(cli_run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", cli_amq), 1,
+    expect(cli_run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", cli_amq), 2,
            "the moments of the partitioned rate are not known");
     /* an implementation checked against another structure's model: counting vs bloom */
     expect(cli_run("%s check --impl counting --impl-param width=8 --model bloom -m 1000 -k 5 -n 100 --filters 300", cli_amq),
@@ -82,14 +82,15 @@ static void test_failures(void **state)
                "-n 100 --replay ops.txt", cli_amq, adapters),
            1, "FALSE NEGATIVE  false negative: key ");
     assert_non_null(strstr(cli_out, "-> no"));
-    /* the replay file is the filter's operations; its last one the query answered "no" */
-    expect(cli_run("head -1 ops.txt; tail -1 ops.txt | cut -c1-6; wc -l < ops.txt"), 0, "new ");
-    assert_non_null(strstr(cli_out, "query "));
+    /* the replay file is the session from hello; its last request the query answered "no" */
+    expect(cli_run("head -1 ops.txt; sed -n 2p ops.txt | cut -c1-4; tail -1 ops.txt | cut -c1-6"), 0,
+           "hello 1\nnew \nquery \n");
     expect(cli_run("%s check --plugin %s/planted-biased-hash.so --plugin-arg 'm=1000 k=6' --model bloom -m 1000 -k 6 "
                "-n 100", cli_amq, adapters),
            1, "verdict         FAIL: FP rate above the model at load");
     expect(cli_run("%s check --exec 'read l; echo hello 1 x; exit 3' --model bloom -m 1000 -k 6 -n 100", cli_amq), 1,
-           "the check ended: process 'x' exited with status 3");
+           "the check ended: filter 0 (seed ");
+    assert_non_null(strstr(cli_out, "operation 1, after 0 adds: process 'x' exited with status 3"));
     expect(cli_run("%s check --plugin %s/planted-wrong-abi.so --model none -n 10", cli_amq, adapters), 1,
            "built for plugin ABI version 2");
 }
@@ -121,8 +122,67 @@ static void test_usage_errors(void **state)
     expect(cli_run("%s check --impl counting --model none -n 5", cli_amq), 2, "--impl counting needs number of counters");
     expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2 -n 5 --plot x.pdf", cli_amq), 2, "must end in .svg or .png");
     expect(cli_run("%s check --exec cat --plugin-arg x --model none -n 5", cli_amq), 2, "--plugin-arg needs --plugin");
-    expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2 -n 5 --loads 9", cli_amq), 1, "load points");
+    expect(cli_run("%s check --impl bloom --model bloom -m 10 -k 2 -n 5 --loads 9", cli_amq), 2, "--loads: 1 to 1000");
     expect(cli_run("%s check --impl bloom --help", cli_amq), 0, "--model NAME");
+}
+
+/* Issue 25 point 3 (issue 26 class 7): settings the check cannot run are usage errors, found
+ * before the implementation starts: the adapter here would leave a file behind. */
+static void test_settings_before_start(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *args, *why;
+    } cases[] = {
+        {"--model counting -m 1000 -k 5 -n 100 --filters 0", "--filters: at least 1 filter (got 0)"},
+        {"--model counting -m 1000 -k 5 -n 100 --queries 0", "--queries: at least 1 query"},
+        {"--model counting -m 1000 -k 5 -n 100 --loads 0", "--loads: 1 to 1000 load points"},
+        {"--model counting -m 1000 -k 5 -n 100 --loads 101", "at most -n 100 (got 101)"},
+        {"--model counting -m 1000 -k 5 -n 0", "-n: at least 1 key"},
+        {"--model counting -m 1000 -k 5 -n 100 --remove 101", "--remove 101: more removals than the 100 keys"},
+        {"--model partitioned -m 1000 -k 5 -n 100 --queries 3", "--queries 3: the moments of the partitioned rate"},
+        {"--model blocked-bloom -b 16 -k 6 -n 100 --queries 2", "--queries 2: the moments of the blocked-bloom rate"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' %s; "
+                       "rc=$?; test -e started && echo ADAPTER STARTED; exit $rc",
+                       cli_amq, adapters, cases[i].args),
+               2, cases[i].why);
+        if (strstr(cli_out, "ADAPTER STARTED"))
+            fail_msg("case %zu: the adapter was started:\n%s", i, cli_out);
+    }
+    /* the same adapter runs when the settings are right */
+    expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' --model counting "
+                   "-m 1000 -k 5 -n 100 --filters 50 >/dev/null && test -e started && echo STARTED", cli_amq, adapters),
+           0, "STARTED");
+}
+
+/* Issue 25 points 1, 2, 5 and 6: an adapter answers "no" to an added key, then "error" to a
+ * remove: the report is complete (text and JSON, with the false negative and the counts so
+ * far), the error names its filter and the adds before it, and --replay is written. */
+static void test_error_report(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --exec '%s/planted-adapter no-then-error 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 20 --replay err.txt",
+                   cli_amq, adapters),
+           1, "FALSE NEGATIVE  false negative: key ");
+    assert_non_null(strstr(cli_out, "(key 0 added to filter 2, seed "));
+    assert_non_null(strstr(cli_out, "ENDED           the implementation failed at filter 2 (seed "));
+    assert_non_null(strstr(cli_out, "after 100 adds: process 'planted-no-then-error' reported an error in reply to "
+                                    "'remove "));
+    assert_non_null(strstr(cli_out, "amq check: the check ended: filter 2"));
+    assert_non_null(strstr(cli_out, "verdict         FAIL: false negative: key "));
+    /* the replay: hello, two whole filters (401 requests each), filter 2 through the remove */
+    expect(cli_run("head -1 err.txt; grep -c '^new ' err.txt; wc -l < err.txt; tail -1 err.txt | cut -c1-7"), 0,
+           "hello 1\n3\n1085\nremove \n");
+    expect(cli_run("%s check --exec '%s/planted-adapter no-then-error 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 20 --json 2>/dev/null",
+                   cli_amq, adapters),
+           1, "\"false_negative\": {\"key\": ");
+    assert_non_null(strstr(cli_out, "\"ended\": {\"filter\": 2, \"operation\": 282, \"adds_before\": 100, "));
+    assert_non_null(strstr(cli_out, "\"filters_done\": 2, "));
+    assert_non_null(strstr(cli_out, "\"verdict\": \"fail\""));
 }
 
 static void test_serve(void **state)
@@ -143,6 +203,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reports),      cmocka_unit_test(test_plots), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_settings_before_start), cmocka_unit_test(test_error_report),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

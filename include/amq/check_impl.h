@@ -8,7 +8,7 @@
  *   for each load point l = 1..L (n_l = ceil(l n / L) keys):
  *       add the keys up to n_l, then query Q fresh keys (never added);
  *   query every added key: a single "no" is a false negative, the check fails and reports
- *       the key and the operations that produced it (amq_impl_check_replay writes them);
+ *       the key, its filter and its position (amq_impl_check_replay writes the operations);
  *   with R > 0 removals (implementations that delete): remove the first R keys, query the
  *       other n - R (a "no" is a false negative), and query Q fresh keys.
  * False-positive rate at each point (and after the removals, against the model's rate for
@@ -47,6 +47,9 @@ typedef struct amq_impl_check_config {
     uint64_t removals;          /* R <= n keys removed after the last load (0: none)         */
     uint64_t seed;              /* seeds every filter and key of the run                     */
     double alpha;               /* family-wise false-alarm rate, 0 < alpha < 1              */
+    /* may be NULL: every request the check sends, in the request form of the line protocol
+     * (docs/protocol.md), from "hello" on, written before it is sent: the whole session */
+    FILE *record;
     /* may be NULL: called with filters done (an amq_progress_fn of amq/check.h) */
     void (*progress)(void *ctx, uint64_t done, uint64_t total);
     void *progress_ctx;
@@ -84,20 +87,39 @@ typedef struct amq_impl_check_result {
     uint64_t fn_filter, fn_seed, fn_key_number, fn_ops;
     int fn_after_removals;
     unsigned char fn_key[AMQ_IMPL_CHECK_KEY_BYTES];
+    uint64_t fn_record_bytes; /* the record (cfg->record) through the query answered "no"  */
+    /* the implementation failed (crash, hang, malformed reply, error, refused add or remove):
+     * the check ended there, and everything above counts what was answered before */
+    int ended;
+    uint64_t end_filter, end_ops, end_adds; /* its filter, operation number on it, adds before */
+    uint64_t end_record_bytes;               /* the record through the request that failed   */
+    char error[1024];                        /* the failure, with its filter and adds          */
+    uint64_t filters_done;    /* filters whose whole schedule ran                           */
+    uint64_t added_queries;   /* queries of added keys answered                             */
     /* accuracy score at n keys (CMU 15-122) */
     uint64_t acc_negatives, acc_queries;
     int accuracy;             /* 0..100                                                     */
     double accuracy_model;    /* 100 (1 - p), NaN without a model                           */
     int pass;
-    char reason[512];         /* why it failed ("" when it passed)                          */
+    char reason[2048];        /* why it failed ("" when it passed)                          */
     char describe[256];       /* one line about the implementation's first filter          */
 } amq_impl_check_result;
 
-/* Runs the check.  A failure of the implementation itself (crash, hang, malformed reply,
- * refused add or remove) ends it with that status and message; a false negative or a rate
- * off the model is a verdict (res->pass = 0, res->reason), not an error. */
+/* Runs the check.  A false negative or a rate off the model is a verdict (res->pass = 0,
+ * res->reason), not an error.  A failure of the implementation itself (crash, hang,
+ * malformed reply, refused add or remove) ends the check with that status and message (in
+ * res->error too, naming the filter and the adds before it); res then still holds a
+ * complete report of what was answered before: the counts so far, a false negative found
+ * before the failure (which stays in res->reason, first), res->ended = 1, res->pass = 0.
+ * res is always initialised (points NULL when the configuration was refused): free it with
+ * amq_impl_check_result_free in every case. */
 AMQ_API amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_impl_check_result *res);
 AMQ_API void amq_impl_check_result_free(amq_impl_check_result *res);
+/* Refuses a configuration the check cannot run (AMQ_E_INVALID_N, AMQ_E_INVALID_ARG,
+ * AMQ_E_TOO_LARGE, with a message naming the setting): what amq_impl_check refuses before
+ * it sends anything, so a caller can refuse it before it starts an implementation.  The
+ * removals are checked against n only (not against the implementation). */
+AMQ_API amq_status amq_impl_check_validate(const amq_impl_check_config *cfg);
 
 /* The operations the check sends to filter number f (0-based), in the request form of the
  * line protocol (docs/protocol.md), one per line, through operation number upto (1-based;

@@ -14,7 +14,6 @@ typedef struct amq_check_step {
     int point;
 } amq_check_step;
 
-amq_status amq_impl_check_validate(const amq_impl_check_config *cfg);
 /* The schedule of one filter (the same for all): at most 2 L + 4 steps. */
 size_t amq_check_schedule(const amq_impl_check_config *cfg, amq_check_step *steps);
 /* Keys in the filter at load point l (1..L): ceil(l n / L). */
@@ -31,9 +30,10 @@ void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, u
  * shared design moments[i * (AMQ_CHECK_MOMENTS + 1) + j] = an upper bound of E[pi^j] at
  * point i (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments);
-/* From the positives per point over `filters` filters: estimates, intervals, p-values,
- * Holm's verdicts, the accuracy score and the reason of a failure. */
+/* From the positives among the fresh queries answered at each point: estimates, intervals,
+ * p-values, Holm's verdicts, the accuracy score and the reason of a failure (a false
+ * negative or the end of the check leave every point untested). */
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, uint64_t filters, const double *moments);
+                              const uint64_t *positives, const uint64_t *queried, const double *moments);
 
 #endif

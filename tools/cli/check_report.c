@@ -49,12 +49,6 @@ static void model_line(FILE *f, const check_run *c)
     fputs(")", f);
 }
 
-static uint64_t added_queries(const check_run *c)
-{
-    const uint64_t filters = c->res.false_negative ? c->res.fn_filter + 1 : c->cfg.filters;
-    return filters * (c->cfg.n + (c->cfg.removals ? c->cfg.n - c->cfg.removals : 0));
-}
-
 /* The first and last operations before a false negative, in protocol form. */
 static void print_ops(FILE *f, const check_run *c)
 {
@@ -117,8 +111,12 @@ void check_report_text(FILE *f, const check_run *c)
         print_ops(f, c);
     } else {
         fprintf(f, "no false negative: %llu queries of added keys, every answer \"maybe\"\n",
-                (unsigned long long)added_queries(c));
+                (unsigned long long)r->added_queries);
     }
+    if (r->ended)
+        fprintf(f, "ENDED           the implementation failed at %s\n                the counts below are those of the "
+                   "%llu filters done and the queries answered before\n",
+                r->error, (unsigned long long)r->filters_done);
     fprintf(f, "\n%10s %10s %10s %12s %22s  %-27s %10s %10s  %s\n", "keys", "queries", "positives", "estimate",
             "exact rate", "interval (simultaneous)", "p-value", "Holm level", "verdict");
     for (size_t i = 0; i < r->npoints; i++) {
@@ -188,7 +186,16 @@ void check_report_json(FILE *f, const check_run *c)
                 r->fn_after_removals ? "true" : "false");
     } else
         fputs("null", f);
-    fprintf(f, ", \"added_key_queries\": %llu, \"points\": [", (unsigned long long)added_queries(c));
+    fprintf(f, ", \"ended\": ");
+    if (r->ended) {
+        fprintf(f, "{\"filter\": %llu, \"operation\": %llu, \"adds_before\": %llu, \"error\": ",
+                (unsigned long long)r->end_filter, (unsigned long long)r->end_ops, (unsigned long long)r->end_adds);
+        cli_json_str(f, r->error);
+        fputc('}', f);
+    } else
+        fputs("null", f);
+    fprintf(f, ", \"filters_done\": %llu, \"added_key_queries\": %llu, \"points\": [",
+            (unsigned long long)r->filters_done, (unsigned long long)r->added_queries);
     for (size_t i = 0; i < r->npoints; i++) {
         const amq_check_point *pt = &r->points[i];
         fprintf(f, "%s{\"keys\": %llu, \"after_removals\": %s, \"queries\": %llu, \"positives\": %llu, \"estimate\": ",

@@ -6,6 +6,8 @@
 #include <amq/hash.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char USAGE[] =
     "amq check (--plugin LIB [--plugin-arg S] | --exec 'CMD' [--timeout SEC] | --impl STRUCTURE [--impl-param K=V]...)\n"
@@ -108,8 +110,9 @@ static void print_help(void)
            "  --alpha A           family-wise false-alarm rate, 0 < A < 1 (default 1e-6)\n"
            "  --json              the report as JSON\n"
            "  --plot FILE         draw the FP rate against the load with gnuplot (.svg or .png)\n"
-           "  --replay FILE       write the operations sent to the filter with the false negative (else\n"
-           "                      filter 0) in protocol form, e.g. to replay them to an adapter\n"
+           "  --replay FILE       write the whole session in protocol form, from hello, every filter in\n"
+           "                      order, through the request that found the problem (the query answered\n"
+           "                      \"no\", the request that failed), else to the end: `cat FILE | CMD` replays it\n"
            "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n");
 }
 
@@ -183,16 +186,45 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
         cli_progress_update(ctx, "check", done, total);
 }
 
-static int write_replay(const check_run *c, const char *path)
+/* --replay FILE: the record of the session, cut after the request that found the problem
+ * (a regular file only: a pipe or device keeps all that was written). */
+static int finish_replay(const check_run *c, FILE *f, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    const amq_impl_check_result *r = &c->res;
+    const uint64_t cut = r->ended ? r->end_record_bytes : r->false_negative ? r->fn_record_bytes : 0;
+    int bad = fflush(f) != 0 || ferror(f);
+    struct stat sb;
+    if (!bad && cut && fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
+        bad = ftruncate(fileno(f), (off_t)cut) != 0;
+    bad |= fclose(f) != 0;
+    if (bad)
         return cli_fail("check", "--replay: cannot write '%s'", path);
-    const uint64_t filter = c->res.false_negative ? c->res.fn_filter : 0;
-    const uint64_t upto = c->res.false_negative ? c->res.fn_ops : 0;
-    amq_status st = amq_impl_check_replay(&c->cfg, filter, upto, f);
-    if (fclose(f) != 0 || st != AMQ_OK)
-        return cli_fail("check", "--replay: cannot write '%s'", path);
+    return 0;
+}
+
+/* The settings the check would refuse, named by their options: found before the
+ * implementation is started (a usage error, exit status 2). */
+static int refuse_settings(const amq_structure *model, const amq_impl_check_config *cfg)
+{
+    if (cfg->n == 0)
+        return cli_usage("check", USAGE, "-n: at least 1 key per filter (got 0)");
+    if (cfg->loads == 0 || cfg->loads > AMQ_IMPL_CHECK_MAX_LOADS || cfg->loads > cfg->n)
+        return cli_usage("check", USAGE, "--loads: 1 to %u load points, and at most -n %llu (got %llu)",
+                         AMQ_IMPL_CHECK_MAX_LOADS, (unsigned long long)cfg->n, (unsigned long long)cfg->loads);
+    if (cfg->filters == 0)
+        return cli_usage("check", USAGE, "--filters: at least 1 filter (got 0)");
+    if (cfg->queries == 0)
+        return cli_usage("check", USAGE, "--queries: at least 1 query per filter and load point (got 0)");
+    if (cfg->removals > cfg->n)
+        return cli_usage("check", USAGE, "--remove %llu: more removals than the %llu keys of a filter (-n)",
+                         (unsigned long long)cfg->removals, (unsigned long long)cfg->n);
+    if (model && cfg->queries > 1 && !amq_structure_has_fp_moments(model))
+        return cli_usage("check", USAGE,
+                         "--queries %llu: the moments of the %s rate are not known, so several queries per filter "
+                         "cannot be tested exactly: use --queries 1",
+                         (unsigned long long)cfg->queries, amq_structure_name(model));
+    if (amq_impl_check_validate(cfg) != AMQ_OK) /* what is left: sizes too large for one run */
+        return cli_usage("check", USAGE, "%s", amq_last_error());
     return 0;
 }
 
@@ -241,51 +273,71 @@ int cmd_check_impl(int argc, char **argv)
             return cli_usage("check", USAGE, "--plot: the file must end in .svg or .png (got '%s')", o.plot);
     }
 
-    char how[600];
-    if (o.plugin) {
-        snprintf(how, sizeof how, "plugin %s", o.plugin);
-        if (amq_impl_plugin(&c.impl, o.plugin, o.plugin_arg) != AMQ_OK)
-            return cli_fail("check", "%s", amq_last_error());
-    } else if (o.exec) {
-        snprintf(how, sizeof how, "process `%s`", o.exec);
-        if (amq_impl_process(&c.impl, o.exec, o.timeout) != AMQ_OK)
-            return cli_fail("check", "%s", amq_last_error());
-    } else {
-        snprintf(how, sizeof how, "amqcert structure %s", o.impl);
-        if ((rc = make_structure_impl(&o, model, &c.cfg.model_params, &c.impl)))
-            return rc;
-    }
-    c.how = how;
     const int shared_default = !model || amq_structure_has_fp_moments(model);
     c.cfg.model = model;
     c.cfg.n = o.n;
     c.cfg.loads = o.have_loads ? o.loads : (o.n < 4 ? o.n : 4);
     c.cfg.queries = o.have_queries ? o.queries : model && shared_default ? 20 : 1;
     c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 5000 : 20000;
-    c.cfg.removals = o.have_removals ? o.removals : amq_impl_can_remove(c.impl) ? o.n / 2 : 0;
+    c.cfg.removals = o.have_removals ? o.removals : 0; /* the default needs the implementation */
     c.cfg.seed = o.seed;
     c.cfg.alpha = o.alpha;
+    if ((rc = refuse_settings(model, &c.cfg)))
+        return rc;
+    FILE *replay = NULL;
+    if (o.replay && !(replay = fopen(o.replay, "w")))
+        return cli_fail("check", "--replay: cannot write '%s'", o.replay);
+
+    char how[600];
+    if (o.plugin) {
+        snprintf(how, sizeof how, "plugin %s", o.plugin);
+        if (amq_impl_plugin(&c.impl, o.plugin, o.plugin_arg) != AMQ_OK)
+            rc = cli_fail("check", "%s", amq_last_error());
+    } else if (o.exec) {
+        snprintf(how, sizeof how, "process `%s`", o.exec);
+        if (amq_impl_process(&c.impl, o.exec, o.timeout) != AMQ_OK)
+            rc = cli_fail("check", "%s", amq_last_error());
+    } else {
+        snprintf(how, sizeof how, "amqcert structure %s", o.impl);
+        rc = make_structure_impl(&o, model, &c.cfg.model_params, &c.impl);
+    }
+    if (rc) {
+        if (replay)
+            fclose(replay);
+        return rc;
+    }
+    c.how = how;
+    if (!o.have_removals)
+        c.cfg.removals = amq_impl_can_remove(c.impl) ? o.n / 2 : 0;
+    c.cfg.record = replay;
     cli_progress bar;
     cli_progress_begin(&bar);
     c.cfg.progress = on_progress;
     c.cfg.progress_ctx = &bar;
     amq_status st = amq_impl_check(c.impl, &c.cfg, &c.res);
     cli_progress_end(&bar);
-    if (st != AMQ_OK) {
+    if (st != AMQ_OK && !c.res.points) { /* refused before it ran: nothing to report */
         rc = cli_fail("check", "the check ended: %s", amq_last_error());
+        if (replay)
+            fclose(replay);
         amq_impl_free(c.impl);
         return rc;
     }
+    /* a verdict, or the implementation failed: the report of what was answered either way */
+    char ended[sizeof c.res.error + 16];
+    snprintf(ended, sizeof ended, "%s", st != AMQ_OK ? amq_last_error() : "");
     (o.json ? check_report_json : check_report_text)(stdout, &c);
     fflush(stdout);
     rc = c.res.pass ? 0 : CLI_EXIT_FAIL;
+    if (st != AMQ_OK)
+        cli_fail("check", "the check ended: %s", ended);
     if (o.plot) {
         const int prc = check_plot(&c, o.plot);
         if (prc)
             rc = prc;
     }
-    if (o.replay) {
-        const int rrc = write_replay(&c, o.replay);
+    if (replay) {
+        const int rrc = finish_replay(&c, replay, o.replay);
         if (rrc)
             rc = rrc;
     }
