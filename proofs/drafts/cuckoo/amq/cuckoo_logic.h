@@ -1,0 +1,109 @@
+/* ACSL logic of the cuckoo filter kernel (internal/cuckoo_kernel.h).
+ *
+ * Layout: nb buckets of b slots; slot s = i * b + t (bucket i, place t < b) holds an f-bit
+ * fingerprint at bits s * f .. s * f + f - 1 of a packed array of uint64_t words (bit p in
+ * word p / 64 at position p % 64, as amq_bit_set of bloom_logic.h): bit j of the fingerprint
+ * at bit s * f + j.  A slot may straddle two words.  All zero bits = empty.
+ *
+ * Fingerprints are compared bit by bit (amq_ck_is): a slot holds x when its f bits are the
+ * low f bits of x.  Only definitions and WP-proved lemmas; no axioms.  Ignored by C compilers. */
+#ifndef AMQ_CUCKOO_LOGIC_H
+#define AMQ_CUCKOO_LOGIC_H
+#include <stdint.h>
+#include <amq/bloom_logic.h>
+
+/* Multiplier of the fingerprint hash (Horner over the fingerprint's bits, modulo 2^32). */
+#define AMQ_CUCKOO_HASH_K 2654435761u
+/* Bit j of an integer x is set.  A macro, not a predicate, where WP must see the bit test
+ * itself (its simplifier rewrites bit tests of |, & and << only in plain terms). */
+#define AMQ_CK_BIT(x, j) ((((x) >> (j)) & 1) == 1)
+/*@
+  // Bit j of an integer x, as 0 or 1, and as a predicate.
+  logic integer amq_ck_xb(integer x, integer j) = (x >> j) & 1;
+  predicate amq_ck_bit(integer x, integer j) = ((x >> j) & 1) == 1;
+
+  // Slot s holds x: its f bits are the low f bits of x.
+  predicate amq_ck_is{L}(uint64_t *w, integer f, integer s, integer x) =
+    \forall integer j; 0 <= j < f ==> (amq_bit_set{L}(w, s * f + j) <==> amq_ck_bit(x, j));
+
+  // Slot s is empty: all its f bits are 0.
+  predicate amq_ck_empty{L}(uint64_t *w, integer f, integer s) =
+    \forall integer j; 0 <= j < f ==> !amq_bit_set{L}(w, s * f + j);
+
+  // x and y have the same low f bits.
+  predicate amq_ck_same(integer x, integer y, integer f) =
+    \forall integer j; 0 <= j < f ==> (amq_ck_bit(x, j) <==> amq_ck_bit(y, j));
+
+  // x is a fingerprint of f bits: some low bit is set (every x in [1, 2^f) is one).
+  predicate amq_ck_fp(integer x, integer f) = \exists integer j; 0 <= j < f && amq_ck_bit(x, j);
+
+  // Bucket i holds x in one of its b slots.
+  predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
+    \exists integer t; 0 <= t < b && amq_ck_is{L}(w, f, i * b + t, x);
+
+  // Bucket i has no empty slot.
+  predicate amq_ck_full{L}(uint64_t *w, integer f, integer b, integer i) =
+    \forall integer t; 0 <= t < b ==> !amq_ck_empty{L}(w, f, i * b + t);
+
+  // Slot s has the same bits at L1 and L2.
+  predicate amq_ck_kept{L1, L2}(uint64_t *w, integer f, integer s) =
+    \forall integer j; 0 <= j < f ==> (amq_bit_set{L1}(w, s * f + j) <==> amq_bit_set{L2}(w, s * f + j));
+
+  // Every bit outside slot s (below nbits) has the same value at L1 and L2.
+  predicate amq_ck_only{L1, L2}(uint64_t *w, integer f, integer s) =
+    \forall integer p; 0 <= p && (p < s * f || p >= s * f + f) ==>
+      (amq_bit_set{L1}(w, p) <==> amq_bit_set{L2}(w, p));
+
+  // Every one of the first nw words is the same at L1 and L2.
+  predicate amq_ck_words_same{L1, L2}(uint64_t *w, integer nw) =
+    \forall integer k; 0 <= k < nw ==> \at(w[k], L1) == \at(w[k], L2);
+
+  // The fingerprint hash: Horner over the low n bits of x, modulo 2^32 (no wrap in C).
+  logic integer amq_ck_h(integer x, integer n) =
+    n <= 0 ? 0 : (amq_ck_h(x, n - 1) * AMQ_CUCKOO_HASH_K + amq_ck_xb(x, n - 1)) % 4294967296;
+
+  // The alternate bucket of bucket i < nb for x: (c - i) mod nb with c = h(x) mod nb.
+  // An involution for every nb (lemma amq_ck_alt_involution), not only powers of two.
+  logic integer amq_ck_c(integer x, integer f, integer nb) = amq_ck_h(x, f) % nb;
+  logic integer amq_ck_alt(integer i, integer x, integer f, integer nb) =
+    i <= amq_ck_c(x, f, nb) ? amq_ck_c(x, f, nb) - i : amq_ck_c(x, f, nb) + nb - i;
+
+  // x is found for bucket i: in i or in its alternate.
+  predicate amq_ck_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+    amq_ck_in{L}(w, f, b, i, x) || amq_ck_in{L}(w, f, b, amq_ck_alt(i, x, f, nb), x);
+
+  // A planned kick chain of K >= 1 steps: step q evicts slot path[q] (full) of bucket pb[q];
+  // the evicted fingerprint goes to pb[q + 1], its alternate bucket.  The slots are distinct.
+  predicate amq_ck_chain{L}(uint64_t *w, integer f, integer b, integer nb, uint64_t *path, uint64_t *pb,
+                            integer K) =
+    (\forall integer q; 0 <= q <= K ==> pb[q] < nb) &&
+    (\forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b) &&
+    (\forall integer q; 0 <= q < K ==> !amq_ck_empty{L}(w, f, path[q])) &&
+    (\forall integer q, r; 0 <= q < r < K ==> path[q] != path[r]) &&
+    (\forall integer q, x; 0 <= q < K && amq_ck_is{L}(w, f, path[q], x) ==>
+       pb[q + 1] == amq_ck_alt(pb[q], x, f, nb));
+
+  // x is found for bucket j, or it is the homeless fingerprint cur that goes to bucket i,
+  // one of x's two buckets.
+  predicate amq_ck_has_or{L}(uint64_t *w, integer f, integer b, integer nb, integer j, integer x,
+                             integer cur, integer i) =
+    amq_ck_has{L}(w, f, b, nb, j, x) ||
+    (amq_ck_same(cur, x, f) && (j == i || amq_ck_alt(j, x, f, nb) == i));
+
+  // The alternate bucket is an involution for every nb >= 1 (no power of two needed).
+  lemma amq_ck_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
+    amq_ck_alt(amq_ck_alt(i, x, f, nb), x, f, nb) == i;
+
+  // Distinct slots have disjoint bits.
+  lemma amq_ck_slot_apart: \forall integer s, r, f, j, k;
+    0 <= s && 0 <= r && s != r && 0 <= j < f && 0 <= k < f ==> s * f + j != r * f + k;
+  // Products (the slot geometry); the solvers prove these one step at a time.
+  lemma amq_ck_mul_mono: \forall integer a, c, m; 0 <= a <= c && 0 <= m ==> a * m <= c * m;
+  lemma amq_ck_bucket_unique: \forall integer i, j, t, u, b;
+    0 <= i && 0 <= j && 0 <= t < b && 0 <= u < b && i * b + t == j * b + u ==> i == j;
+  // 1 << s fits 64 bits (WP's range tactic: one constant shift per case).
+  lemma amq_ck_shl1: \forall integer s; 0 <= s < 64 ==> (1 << s) <= 18446744073709551615;
+  // An integer bit is 0 or 1.
+  lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
+*/
+#endif

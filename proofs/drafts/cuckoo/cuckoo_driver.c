@@ -1,0 +1,141 @@
+/* Theorem drivers for the cuckoo filter kernel (internal/cuckoo_kernel.h). Not part of the
+ * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
+ * (unit `cuckoo`) proves those contracts on the compiled src/cuckoo_kernel.c, with
+ * -warn-unsigned-overflow and -warn-unsigned-downcast on.
+ *
+ *   amq_proof_cuckoo_insert_query:     a successful insert(i1, fp) is followed by query = 1.
+ *   amq_proof_cuckoo_query_preserved:  a successful insert keeps every yes (kicks included).
+ *   amq_proof_cuckoo_failed_unchanged: a failed insert leaves every word, hence every answer.
+ *   amq_proof_cuckoo_involution:       alt(alt(i, x), x) == i and alt(i, x) < nb, any nb >= 1.
+ *   amq_proof_cuckoo_nfn:              no false negatives: insert x (it succeeds), then any
+ *                                      sequence of inserts (succeeding or failing) and removes
+ *                                      of fingerprints other than x's (present or not), then
+ *                                      query x == 1.
+ * Every driver starts from ANY state of the array: what it holds is arbitrary. */
+#include <internal/cuckoo_kernel.h>
+
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb;
+    requires fp:      amq_ck_fp(fp, f);
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
+                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures found:    \result == 1;
+*/
+int amq_proof_cuckoo_insert_query(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
+                                  const uint64_t *kicks, size_t nk)
+{
+    if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, nk) != AMQ_CUCKOO_OK)
+        return 1; /* nothing to show: the insert failed */
+    return amq_cuckoo_kernel_query(w, nb, b, f, i1, fp);
+}
+
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb && j < nb;
+    requires fp:      amq_ck_fp(fp, f) && amq_ck_fp(x, f);
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
+                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures kept:     \result == 1;
+*/
+int amq_proof_cuckoo_query_preserved(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
+                                     uint64_t fp, const uint64_t *kicks, size_t nk, uint64_t j, uint64_t x)
+{
+    const int before = amq_cuckoo_kernel_query(w, nb, b, f, j, x);
+    if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, nk) != AMQ_CUCKOO_OK)
+        return 1;
+    const int after = amq_cuckoo_kernel_query(w, nb, b, f, j, x);
+    return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
+}
+
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb && j < nb;
+    requires fp:      amq_ck_fp(fp, f);
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
+                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures same:     \result == 1;
+*/
+int amq_proof_cuckoo_failed_unchanged(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
+                                      uint64_t fp, const uint64_t *kicks, size_t nk, uint64_t j, uint64_t x)
+{
+    const int before = amq_cuckoo_kernel_query(w, nb, b, f, j, x);
+    if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, nk) == AMQ_CUCKOO_OK)
+        return 1;
+    /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
+    /*@ assert answer: amq_ck_has(w, f, b, nb, j, x) <==> amq_ck_has{Pre}(w, f, b, nb, j, x); */
+    const int after = amq_cuckoo_kernel_query(w, nb, b, f, j, x);
+    return before == after;
+}
+
+/*@ requires nb_pos:  nb >= 1;
+    requires f_range: 2 <= f <= 32;
+    requires i_range: i < nb;
+    assigns \nothing;
+    ensures involution: \result == 1;
+*/
+int amq_proof_cuckoo_involution(uint64_t nb, uint64_t f, uint64_t i, uint64_t x)
+{
+    const uint64_t a = amq_cuckoo_kernel_alt(nb, f, i, x);
+    return a < nb && amq_cuckoo_kernel_alt(nb, f, a, x) == i;
+}
+
+/* One operation of amq_proof_cuckoo_nfn: remove (op != 0) or insert (op == 0) of (i, y). x is
+ * kept for bucket ix: a remove names another fingerprint, an insert moves x at most to its
+ * other bucket. */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i < nb && ix < nb;
+    requires y:       amq_ck_fp(y, f) && amq_ck_fp(x, f) && (op != 0 ==> !amq_ck_same(y, x, f));
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
+                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    requires has:     amq_ck_has(w, f, b, nb, ix, x);
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures has:      amq_ck_has(w, f, b, nb, ix, x);
+*/
+static void amq_proof_cuckoo_op(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, int op, uint64_t i, uint64_t y,
+                                const uint64_t *kicks, size_t nk) /*@ ghost (uint64_t ix, uint64_t x) */
+{
+    if (op != 0) {
+        (void)amq_cuckoo_kernel_remove(w, nb, b, f, i, y);
+        /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    } else {
+        (void)amq_cuckoo_kernel_insert(w, nb, b, f, i, y, kicks, nk);
+        /*@ assert words: amq_ck_has{Pre}(w, f, b, nb, ix, x) ==> amq_ck_has(w, f, b, nb, ix, x); */
+    }
+}
+
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires x:       ix < nb && amq_ck_fp(x, f);
+    requires rows:    \valid_read(ops + (0 .. n - 1)) && \valid_read(ri + (0 .. n - 1)) &&
+                      \valid_read(ry + (0 .. n - 1)) && \valid_read(rk + (0 .. n - 1));
+    requires row_ok:  \forall integer r; 0 <= r < n ==>
+                        ri[r] < nb && amq_ck_fp(ry[r], f) && (ops[r] != 0 ==> !amq_ck_same(ry[r], x, f));
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS &&
+                      \forall integer r; 0 <= r <= n ==> \valid_read(rk[r] + (0 .. nk - 1)) &&
+                        (\forall integer k; 0 <= k < nk ==> rk[r][k] < b);
+    requires sep:     \separated(w + (0 .. amq_words(nb * b * f) - 1), ops + (0 .. n - 1), ri + (0 .. n - 1),
+                                 ry + (0 .. n - 1), rk + (0 .. n));
+    requires row_sep: \forall integer r; 0 <= r <= n ==>
+                        \separated(rk[r] + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_cuckoo_nfn(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t ix, uint64_t x,
+                         const int *ops, const uint64_t *ri, const uint64_t *ry, const uint64_t *const *rk,
+                         size_t n, size_t nk)
+{
+    if (amq_cuckoo_kernel_insert(w, nb, b, f, ix, x, rk[n], nk) != AMQ_CUCKOO_OK)
+        return 1; /* x was not inserted: nothing to show */
+    /*@ loop invariant bounds: 0 <= r <= n;
+        loop invariant has:    amq_ck_has(w, f, b, nb, ix, x);
+        loop assigns r, w[0 .. amq_words(nb * b * f) - 1];
+        loop variant n - r;
+    */
+    for (size_t r = 0; r < n; r++)
+        amq_proof_cuckoo_op(w, nb, b, f, ops[r], ri[r], ry[r], rk[r], nk) /*@ ghost (ix, x) */;
+    return amq_cuckoo_kernel_query(w, nb, b, f, ix, x);
+}

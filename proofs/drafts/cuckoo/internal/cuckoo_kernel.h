@@ -1,0 +1,129 @@
+/* Deterministic cuckoo filter kernel over hash outputs (partial-key cuckoo hashing, Fan et al.,
+ * CoNEXT 2014).  Logic and layout: acsl/amq/cuckoo_logic.h.
+ *
+ * nb >= 1 buckets (any count, not only powers of two) of b slots; slot s = i * b + t holds an
+ * f-bit fingerprint (2 <= f <= 32) at bits s * f .. s * f + f - 1 of w, an array of
+ * amq_words(nb * b * f) words; fingerprint 0 means empty.  The kernel takes fingerprints, not
+ * keys: the key level hashes a key to (i1, fp) with 1 <= fp < 2^f (the kernel needs only that
+ * some low f bit of fp is set, amq_ck_fp) and to the kick choices.
+ *
+ * Alternate bucket: alt(i, x) = (c - i) mod nb with c = h(x) mod nb, h a hash of x's low f
+ * bits (amq_ck_h).  It is an involution for every nb, so a fingerprint's two buckets are the
+ * same pair whichever of them it sits in.
+ *
+ * Insert: into a free slot of i1, else of alt(i1); else a kick chain from i1 whose choices
+ * are inputs (kicks[k] < b: which slot of the current bucket is evicted at step k), at most
+ * nk <= AMQ_CUCKOO_MAX_KICKS steps.  The chain is planned without writing (a read-only dry
+ * run) and committed only when it ends in a free slot; a chain that runs out of kicks, or
+ * that would evict a slot it has already visited, is refused: the filter is not written at
+ * all.  So a failed insert leaves every word as it was.
+ *
+ * The ACSL contracts below are what `make prove` checks on the compiled code (unit `cuckoo`). */
+#ifndef AMQ_CUCKOO_KERNEL_H
+#define AMQ_CUCKOO_KERNEL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <amq/cuckoo_logic.h>
+
+/* The longest kick chain the kernel plans (bounds its stack arrays). */
+#define AMQ_CUCKOO_MAX_KICKS 500u
+
+/* Status codes of insert and remove. */
+#define AMQ_CUCKOO_OK 0
+#define AMQ_CUCKOO_FULL 1
+#define AMQ_CUCKOO_ABSENT 1
+
+/*@ // The geometry: nb buckets of b slots of f bits, in w (valid words).
+    predicate amq_ck_geom{L}(uint64_t *w, integer nb, integer b, integer f) =
+      nb >= 1 && b >= 1 && 2 <= f <= 32 && nb * b * f <= 18446744073709551615 &&
+      \valid(w + (0 .. amq_words(nb * b * f) - 1));
+*/
+
+/* Reads slot s: returns its f bits as the low bits of the result (higher bits 0). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires slot:    s * f + f <= nbits;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures holds:    amq_ck_is(w, f, s, \result);
+    ensures high:     \forall integer k; f <= k < 64 ==> !amq_ck_bit(\result, k);
+*/
+uint64_t amq_cuckoo_kernel_get(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s);
+
+/* Writes the low f bits of x into slot s; every other bit of the words is kept. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires slot:    s * f + f <= nbits;
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    assigns w[0 .. amq_words(nbits) - 1];
+    ensures holds:    amq_ck_is(w, f, s, x);
+    ensures only:     amq_ck_only{Pre, Post}(w, f, s);
+*/
+void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t x);
+
+/* The alternate bucket of bucket i for fingerprint x. */
+/*@ requires nb_pos:  nb >= 1;
+    requires f_range: 1 <= f <= 32;
+    requires i_range: i < nb;
+    assigns \nothing;
+    ensures alt:      \result == amq_ck_alt(i, x, f, nb);
+    ensures range:    \result < nb;
+*/
+uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
+
+/* 1 iff fp is in bucket i1 or in its alternate bucket. */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb;
+    assigns \nothing;
+    behavior present:
+      assumes amq_ck_has(w, f, b, nb, i1, fp);
+      ensures \result == 1;
+    behavior absent:
+      assumes !amq_ck_has(w, f, b, nb, i1, fp);
+      ensures \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp);
+
+/* Inserts fp for bucket i1 with kick choices kicks[0 .. nk-1] (each < b). */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb;
+    requires fp:      amq_ck_fp(fp, f);
+    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
+                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures status:   \result == AMQ_CUCKOO_OK || \result == AMQ_CUCKOO_FULL;
+    behavior done:
+      assumes \true;
+      ensures inserted:  \result == AMQ_CUCKOO_OK ==> amq_ck_has(w, f, b, nb, i1, fp);
+      ensures preserved: \result == AMQ_CUCKOO_OK ==>
+                           \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
+                             amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+      ensures unchanged: \result == AMQ_CUCKOO_FULL ==>
+                           amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+*/
+int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
+                             const uint64_t *kicks, size_t nk);
+
+/* Removes one copy of fp from bucket i1 or its alternate (i1 first). */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires i_range: i1 < nb;
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    behavior removed:
+      assumes amq_ck_has(w, f, b, nb, i1, fp);
+      ensures status: \result == AMQ_CUCKOO_OK;
+      ensures one:    \exists integer s;
+                        ((i1 * b <= s < i1 * b + b) ||
+                         (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
+                        amq_ck_is{Pre}(w, f, s, fp) && amq_ck_empty(w, f, s) &&
+                        amq_ck_only{Pre, Post}(w, f, s);
+    behavior absent:
+      assumes !amq_ck_has(w, f, b, nb, i1, fp);
+      ensures status: \result == AMQ_CUCKOO_ABSENT;
+      ensures same:   amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp);
+
+#endif
