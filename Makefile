@@ -50,7 +50,7 @@ endif
 endif
 
 .SECONDARY:
-.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove certify bench install clean fuzz fuzz-build fuzz-replay
+.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove prove-mutants certify bench install clean fuzz fuzz-build fuzz-replay
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -174,7 +174,11 @@ check: deps all adapters examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(E
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove
-	@sh proofs/prove.sh $(BUILD)
+	@bash proofs/prove.sh $(BUILD)
+
+# Every mutant of proofs/mutants.txt must fail the proofs on their own (proofs/README.md).
+prove-mutants: deps-prove
+	@bash proofs/prove-mutants.sh $(BUILD)
 
 certify: deps-prove all
 	@sh tools/certify.sh $(BUILD)

@@ -1,80 +1,160 @@
-#!/bin/sh
-# Frama-C WP proofs of amqcert: `make prove` runs `sh proofs/prove.sh BUILD`.
+#!/usr/bin/env bash
+# Frama-C WP proofs of amqcert: `make prove` runs `bash proofs/prove.sh BUILD`.
 #
-#   sh proofs/prove.sh BUILD              prove every unit of proofs/units.txt
-#   sh proofs/prove.sh BUILD --self-test  check that the gate rejects broken
-#                                         contracts/code and an axiom (scratch copies only)
+#   bash proofs/prove.sh BUILD              prove every unit of proofs/units.txt
+#   bash proofs/prove.sh BUILD --self-test  check that the gate rejects broken
+#                                           contracts/code and an axiom (scratch copies only)
 #
-# Each unit is one frama-c run (-wp -wp-rte -wp-smoke-tests) over the real
-# sources. Writes BUILD/proof-report.json, prints a table per function, exits
-# non-zero if any goal is unproved, any smoke test fails, or frama-c fails.
-# Environment overrides: AMQ_WP_PROVERS (default cvc4), AMQ_WP_TIMEOUT (10),
-# AMQ_WP_PAR (the number of cores), AMQ_PROVE_UNITS (space-separated unit names:
-# prove only those, for work on one unit; the gate's --all-units check is then off).
+# Each unit of proofs/units.txt is proved by jobs over the real sources (-wp -wp-rte,
+# unsigned wrap-around checked), run side by side so that both cores stay busy
+# (proofs/README.md, "How make prove spends its time"):
+#   goals  every proof goal of the functions, by the prover portfolio: cvc4 first, then
+#          z3 and cvc5 on what it left, each within one step budget;
+#   lemmas the lemmas of the unit's logic, the same portfolio with a smaller budget, with
+#          WP's range tactic (a case per value: the shift lemmas);
+#   smoke  the smoke tests only (an inconsistent precondition, dead code, a dead
+#          loop invariant), cvc4 with a fixed step budget.
+# A unit may be split into parts by function (`part NAME: f1,f2` lines in units.txt);
+# every part is a goals job of its own, the functions no part names make one more.
+# report.py gates the union: every property Valid in some job of its unit.
+# Writes BUILD/proof-report.json (every goal's prover and time), prints a table per
+# function and the 20 slowest goals, exits non-zero if any goal is unproved, any
+# smoke test fails, any run fails, or the lint finds an assumption.
+# Environment: AMQ_PROVE_UNITS (unit names: prove only those; the --all-units lint is
+# then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
+# AMQ_WP_PAR (provers in flight per job, default 4).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}
 mode=${2:-}
 case $build in /*) ;; *) build="$root/$build" ;; esac
-provers=${AMQ_WP_PROVERS:-cvc4}
-timeout=${AMQ_WP_TIMEOUT:-10}
-par=${AMQ_WP_PAR:-$(nproc 2>/dev/null || echo 2)}  # one prover per core
+ncores=$(nproc 2>/dev/null || echo 2)
+jobs_max=${AMQ_PROVE_JOBS:-$ncores}
+par=${AMQ_WP_PAR:-4}   # provers in flight per job: hides WP's per-goal latency; steps keep results load-independent
 cpp="-D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl"
+# The budgets. Steps, not seconds, wherever a result must repeat on a loaded machine;
+# the timeouts only stop a run away prover (no goal needs more than a few seconds).
+STEPS=${AMQ_WP_STEPS:-2000000}             # one goal, per prover (cvc4: ~10-20 s)
+STEPS_LEMMA=${AMQ_WP_STEPS_LEMMA:-400000}  # one lemma, per prover; then WP's range tactic
+STEPS_SMOKE=${AMQ_WP_STEPS_SMOKE:-40000}   # one smoke test (cvc4: ~0.3-0.5 s)
+TIMEOUT_GUARD=60
+# WP's property categories: removing all of them leaves only the smoke tests.
+NO_PROPERTIES="-wp-prop=-@lemma,-@requires,-@ensures,-@assigns,-@exits,-@assert,-@invariant,-@variant,-@breaks,-@continues,-@returns,-@complete_behaviors,-@disjoint_behaviors,-@terminates,-@decreases,-@check"
+UNSIGNED="-warn-unsigned-overflow -warn-unsigned-downcast"
 
-for tool in frama-c why3 python3; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "prove: $tool not found (run make deps)" >&2; exit 2; }
+for tool in frama-c why3 python3 cvc4 z3 cvc5; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "prove: $tool not found (run make deps-prove)" >&2; exit 2; }
 done
 mkdir -p "$build/proofs" || exit 2
-WHY3CONFIG="$build/why3.conf"; export WHY3CONFIG
-if [ ! -s "$WHY3CONFIG" ]; then
-    why3 config detect >"$build/proofs/why3-detect.log" 2>&1 || {
-        echo "prove: why3 config detect failed; see $build/proofs/why3-detect.log" >&2; exit 2; }
-fi
+
+# The why3 configuration is written from proofs/why3/why3.conf.in (fixed provers, drivers
+# and command lines). cvc5 needs proofs/why3/cvc5.drv, which imports why3's own driver
+# files by relative name, so it sits in a copy of why3's driver folder.
+setup_why3() {
+    WHY3CONFIG="$build/why3.conf"; export WHY3CONFIG
+    local drivers="$build/why3-drivers" datadir libdir v4 vz v5
+    datadir=$(why3 --print-datadir) && libdir=$(why3 --print-libdir) || return 1
+    v4=$(cvc4 --version | sed -n 's/^This is CVC4 version \([^ ]*\).*/\1/p')
+    vz=$(z3 -version | sed -n 's/^Z3 version \([^ ]*\).*/\1/p')
+    v5=$(cvc5 --version | sed -n 's/^This is cvc5 version \([^ ]*\).*/\1/p')
+    case "$v4 $vz $v5" in
+        "1.8 4.8.12 1.0.3") ;;
+        *) echo "prove: warning: provers cvc4 $v4, z3 $vz, cvc5 $v5; the budgets were set for 1.8, 4.8.12, 1.0.3 (Debian 12)" >&2 ;;
+    esac
+    rm -rf "$drivers" "$WHY3CONFIG"; mkdir -p "$drivers"
+    ln -s "$datadir"/drivers/* "$drivers"/ && cp "$root/proofs/why3/cvc5.drv" "$drivers/" || return 1
+    sed -e "s|@DATADIR@|$datadir|; s|@LIBDIR@|$libdir|; s|@DRIVERS@|$drivers|" \
+        -e "s|@CVC4_VERSION@|$v4|; s|@Z3_VERSION@|$vz|; s|@CVC5_VERSION@|$v5|" \
+        "$root/proofs/why3/why3.conf.in" >"$WHY3CONFIG"
+}
+setup_why3 || { echo "prove: writing the why3 configuration failed" >&2; exit 2; }
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-# run_unit SRCROOT NAME "FILES" "EXTRA" OUTDIR: one frama-c run, artefacts in OUTDIR.
-run_unit() {
-    u_root=$1; u_name=$2; u_files=$3; u_extra=$4; u_out=$5
-    rm -rf "$u_out"; mkdir -p "$u_out"
-    echo "prove: unit $u_name: frama-c WP on $u_files (provers $provers, timeout ${timeout}s, par $par)"
+# frama_c ROOT LOG ARGS...: one frama-c run from ROOT, output in LOG; returns its status.
+frama_c() {
+    local r=$1 log=$2; shift 2
+    (cd "$r" && frama-c -machdep x86_64 -cpp-extra-args="$cpp" "$@") >"$log" 2>&1
+}
+
+# run_goals ROOT NAME "FILES" "EXTRA" "SELECT" OUTDIR: the goals of one unit (or part).
+# SELECT restricts WP to some functions (-wp-fct ...), to the lemmas or to the rest.
+# The portfolio is a cascade: cvc4 proves nearly every goal, so it goes first, alone (no
+# prover races it for CPU); the functions and lemmas with a goal it left are proved again
+# by z3 and cvc5 side by side (OUTDIR/others). report.py takes, for each property, the run
+# that proved it.
+run_goals() {
+    local r=$1 name=$2 files=$3 extra=$4 select=$5 out=$6 rc t0 t1 kind=goals steps=$STEPS left
+    case $select in *-wp-prop=@lemma*) kind=lemmas; steps=$STEPS_LEMMA ;; esac
+    rm -rf "$out"; mkdir -p "$out"
     t0=$(now_ms)
     # shellcheck disable=SC2086 # word splitting of file and option lists is intended
-    (cd "$u_root" && frama-c -machdep x86_64 -cpp-extra-args="$cpp" $u_files \
-        -wp -wp-rte -wp-smoke-tests -wp-prover "$provers" -wp-par "$par" \
-        -wp-timeout "$timeout" -wp-cache none -wp-session "$u_out/session" \
-        -wp-report-json "$u_out/wp.json" $u_extra \
-        -then -report-csv "$u_out/properties.csv" -report-untried -report-classify \
-        -report-unclassified-unknown ERROR -report-unclassified-invalid ERROR -report-output "$u_out/classify.json") \
-        >"$u_out/frama-c.log" 2>&1
-    u_rc=$?
+    frama_c "$r" "$out/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-no-smoke-tests \
+        -wp-prover cvc4 -wp-steps "$steps" -wp-timeout "$TIMEOUT_GUARD" -wp-par "$par" \
+        -wp-cache none $extra $select -wp-report-json "$out/wp.json" \
+        -then -report-csv "$out/properties.csv" -report-untried
+    rc=$?
+    if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out") && [ -n "$left" ]; then
+        mkdir -p "$out/others"
+        # shellcheck disable=SC2086
+        frama_c "$r" "$out/others/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-no-smoke-tests \
+            -wp-prover z3,cvc5 -wp-steps "$steps" -wp-timeout "$TIMEOUT_GUARD" -wp-par "$par" \
+            -wp-cache none $extra $left -wp-report-json "$out/others/wp.json" \
+            -then -report-csv "$out/others/properties.csv" -report-untried
+        rc=$?
+        write_meta "$out/others" "$name" "$kind" "$files" "$rc" "$extra $left" "$t0" "$(now_ms)" "z3,cvc5"
+    fi
     t1=$(now_ms)
+    write_meta "$out" "$name" "$kind" "$files" "$rc" "$extra $select" "$t0" "$t1" cvc4
+}
+
+# run_smoke ROOT NAME "FILES" "EXTRA" OUTDIR: the smoke tests of one unit.
+run_smoke() {
+    local r=$1 name=$2 files=$3 extra=$4 out=$5 rc t0 t1
+    rm -rf "$out"; mkdir -p "$out"
+    t0=$(now_ms)
+    # shellcheck disable=SC2086
+    frama_c "$r" "$out/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-smoke-tests "$NO_PROPERTIES" \
+        -wp-prover cvc4 -wp-steps "$STEPS_SMOKE" -wp-timeout "$TIMEOUT_GUARD" \
+        -wp-smoke-timeout "$TIMEOUT_GUARD" -wp-par "$par" -wp-cache none $extra \
+        -wp-report-json "$out/wp.json"
+    rc=$?
+    t1=$(now_ms)
+    write_meta "$out" "$name" smoke "$files" "$rc" "$extra" "$t0" "$t1"
+}
+
+write_meta() {
     {
-        echo "name=$u_name"; echo "files=$u_files"; echo "exit=$u_rc"
-        echo "provers=$provers"; echo "timeout=$timeout"; echo "options=$u_extra"
-        echo "wall=$(( (t1 - t0) / 1000 )).$(( (t1 - t0) % 1000 / 100 ))"
-    } >"$u_out/meta"
-    if [ "$u_rc" -ne 0 ]; then
-        echo "prove: frama-c exited $u_rc for unit $u_name; last lines of $u_out/frama-c.log:" >&2
-        grep -v '^  Called from\|^  Raised\|^  Re-raised' "$u_out/frama-c.log" | tail -n 15 | sed 's/^/    /' >&2
+        echo "name=$2"; echo "kind=$3"; echo "files=$4"; echo "exit=$5"; echo "options=$6"
+        echo "provers=${9:-cvc4}"
+        case $3 in
+            smoke) echo "steps=$STEPS_SMOKE" ;;
+            lemmas) echo "steps=$STEPS_LEMMA" ;;
+            *) echo "steps=$STEPS" ;;
+        esac
+        echo "wall=$(( ($8 - $7) / 1000 )).$(( ($8 - $7) % 1000 / 100 ))"
+    } >"$1/meta"
+    if [ "$5" -ne 0 ]; then
+        echo "prove: $3 job of unit $2 failed (frama-c exit $5); see $1/frama-c*.log" >&2
     fi
 }
 
-# each_unit FILE: prints "name<TAB>files<TAB>extra" per unit line.
+# each_unit FILE: prints "name<TAB>files<TAB>extra" per unit line and
+# "name<TAB>@part<TAB>functions" per part line ("part name: f1,f2,...").
 each_unit() {
     sed -e 's/#.*//' "$1" | awk -F'|' 'NF && $0 ~ /:/ {
         split($1, a, ":"); name = a[1]; files = substr($1, index($1, ":") + 1)
         extra = (NF > 1) ? $2 : ""
         gsub(/^[ \t]+|[ \t]+$/, "", name); gsub(/^[ \t]+|[ \t]+$/, "", files)
         gsub(/^[ \t]+|[ \t]+$/, "", extra)
-        printf "%s\t%s\t%s\n", name, files, extra }'
+        if (name ~ /^part[ \t]/) { sub(/^part[ \t]+/, "", name); printf "%s\t@part\t%s\n", name, files }
+        else printf "%s\t%s\t%s\n", name, files, extra }'
 }
 
 self_test() {
-    st="$build/proofs/selftest"
+    local st="$build/proofs/selftest" status=0 case d h c rc want
     rm -rf "$st"; mkdir -p "$st"
-    status=0
-    for case in control wrong_post dead_requires rte_shift axiom; do
+    for case in control wrong_post dead_requires dead_quantified rte_shift axiom; do
         d="$st/$case/tree"
         mkdir -p "$d"
         cp -R "$root/src" "$root/acsl" "$root/spec" "$d/" || return 2
@@ -84,6 +164,10 @@ self_test() {
                 sed -i 's/ensures inserted:   amq_all_set(bits, idx, k);/ensures inserted:   amq_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
             dead_requires) # inconsistent precondition: every goal holds vacuously
                 sed -i 's/requires m_pos:     m >= 1;/requires m_pos:     m >= 1 \&\& m < 1;/' "$h" ;;
+            dead_quantified) # inconsistent only through a quantifier instance and the memory
+                             # model (an index array of k >= 1 entries, each below 0): the smoke
+                             # test's step budget must still find it
+                sed -i 's/requires m_pos:     m >= 1;/requires m_pos:     m >= 1 \&\& k >= 1 \&\& (\\forall integer i; 0 <= i < k ==> idx[i] + 1 <= 0);/' "$h" ;;
             rte_shift)     # shift by up to 64: undefined behaviour -wp-rte must catch
                 sed -i 's/% 64u)/% 65u)/' "$c" ;;
             axiom)         # a consistent (here even true) axiom: goals and smoke tests all pass,
@@ -96,9 +180,13 @@ self_test() {
                                   && cmp -s "$d/acsl/amq/bloom_logic.h" "$root/acsl/amq/bloom_logic.h"; then
             echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
         fi
-        run_unit "$d" "selftest-$case" "src/bloom_kernel.c" "" "$st/$case/unit" >/dev/null 2>&1
-        (cd "$d" && python3 "$root/proofs/report.py" "$st/$case/report.json" "$st/$case/unit") \
-            >"$st/$case/report.txt" 2>&1
+        run_goals "$d" "selftest-$case" "src/bloom_kernel.c" "" "-wp-prop=-@lemma" "$st/$case/goals" 2>/dev/null &
+        run_goals "$d" "selftest-$case" "src/bloom_kernel.c" "" "-wp-prop=@lemma -wp-auto wp:range" \
+            "$st/$case/lemmas" 2>/dev/null
+        run_smoke "$d" "selftest-$case" "src/bloom_kernel.c" "" "$st/$case/smoke" 2>/dev/null &
+        wait
+        (cd "$d" && python3 "$root/proofs/report.py" "$st/$case/report.json" \
+            "$st/$case/goals" "$st/$case/lemmas" "$st/$case/smoke") >"$st/$case/report.txt" 2>&1
         rc=$?
         if [ "$case" = control ]; then want=0; else want=1; fi
         if [ "$rc" -eq "$want" ]; then
@@ -112,28 +200,74 @@ self_test() {
     return $status
 }
 
-if [ "$mode" = "--self-test" ]; then
+if [ "$mode" = "--library" ]; then
+    return 0 2>/dev/null || exit 0   # sourced by proofs/prove-mutants.sh: the functions only
+elif [ "$mode" = "--self-test" ]; then
     self_test; exit $?
 elif [ -n "$mode" ]; then
-    echo "usage: sh proofs/prove.sh BUILD [--self-test]" >&2; exit 2
+    echo "usage: bash proofs/prove.sh BUILD [--self-test]" >&2; exit 2
 fi
 
-dirs=""
-tab=$(printf '\t')
 units=$(each_unit "$root/proofs/units.txt")
 [ -n "$units" ] || { echo "prove: no units in proofs/units.txt" >&2; exit 2; }
 only=${AMQ_PROVE_UNITS:-}
 all_units=--all-units
 [ -z "$only" ] || all_units=
+selected() { [ -z "$only" ] && return 0; case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# The job list, longest first as units.txt orders them: every unit's goals (one job per
+# part; the last part takes the functions no part names, and the lemmas), then the smoke jobs.
+declare -a goal_jobs=() smoke_jobs=()
+declare -A files_of=() extra_of=() parts_of=()
+tab=$(printf '\t')
 while IFS="$tab" read -r name files extra; do
-    if [ -n "$only" ]; then
-        case " $only " in *" $name "*) ;; *) continue ;; esac
-    fi
-    run_unit "$root" "$name" "$files" "$extra" "$build/proofs/$name"
-    dirs="$dirs $build/proofs/$name"
+    selected "$name" || continue
+    if [ "$files" = "@part" ]; then parts_of[$name]="${parts_of[$name]:-}${parts_of[$name]:+;}$extra"
+    else files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name"); smoke_jobs+=("$name"); fi
 done <<EOF_UNITS
 $units
 EOF_UNITS
+[ ${#goal_jobs[@]} -gt 0 ] || { echo "prove: no unit named in AMQ_PROVE_UNITS='$only'" >&2; exit 2; }
+
+dirs=""
+launch() {  # launch CMD...: run in the background, at most jobs_max at a time
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    "$@" &
+}
+t_start=$(now_ms)
+echo "prove: ${#goal_jobs[@]} units, $jobs_max jobs side by side, $par prover(s) per job"
+for name in "${goal_jobs[@]}"; do
+    files=${files_of[$name]}; extra=${extra_of[$name]}
+    if [ -n "${parts_of[$name]:-}" ]; then
+        IFS=';' read -r -a parts <<<"${parts_of[$name]}"
+        named=""; i=0
+        for p in "${parts[@]}"; do
+            i=$((i + 1)); named="$named${named:+,}$p"
+            launch run_goals "$root" "$name" "$files" "$extra" "-wp-fct $p -wp-prop=-@lemma" \
+                "$build/proofs/$name.goals$i"
+            dirs="$dirs $build/proofs/$name.goals$i"
+        done
+        launch run_goals "$root" "$name" "$files" "$extra" "-wp-skip-fct $named -wp-prop=-@lemma" \
+            "$build/proofs/$name.goals0"
+        dirs="$dirs $build/proofs/$name.goals0"
+    else
+        launch run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$build/proofs/$name.goals"
+        dirs="$dirs $build/proofs/$name.goals"
+    fi
+done
+for name in "${goal_jobs[@]}"; do
+    launch run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" \
+        "-wp-prop=@lemma -wp-auto wp:range" "$build/proofs/$name.lemmas"
+    dirs="$dirs $build/proofs/$name.lemmas"
+done
+for name in "${smoke_jobs[@]}"; do
+    launch run_smoke "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" "$build/proofs/$name.smoke"
+    dirs="$dirs $build/proofs/$name.smoke"
+done
+wait
+t_end=$(now_ms)
+echo "prove: all jobs done in $(( (t_end - t_start) / 1000 )) s wall"
 
 # shellcheck disable=SC2086
-cd "$root" && python3 "$root/proofs/report.py" "$build/proof-report.json" $all_units $dirs
+cd "$root" && python3 "$root/proofs/report.py" "$build/proof-report.json" $all_units \
+    --wall "$(( (t_end - t_start) / 1000 ))" $dirs

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Summarise WP runs made by proofs/prove.sh.
 
-usage: report.py OUT.json [--all-units] UNITDIR...
-Each UNITDIR holds wp.json (-wp-report-json), frama-c.log, properties.csv
-(-report-csv), meta (name, files, exit code, wall time). Prints a table per
-function, writes OUT.json, exits 1 unless every goal is proved, no smoke test
-fails, every frama-c run exited 0 and every reported property is Valid.
+usage: report.py OUT.json [--all-units] [--wall SECONDS] JOBDIR...
+Each JOBDIR is one job of a unit (proofs/prove.sh): wp.json (-wp-report-json),
+frama-c*.log, properties.csv (-report-csv; not for smoke jobs), meta (unit name,
+kind goals/lemmas/smoke, files, exit code, wall time). Prints a table per
+function and the 20 slowest goals, writes OUT.json (every goal's prover, status,
+time and steps), exits 1 unless every goal is proved, no smoke test fails, every
+frama-c run exited 0 and every property is Valid in some job of its unit (a
+lemma, a fact of its header, in some job of the run).
 Run from the tree that was proved, it also fails on any ACSL `axiom`, `admit`
 or `check` annotation in acsl/, src/ and proofs/ (WP would take them as given),
 and, with --all-units (the whole of proofs/units.txt), on any function declared
@@ -65,7 +68,7 @@ def tally(props, times):
     """props: {property_name: {"wp:main": {"total", "valid", ...}}} of one
     function or lemma; times: {goal_name: seconds} of that function's goals."""
     r = {"goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0,
-         "time_s": round(sum(times.values()), 3), "unproved": [], "smoke_failed": []}
+         "time_s": round(sum(times.values()), 3), "unproved": [], "valid": [], "smoke_failed": []}
     for name, st in props.items():
         if name == "wp:section":
             continue
@@ -84,6 +87,8 @@ def tally(props, times):
             r["proved"] += valid
             if valid < total:
                 r["unproved"].append(name)
+            else:
+                r["valid"].append(name)
     return r
 
 
@@ -104,26 +109,22 @@ def read_properties(path):
     return rows
 
 
-def bad_properties(path):
-    if not os.path.exists(path):
-        return ["(no properties.csv: frama-c did not reach the report)"]
-    bad = []
-    for row in read_properties(path):
-        status, d = row.get("status", ""), row.get("directory", "")
-        if status == "Valid":
-            continue
-        # A function's own preconditions with no caller in the unit (a theorem
-        # driver's hypotheses, a kernel proved on its own) are never tried.
-        if status == "Ignored" and row.get("property kind") in ("precondition",
-                                                                "behavior assumption"):
-            continue
-        # Frama-C's own libc specifications are trusted, not proved here.
-        if status in ("Considered valid", "Ignored") and d.startswith("FRAMAC_SHARE"):
-            continue
-        bad.append("%s/%s:%s %s [%s] %s: %s" % (d, row.get("file"), row.get("line"),
-                   row.get("function"), row.get("property kind"), status,
-                   row.get("property")))
-    return bad
+def bad_row(row):
+    """None when a -report-csv row needs no proof here, else its description."""
+    status, d = row.get("status", ""), row.get("directory", "")
+    if status == "Valid":
+        return None
+    # A function's own preconditions with no caller in the unit (a theorem
+    # driver's hypotheses, a kernel proved on its own) are never tried.
+    if status == "Ignored" and row.get("property kind") in ("precondition",
+                                                            "behavior assumption"):
+        return None
+    # Frama-C's own libc specifications are trusted, not proved here.
+    if status in ("Considered valid", "Ignored") and d.startswith("FRAMAC_SHARE"):
+        return None
+    return "%s/%s:%s %s [%s] %s: %s" % (d, row.get("file"), row.get("line"),
+                                         row.get("function"), row.get("property kind"), status,
+                                         row.get("property"))
 
 
 ANNOTATION = re.compile(r"/\*@(.*?)\*/|//@([^\n]*)", re.S)
@@ -162,30 +163,149 @@ def kernel_declarations():
     return names
 
 
+GOAL_RESULT = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\S+)(.*)$")
+STEPS_IN = re.compile(r"\((\d+)\)")
+
+
+def goal_results(text):
+    """Each goal line of a WP log: (goal, prover, status, seconds, steps). Seconds are
+    the prover's (or Qed's alone) time; steps the prover's resource count."""
+    out = []
+    for line in text.splitlines():
+        m = GOAL_RESULT.match(line)
+        if not m:
+            continue
+        rest = m.group(4)
+        secs = 0.0
+        for v, u in TIME.findall(rest):
+            secs += float(v) / (1000.0 if u == "ms" else 1.0)
+        if "(1')" in rest:
+            secs += 60.0
+        steps = [int(x) for x in STEPS_IN.findall(rest)]
+        out.append((strip_model(m.group(2)), m.group(1), m.group(3), secs,
+                    steps[-1] if steps else None))
+    return out
+
+
+def prop_key(row):
+    return (row.get("file"), row.get("line"), row.get("property kind"), row.get("property"))
+
+
+def left_options(d):
+    """WP options that select what the cvc4 pass of job D left unproved: the functions
+    (-wp-fct, their lemma-free goals) or the lemmas (-wp-prop); empty when nothing is left."""
+    try:
+        wp = json.load(open(os.path.join(d, "wp.json")))
+    except (OSError, ValueError):
+        return ""
+    fcts, lemmas = set(), set()
+    for fn, props in wp.get("wp:functions", {}).items():
+        for name, st in props.items():
+            main = st.get("wp:main", {}) if isinstance(st, dict) else {}
+            if name != "wp:section" and SMOKE not in name and main.get("valid", 0) < main.get("total", 0):
+                fcts.add(fn)
+    for ax, lms in wp.get("wp:axiomatics", {}).items():
+        for lm, st in lms.items():
+            main = st.get("wp:main", {}) if isinstance(st, dict) else {}
+            if lm != "wp:section" and main.get("valid", 0) < main.get("total", 0):
+                lemmas.add(lm.replace("lemma_", "", 1))
+    opts = []
+    if fcts:
+        opts.append("-wp-fct %s -wp-prop=-@lemma" % ",".join(sorted(fcts)))
+    if lemmas:
+        opts.append("-wp-prop=%s" % ",".join(sorted(lemmas)))
+    # a job proves functions (-wp-prop=-@lemma) or lemmas (-wp-prop=@lemma), never both
+    return " ".join(opts)
+
+
 def main():
-    out, dirs = sys.argv[1], sys.argv[2:]
-    all_units = "--all-units" in dirs
-    dirs = [d for d in dirs if d != "--all-units"]
+    args = sys.argv[1:]
+    if args and args[0] == "--left":
+        print(left_options(args[1]))
+        return 0
+    out = args.pop(0)
+    all_units = "--all-units" in args
+    args = [a for a in args if a != "--all-units"]
+    wall = None
+    if "--wall" in args:
+        i = args.index("--wall")
+        wall = float(args[i + 1])
+        del args[i:i + 2]
+    dirs = []
+    for d in args:  # a job's fallback run (z3, cvc5) sits in its folder `others`
+        dirs.append(d)
+        if os.path.exists(os.path.join(d, "others", "meta")):
+            dirs.append(os.path.join(d, "others"))
     report = {"total": 0, "proved": 0, "smoke_failures": 0, "smoke_tests": 0,
-              "functions": [], "units": []}
+              "functions": [], "units": [], "goals": []}
     failures = []
+    units, order = {}, []
+    runs = []  # (dir, meta, unit record)
     for d in dirs:
         meta = read_meta(d)
         name = meta["name"]
-        log = open(os.path.join(d, "frama-c.log"), errors="replace").read() \
-            if os.path.exists(os.path.join(d, "frama-c.log")) else ""
+        if name not in units:
+            order.append(name)
+            units[name] = {"name": name, "files": meta["files"].split(), "runs": [],
+                           "goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0,
+                           "cpu_jobs_wall_s": 0.0}
+        unit = units[name]
+        kind = meta.get("kind", "goals")
+        unit["runs"].append({"kind": kind, "dir": d.split("/proofs/")[-1],
+                             "frama_c_exit": int(meta["exit"]), "wall_s": float(meta["wall"]),
+                             "provers": meta.get("provers", ""), "steps": meta.get("steps", ""),
+                             "options": meta.get("options", "")})
+        unit["cpu_jobs_wall_s"] += float(meta["wall"])
+        runs.append((d, meta, unit))
+        if int(meta["exit"]) != 0:
+            failures.append("%s: frama-c exited %s in its %s job; log: %s"
+                            % (name, meta["exit"], kind, os.path.join(d, "frama-c.log")))
+        for log in sorted(glob.glob(os.path.join(d, "frama-c*.log"))):
+            for g, prover, status, secs, steps in goal_results(open(log, errors="replace").read()):
+                report["goals"].append({"unit": name, "job": os.path.basename(d), "goal": g,
+                                        "prover": prover, "status": status,
+                                        "time_s": round(secs, 3), "steps": steps})
+    # Property statuses: a unit's property is proved when some job of that unit proved
+    # it; a lemma (a global fact of its header) when some job of the run proved it.
+    valid_in_unit, valid_lemma, rows_of = {}, set(), []
+    for d, meta, unit in runs:
+        path = os.path.join(d, "properties.csv")
+        if meta.get("kind", "goals") == "smoke":
+            continue
+        if not os.path.exists(path):
+            failures.append("%s: no properties.csv in %s (frama-c did not reach the report)"
+                            % (unit["name"], d))
+            continue
+        for row in read_properties(path):
+            rows_of.append((unit["name"], row))
+            if row.get("status") == "Valid":
+                valid_in_unit.setdefault(unit["name"], set()).add(prop_key(row))
+                if row.get("property kind") == "lemma":
+                    valid_lemma.add((row.get("file"), row.get("property")))
+    seen_bad = set()
+    for name, row in rows_of:
+        if prop_key(row) in valid_in_unit.get(name, set()):
+            continue
+        if row.get("property kind") == "lemma" and (row.get("file"), row.get("property")) in valid_lemma:
+            continue
+        b = bad_row(row)
+        if b and (name, b) not in seen_bad:
+            seen_bad.add((name, b))
+            failures.append("%s: property not Valid: %s" % (name, b))
+    # Goals and smoke tests per function, from each job's wp.json.
+    unproved, proved_props = {}, {}
+    for d, meta, unit in runs:
+        name = unit["name"]
+        log = "\n".join(open(f, errors="replace").read()
+                        for f in sorted(glob.glob(os.path.join(d, "frama-c*.log"))))
         times, smoke_failed = goal_times(log)
         times = {strip_model(k): v for k, v in times.items()}
         smoke_failed = {strip_model(k) for k in smoke_failed}
-        unit = {"name": name, "files": meta["files"].split(),
-                "frama_c_exit": int(meta["exit"]), "wall_s": float(meta["wall"]),
-                "provers": meta.get("provers", ""), "timeout_s": int(meta.get("timeout") or 0),
-                "extra_options": meta.get("options", ""), "goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0}
         try:
             wp = json.load(open(os.path.join(d, "wp.json")))
         except (OSError, ValueError):
             wp = {}
-            failures.append("%s: no readable wp.json (frama-c failed early)" % name)
+            failures.append("%s: no readable wp.json in %s (frama-c failed early)" % (name, d))
         entries = []  # (label, goal-name prefix, {property: stats})
         for fn, props in sorted(wp.get("wp:functions", {}).items()):
             entries.append((fn, fn, props))
@@ -199,46 +319,49 @@ def main():
         for g, secs in times.items():
             per_owner.setdefault(owner(g, prefixes) if g not in prefixes else g, {})[g] = secs
         rows = [(label, tally(props, per_owner.get(prefix, {}))) for label, prefix, props in entries]
-        # a smoke test WP flagged in the log but not in wp.json still counts
+        for _, r in rows:
+            for g in r["unproved"]:
+                unproved.setdefault(name, set()).add(g)
+            for g in r["valid"]:
+                proved_props.setdefault(name, set()).add(g)
         flagged = {g for _, r in rows for g in r["smoke_failed"]}
         for g in sorted(smoke_failed - flagged):
             failures.append("%s: smoke test FAILED (from log): %s" % (name, g))
             unit["smoke_failures"] += 1
-        print("unit %s: %s" % (name, " ".join(unit["files"])))
+        kind = meta.get("kind", "goals")
+        print("unit %s, %s job %s: %s" % (name, kind, os.path.basename(d), " ".join(unit["files"])))
         print("  %-40s %6s %7s %7s %8s" % ("function", "goals", "proved", "smoke", "time_s"))
+        sub = {"goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0}
         for fn, r in rows:
+            if r["goals"] == 0 and r["smoke_tests"] == 0:
+                continue
             print("  %-40s %6d %7d %3d/%-3d %8.2f" % (fn, r["goals"], r["proved"],
                   r["smoke_tests"] - r["smoke_failures"], r["smoke_tests"], r["time_s"]))
-            for g in r["unproved"]:
-                failures.append("%s: goal not proved: %s" % (name, g))
             for g in r["smoke_failed"]:
                 failures.append("%s: smoke test FAILED (dead code or vacuous assumptions): %s"
                                 % (name, g))
             report["functions"].append({
-                "name": fn, "unit": name, "goals": r["goals"], "proved": r["proved"],
-                "smoke_tests": r["smoke_tests"], "smoke_failures": r["smoke_failures"],
-                "time_s": r["time_s"]})
-            for k in ("goals", "proved", "smoke_tests", "smoke_failures"):
+                "name": fn, "unit": name, "job": os.path.basename(d), "goals": r["goals"],
+                "proved": r["proved"], "smoke_tests": r["smoke_tests"],
+                "smoke_failures": r["smoke_failures"], "time_s": r["time_s"]})
+            for k in sub:
+                sub[k] += r[k]
                 unit[k] += r[k]
-        print("  %-40s %6d %7d %3d/%-3d %8.2f  (wall; frama-c exit %d)" % (
-            "unit total", unit["goals"], unit["proved"],
-            unit["smoke_tests"] - unit["smoke_failures"], unit["smoke_tests"],
-            unit["wall_s"], unit["frama_c_exit"]))
-        if unit["frama_c_exit"] != 0:
-            failures.append("%s: frama-c exited %d (crash, user error, or report-classify "
-                            "found an unknown/invalid/untried property); log: %s"
-                            % (name, unit["frama_c_exit"], os.path.join(d, "frama-c.log")))
-        if wp and unit["goals"] == 0:
+        print("  %-40s %6d %7d %3d/%-3d %8.2f  (wall; frama-c exit %s)" % (
+            "job total", sub["goals"], sub["proved"], sub["smoke_tests"] - sub["smoke_failures"],
+            sub["smoke_tests"], float(meta["wall"]), meta["exit"]))
+    for name in order:
+        for g in sorted(unproved.get(name, set()) - proved_props.get(name, set())):
+            failures.append("%s: goal not proved: %s" % (name, g))
+    for name in order:
+        unit = units[name]
+        if unit["goals"] == 0:
             failures.append("%s: no proof goals at all" % name)
-        if wp and unit["smoke_tests"] == 0:
-            failures.append("%s: no smoke tests ran (-wp-smoke-tests missing?)" % name)
-        for b in bad_properties(os.path.join(d, "properties.csv")):
-            failures.append("%s: property not Valid: %s" % (name, b))
+        if unit["smoke_tests"] == 0:
+            failures.append("%s: no smoke tests ran" % name)
         report["units"].append(unit)
-        report["total"] += unit["goals"]
-        report["proved"] += unit["proved"]
-        report["smoke_tests"] += unit["smoke_tests"]
-        report["smoke_failures"] += unit["smoke_failures"]
+        for k in ("goals", "proved", "smoke_tests", "smoke_failures"):
+            report[k if k != "goals" else "total"] += unit[k]
     for msg in lint_annotations():
         failures.append("lint: " + msg)
     if all_units:
@@ -247,15 +370,30 @@ def main():
             if fn not in proved:
                 failures.append("lint: %s (declared in %s) is proved by no unit of proofs/units.txt"
                                 % (fn, path))
-    report["time_s"] = round(sum(u["wall_s"] for u in report["units"]), 2)
+    report["jobs_wall_s"] = round(sum(u["cpu_jobs_wall_s"] for u in report["units"]), 1)
+    report["wall_s"] = wall
     report["ok"] = not failures
+    slow = sorted((g for g in report["goals"] if g["status"] == "Valid"),
+                  key=lambda g: -g["time_s"])[:20]
+    report["slowest_goals"] = slow
     with open(out, "w") as f:
         json.dump(report, f, indent=2)
         f.write("\n")
-    print("TOTAL: %d/%d goals proved, %d/%d smoke tests passed, %.1f s wall; report: %s"
-          % (report["proved"], report["total"],
-             report["smoke_tests"] - report["smoke_failures"], report["smoke_tests"],
-             report["time_s"], out))
+    print("20 slowest proved goals (prover time):")
+    for g in slow:
+        print("  %7.2f s  %-10s %-18s %s" % (g["time_s"], g["prover"], g["unit"], g["goal"]))
+    by_prover = {}
+    for g in report["goals"]:
+        if g["status"] == "Valid":
+            p = by_prover.setdefault(g["prover"], [0, 0.0])
+            p[0] += 1
+            p[1] += g["time_s"]
+    print("proved by: " + ", ".join("%s %d (%.0f s)" % (k, v[0], v[1])
+                                    for k, v in sorted(by_prover.items())))
+    print("TOTAL: %d/%d goals proved, %d/%d smoke tests passed, %s s wall (jobs add up to %.0f s); "
+          "report: %s" % (report["proved"], report["total"],
+                          report["smoke_tests"] - report["smoke_failures"], report["smoke_tests"],
+                          "%.0f" % wall if wall is not None else "?", report["jobs_wall_s"], out))
     for msg in failures:
         print("FAIL " + msg)
     return 0 if not failures else 1

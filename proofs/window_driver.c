@@ -22,13 +22,6 @@
  * equal each other or x. */
 #include <internal/window_kernel.h>
 
-/*@ // The unit turns -warn-unsigned-overflow on, which asks the Bloom kernel's
-    // `(uint64_t)1 << (idx[i] % 64u)` to stay below 2^64.  CVC4 has no theory of shifts; this
-    // lemma (proved by WP's range tactic, -wp-auto wp:range in proofs/units.txt: one constant
-    // shift per case) is the fact it needs.
-    lemma amq_shl1_u64: \forall integer s; 0 <= s < 64 ==> (1 << s) <= 18446744073709551615;
-*/
-
 /* Ghost lemmas: SMT solvers do not instantiate lemmas on arithmetic terms; a ghost call states
  * the exact instance of a product fact the loop of amq_proof_window_nfn needs. */
 /*@ ghost

@@ -121,14 +121,18 @@ void amq_split_block_kernel_mask(uint32_t key32, uint64_t *r)
     };
     /*@ loop invariant bounds: 0 <= i <= 8;
         loop invariant value:  \forall integer t; 0 <= t < i ==>
-                                 r[t] == (uint32_t)(key32 * amq_parquet_salt(t)) / 134217728;
+                                 r[t] == key32 * amq_parquet_salt(t) % 4294967296 / 134217728;
         loop invariant range:  amq_in_range(r, i, 32);
         loop assigns i, r[0 .. 7];
         loop variant 8 - i;
     */
     for (unsigned i = 0; i < AMQ_SPLIT_WORDS; i++) {
         /*@ assert salt: salt[i] == amq_parquet_salt(i); */
-        r[i] = (uint32_t)(key32 * salt[i]) / 134217728u; /* >> 27 */
+        /* Parquet's 32-bit product wraps on purpose. The 64-bit product cannot wrap, and
+         * its low 32 bits are the wrapped product: written out, so the intent is visible
+         * (and the unsigned-overflow check has nothing to flag). */
+        const uint64_t product = (uint64_t)key32 * salt[i];
+        r[i] = (uint32_t)(product % 4294967296u) / 134217728u; /* >> 27 */
     }
 }
 

@@ -13,7 +13,7 @@ say() { printf '%s\n' "$*" | tee -a "$REPORT"; }
 say "== amqcert certification report ($(date -u +%Y-%m-%dT%H:%M:%SZ)) =="
 say ""
 say "-- 1. Proofs (Frama-C WP, -wp-rte, smoke tests) --"
-if sh proofs/prove.sh "$B" > "$B/prove.log" 2>&1; then proof=PASS; else proof=FAIL; status=1; fi
+if bash proofs/prove.sh "$B" > "$B/prove.log" 2>&1; then proof=PASS; else proof=FAIL; status=1; fi
 python3 - "$B/proof-report.json" <<'PY' | tee -a "$REPORT"
 import json, sys
 try:

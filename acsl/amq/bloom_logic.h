@@ -4,6 +4,7 @@
 #ifndef AMQ_BLOOM_LOGIC_H
 #define AMQ_BLOOM_LOGIC_H
 #include <stdint.h>
+#include <amq/shift_logic.h>
 /*@
   // Words that hold m bits (m >= 1); the logic twin of AMQ_BLOOM_WORDS(m).
   logic integer amq_words(integer m) = (m - 1) / 64 + 1;

@@ -23,6 +23,7 @@
 #ifndef AMQ_QUOTIENT_LOGIC_H
 #define AMQ_QUOTIENT_LOGIC_H
 #include <stdint.h>
+#include <amq/shift_logic.h>
 /*@
   // ---- the metadata byte (0 .. 7) ----
   predicate amq_qf_occ(integer m)  = m == 1 || m == 3 || m == 5 || m == 7;

@@ -182,12 +182,13 @@ int amq_split_block_kernel_query(const uint64_t *bits, uint64_t m, uint64_t s, u
       i == 4 ? 0x705495c7 : i == 5 ? 0x2df1424b : i == 6 ? 0x9efc4947 : 0x5c6bfb31;
 */
 
-/* Parquet's mask: r[i] = (key32 * salt[i]) >> 27 (32-bit product), the bit of word i. */
+/* Parquet's mask: r[i] = (key32 * salt[i]) >> 27 with a 32-bit product (it wraps: the low 32
+ * bits of the exact product, `% 4294967296` below), the bit of word i. */
 /*@ requires r_valid: \valid(r + (0 .. 7));
     assigns r[0 .. 7];
     ensures range: amq_in_range(r, 8, 32);
     ensures value: \forall integer i; 0 <= i < 8 ==>
-                     r[i] == (uint32_t)(key32 * amq_parquet_salt(i)) / 134217728;
+                     r[i] == key32 * amq_parquet_salt(i) % 4294967296 / 134217728;
 */
 void amq_split_block_kernel_mask(uint32_t key32, uint64_t *r);
 

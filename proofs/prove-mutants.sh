@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# make prove-mutants: every mutant of proofs/mutants.txt must make the proofs fail on their
+# own (no tests involved). Each mutant is one sed expression that changes exactly one line
+# of one file, applied to a scratch copy of the tree (never to the tree itself); then the
+# jobs of its unit (proofs/prove.sh: goals, lemmas, smoke) run on the copy, restricted to
+# the functions the mutant line names, and the gate (proofs/report.py) must fail. Prints
+# the goal that killed each mutant; a survivor, or a mutant that does not apply, fails.
+#
+#   bash proofs/prove-mutants.sh BUILD [ID...]     all mutants, or those with these ids
+#
+# mutants.txt: `id | unit | file | sed expression | functions to prove (comma list; - for
+# the whole unit) | what the mutant does`.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}; shift || true
+case $build in /*) ;; *) build="$root/$build" ;; esac
+want=" $* "
+out="$build/mutants"
+rm -rf "$out"; mkdir -p "$out"
+export AMQ_PROVE_QUIET=1
+# shellcheck source=proofs/prove.sh
+. "$root/proofs/prove.sh" "$build" --library || exit 2
+jobs_max=${AMQ_PROVE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+declare -A unit_files=() unit_extra=()
+while IFS="$(printf '\t')" read -r name files extra; do
+    [ "$files" = "@part" ] && continue
+    unit_files[$name]=$files; unit_extra[$name]=$extra
+done <<EOF_UNITS
+$(each_unit "$root/proofs/units.txt")
+EOF_UNITS
+
+# mutate ID UNIT FILE EXPR SCOPE: one mutant, verdict in $out/ID/verdict.
+mutate() {
+    local id=$1 unit=$2 file=$3 expr=$4 scope=$5 d="$out/$1" tree changed sel rc
+    tree="$d/tree"; mkdir -p "$tree"
+    cp -R "$root/src" "$root/acsl" "$root/spec" "$root/include" "$root/proofs" "$tree/" || return 1
+    sed -i -e "$expr" "$tree/$file"
+    changed=$(diff "$root/$file" "$tree/$file" | grep -c '^>')
+    if [ "$changed" -ne 1 ]; then
+        echo "NOT-APPLIED ($changed lines changed)" >"$d/verdict"; return 0
+    fi
+    diff "$root/$file" "$tree/$file" | sed -n 's/^[<>] //p' >"$d/diff"
+    sel=""
+    [ "$scope" = "-" ] || sel="-wp-fct $scope"
+    run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "$sel -wp-prop=-@lemma" "$d/goals" 2>/dev/null
+    case $file in acsl/*)
+        run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "-wp-prop=@lemma -wp-auto wp:range" \
+            "$d/lemmas" 2>/dev/null ;;
+    esac
+    run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
+    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" "$d"/goals "$d"/smoke \
+        $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )) >"$d/report.txt" 2>&1
+    rc=$?
+    if [ $rc -eq 1 ]; then
+        echo "KILLED by $(grep -m1 '^FAIL' "$d/report.txt" | sed 's/^FAIL //')" >"$d/verdict"
+    else
+        echo "SURVIVED (gate exit $rc)" >"$d/verdict"
+    fi
+}
+
+# mutant_lines FILE: the mutants as tab-separated fields (the separator is ' | ').
+mutant_lines() {
+    awk -F' [|] ' '/^[[:space:]]*(#|$)/ { next }
+        { for (i = 1; i <= NF; i++) gsub(/^[ \t]+|[ \t]+$/, "", $i)
+          printf "%s\t%s\t%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5, $6 }' "$1"
+}
+
+t0=$(date +%s)
+n=0
+ids=()
+while IFS="$(printf '\t')" read -r id unit file expr scope what; do
+    [ -n "$id" ] || continue
+    [ "$want" = "  " ] || case "$want" in *" $id "*) ;; *) continue ;; esac
+    [ -n "${unit_files[$unit]:-}" ] || { echo "prove-mutants: $id names unknown unit '$unit'" >&2; exit 2; }
+    mkdir -p "$out/$id"; echo "$what" >"$out/$id/what"; echo "$unit $file" >"$out/$id/where"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    mutate "$id" "$unit" "$file" "$expr" "$scope" &
+    ids+=("$id"); n=$((n + 1))
+done < <(mutant_lines "$root/proofs/mutants.txt")
+wait
+killed=0
+for id in "${ids[@]}"; do
+    v=$(cat "$out/$id/verdict" 2>/dev/null || echo "NO VERDICT")
+    printf '%-8s %-18s %s\n    %s\n    %s\n' "$id" "$(cat "$out/$id/where")" "$(cat "$out/$id/what")" \
+        "$(tr '\n' '~' <"$out/$id/diff" 2>/dev/null | sed 's/~$//; s/~/  =>  /')" "$v"
+    case $v in KILLED*) killed=$((killed + 1)) ;; esac
+done
+echo "prove-mutants: $killed of $n mutants killed by the proofs alone, $(( $(date +%s) - t0 )) s wall"
+[ "$killed" -eq "$n" ] && [ "$n" -gt 0 ]
