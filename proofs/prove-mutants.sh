@@ -49,7 +49,8 @@ mutate() {
             "$d/lemmas" 2>/dev/null ;;
     esac
     run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
-    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" "$d"/goals "$d"/smoke \
+    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" \
+        $( [ "$scope" = "-" ] || echo "--functions $scope" ) "$d"/goals "$d"/smoke \
         $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )) >"$d/report.txt" 2>&1
     rc=$?
     if [ $rc -eq 1 ]; then
@@ -66,7 +67,24 @@ mutant_lines() {
           printf "%s\t%s\t%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5, $6 }' "$1"
 }
 
+# control: the scoped gate on the unmutated tree must pass, or a "kill" could be an
+# artefact of the scoping (a property outside the scope, an option that breaks the run)
+control() {
+    local d="$out/control" rc
+    mkdir -p "$d"
+    run_goals "$root" bloom "${unit_files[bloom]}" "${unit_extra[bloom]}" \
+        "-wp-fct amq_bloom_kernel_add -wp-prop=-@lemma" "$d/goals" 2>/dev/null
+    run_smoke "$root" bloom "${unit_files[bloom]}" "${unit_extra[bloom]} -wp-fct amq_bloom_kernel_add" \
+        "$d/smoke" 2>/dev/null
+    (cd "$root" && python3 "$root/proofs/report.py" "$d/report.json" --functions amq_bloom_kernel_add \
+        "$d/goals" "$d/smoke") >"$d/report.txt" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || { echo "prove-mutants: the unmutated control fails the scoped gate (exit $rc); see $d/report.txt" >&2; return 1; }
+    echo "prove-mutants: control (unmutated, scoped to amq_bloom_kernel_add): passes"
+}
+
 t0=$(date +%s)
+control || exit 1
 n=0
 ids=()
 while IFS="$(printf '\t')" read -r id unit file expr scope what; do

@@ -24,7 +24,7 @@
 # then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
 # AMQ_WP_PAR (provers in flight per job, default 4).
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-build}
 mode=${2:-}
 case $build in /*) ;; *) build="$root/$build" ;; esac
@@ -37,7 +37,7 @@ cpp="-D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl"
 STEPS=${AMQ_WP_STEPS:-2000000}             # one goal, per prover (cvc4: ~10-20 s)
 STEPS_LEMMA=${AMQ_WP_STEPS_LEMMA:-400000}  # one lemma, per prover; then WP's range tactic
 STEPS_SMOKE=${AMQ_WP_STEPS_SMOKE:-40000}   # one smoke test (cvc4: ~0.3-0.5 s)
-TIMEOUT_GUARD=60
+TIMEOUT_GUARD=300
 # WP's property categories: removing all of them leaves only the smoke tests.
 NO_PROPERTIES="-wp-prop=-@lemma,-@requires,-@ensures,-@assigns,-@exits,-@assert,-@invariant,-@variant,-@breaks,-@continues,-@returns,-@complete_behaviors,-@disjoint_behaviors,-@terminates,-@decreases,-@check"
 UNSIGNED="-warn-unsigned-overflow -warn-unsigned-downcast"
@@ -215,15 +215,15 @@ all_units=--all-units
 [ -z "$only" ] || all_units=
 selected() { [ -z "$only" ] && return 0; case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# The job list, longest first as units.txt orders them: every unit's goals (one job per
-# part; the last part takes the functions no part names, and the lemmas), then the smoke jobs.
-declare -a goal_jobs=() smoke_jobs=()
+# The jobs, longest first as units.txt orders the units: each unit's goals (one job per
+# part; the functions no part names make one more) and smoke tests, then all the lemma jobs.
+declare -a goal_jobs=()
 declare -A files_of=() extra_of=() parts_of=()
 tab=$(printf '\t')
 while IFS="$tab" read -r name files extra; do
     selected "$name" || continue
     if [ "$files" = "@part" ]; then parts_of[$name]="${parts_of[$name]:-}${parts_of[$name]:+;}$extra"
-    else files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name"); smoke_jobs+=("$name"); fi
+    else files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name"); fi
 done <<EOF_UNITS
 $units
 EOF_UNITS
@@ -254,15 +254,13 @@ for name in "${goal_jobs[@]}"; do
         launch run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$build/proofs/$name.goals"
         dirs="$dirs $build/proofs/$name.goals"
     fi
+    launch run_smoke "$root" "$name" "$files" "$extra" "$build/proofs/$name.smoke"
+    dirs="$dirs $build/proofs/$name.smoke"
 done
 for name in "${goal_jobs[@]}"; do
     launch run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" \
         "-wp-prop=@lemma -wp-auto wp:range" "$build/proofs/$name.lemmas"
     dirs="$dirs $build/proofs/$name.lemmas"
-done
-for name in "${smoke_jobs[@]}"; do
-    launch run_smoke "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" "$build/proofs/$name.smoke"
-    dirs="$dirs $build/proofs/$name.smoke"
 done
 wait
 t_end=$(now_ms)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Summarise WP runs made by proofs/prove.sh.
 
-usage: report.py OUT.json [--all-units] [--wall SECONDS] JOBDIR...
+usage: report.py OUT.json [--all-units] [--wall SECONDS] [--functions F,G] JOBDIR...
+       report.py --left JOBDIR     (the options that select what a cvc4 pass left)
 Each JOBDIR is one job of a unit (proofs/prove.sh): wp.json (-wp-report-json),
 frama-c*.log, properties.csv (-report-csv; not for smoke jobs), meta (unit name,
 kind goals/lemmas/smoke, files, exit code, wall time). Prints a table per
@@ -191,31 +192,41 @@ def prop_key(row):
     return (row.get("file"), row.get("line"), row.get("property kind"), row.get("property"))
 
 
+NAMED_PROP = re.compile(r"^(?:loop_invariant|ensures|assert)_([A-Za-z]\w*?)(?:_\d+)?$")
+
+
 def left_options(d):
     """WP options that select what the cvc4 pass of job D left unproved: the functions
-    (-wp-fct, their lemma-free goals) or the lemmas (-wp-prop); empty when nothing is left."""
+    (-wp-fct) narrowed to the named properties when every one of them has an ACSL name
+    (-wp-prop), or the lemmas (-wp-prop); empty when nothing is left."""
     try:
         wp = json.load(open(os.path.join(d, "wp.json")))
     except (OSError, ValueError):
         return ""
-    fcts, lemmas = set(), set()
+    fcts, lemmas, names, whole = set(), set(), set(), False
     for fn, props in wp.get("wp:functions", {}).items():
         for name, st in props.items():
             main = st.get("wp:main", {}) if isinstance(st, dict) else {}
-            if name != "wp:section" and SMOKE not in name and main.get("valid", 0) < main.get("total", 0):
-                fcts.add(fn)
+            if name == "wp:section" or SMOKE in name or main.get("valid", 0) >= main.get("total", 0):
+                continue
+            fcts.add(fn)
+            m = NAMED_PROP.match(name[len(fn) + 1:]) if name.startswith(fn + "_") else None
+            if m and not m.group(1).startswith("rte_"):
+                names.add(m.group(1))
+            else:
+                whole = True
     for ax, lms in wp.get("wp:axiomatics", {}).items():
         for lm, st in lms.items():
             main = st.get("wp:main", {}) if isinstance(st, dict) else {}
             if lm != "wp:section" and main.get("valid", 0) < main.get("total", 0):
                 lemmas.add(lm.replace("lemma_", "", 1))
-    opts = []
-    if fcts:
-        opts.append("-wp-fct %s -wp-prop=-@lemma" % ",".join(sorted(fcts)))
-    if lemmas:
-        opts.append("-wp-prop=%s" % ",".join(sorted(lemmas)))
     # a job proves functions (-wp-prop=-@lemma) or lemmas (-wp-prop=@lemma), never both
-    return " ".join(opts)
+    if fcts:
+        sel = "-wp-fct %s" % ",".join(sorted(fcts))
+        return sel + (" -wp-prop=-@lemma" if whole else " -wp-prop=%s" % ",".join(sorted(names)))
+    if lemmas:
+        return "-wp-prop=%s" % ",".join(sorted(lemmas))
+    return ""
 
 
 def main():
@@ -226,6 +237,11 @@ def main():
     out = args.pop(0)
     all_units = "--all-units" in args
     args = [a for a in args if a != "--all-units"]
+    scope = None  # --functions f,g: a run restricted to these functions (prove-mutants)
+    if "--functions" in args:
+        i = args.index("--functions")
+        scope = set(args[i + 1].split(","))
+        del args[i:i + 2]
     wall = None
     if "--wall" in args:
         i = args.index("--wall")
@@ -286,6 +302,8 @@ def main():
     for name, row in rows_of:
         if prop_key(row) in valid_in_unit.get(name, set()):
             continue
+        if scope is not None and row.get("function") not in scope:
+            continue  # a function outside the run's scope: not tried, by design
         if row.get("property kind") == "lemma" and (row.get("file"), row.get("property")) in valid_lemma:
             continue
         b = bad_row(row)
@@ -394,7 +412,9 @@ def main():
           "report: %s" % (report["proved"], report["total"],
                           report["smoke_tests"] - report["smoke_failures"], report["smoke_tests"],
                           "%.0f" % wall if wall is not None else "?", report["jobs_wall_s"], out))
-    for msg in failures:
+    # what failed a proof comes first: a goal, then a smoke test, then the rest
+    rank = lambda m: 0 if "goal not proved" in m else 1 if "smoke test FAILED" in m else 2
+    for msg in sorted(failures, key=rank):
         print("FAIL " + msg)
     return 0 if not failures else 1
 
