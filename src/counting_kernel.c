@@ -61,6 +61,7 @@ static inline unsigned amq_cnt_get(const uint8_t *c, unsigned w, uint64_t m, uin
     ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
     ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + 1;
+    ensures padding:  amq_cpad_same{Pre, Post}(c, w, m);
 */
 static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
 {
@@ -76,6 +77,9 @@ static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
         /*@ assert no_wrap: 0 <= c[p / 2] + d <= 255; */
         c[p / 2u] = (uint8_t)(c[p / 2u] + d);
         /*@ assert byte:    c[p / 2] == \at(c[p / 2], Pre) + (p % 2 == 0 ? 1 : 16); */
+        /* The padding nibble shares a byte only with counter m - 1 (even): a +1 on a low
+         * nibble below 15 does not carry into it. */
+        /*@ assert pad: m % 2 == 1 ==> c[m / 2] / 16 == \at(c[m / 2], Pre) / 16; */
     }
     /*@ assert bumped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
@@ -101,6 +105,7 @@ static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
     ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
     ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - 1;
+    ensures padding:  amq_cpad_same{Pre, Post}(c, w, m);
 */
 static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
 {
@@ -116,6 +121,8 @@ static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
         /*@ assert no_wrap: 0 <= c[p / 2] - d <= 255; */
         c[p / 2u] = (uint8_t)(c[p / 2u] - d);
         /*@ assert byte:    c[p / 2] == \at(c[p / 2], Pre) - (p % 2 == 0 ? 1 : 16); */
+        /* As in amq_cnt_inc: a -1 on a nonzero low nibble does not borrow from it. */
+        /*@ assert pad: m % 2 == 1 ==> c[m / 2] / 16 == \at(c[m / 2], Pre) / 16; */
     }
     /*@ assert dropped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
@@ -143,6 +150,7 @@ static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
     ensures monotone:    amq_cgrows{Pre, Post}(c, w, m);
     ensures frame:       amq_cframe{Pre, Post}(c, w, m, idx, k);
     ensures exact:       amq_cadded{Pre, Post}(c, w, m, idx, k);
+    ensures padding:     amq_cpad_same{Pre, Post}(c, w, m);
     behavior no_overflow:
       assumes amq_cfits(c, w, idx, k);
       ensures sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + k;
@@ -156,6 +164,7 @@ static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
      * end, by the occurrence lemma. */
     /*@ loop invariant bounds:      0 <= i <= k;
         loop invariant exact:       amq_cadded{Pre, Here}(c, w, m, idx, i);
+        loop invariant padding:     amq_cpad_same{Pre, Here}(c, w, m);
         for no_overflow: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + i;
         loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
         loop variant k - i;
@@ -223,6 +232,7 @@ static inline int amq_counting_query(const uint8_t *c, unsigned w, uint64_t m,
     requires idx_range: amq_in_range(idx, k, m);
     requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(w, m) - 1];
+    ensures padding:     amq_cpad_same{Pre, Post}(c, w, m);
     behavior removed:
       assumes amq_ccovers(c, w, idx, k);
       assigns c[0 .. amq_cbytes(w, m) - 1];
@@ -277,6 +287,7 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
     /* As in add: carry the exact effect only. */
     /*@ loop invariant bounds:      0 <= i <= k;
         loop invariant exact:       amq_cremoved{Pre, Here}(c, w, m, idx, i);
+        loop invariant padding:     amq_cpad_same{Pre, Here}(c, w, m);
         for exact_sum: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - i;
         loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
         loop variant k - i;

@@ -125,6 +125,11 @@
     \forall integer p; 0 <= p < m ==> !amq_named{L1}(idx, k, p) ==>
       amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);
 
+  // The padding nibble (w == 4 and m odd: the high nibble of the last byte, c[m / 2],
+  // which holds no counter) is the same at L1 and L2.  Vacuous for w == 8.
+  predicate amq_cpad_same{L1, L2}(uint8_t *c, integer w, integer m) =
+    (w == 4 && m % 2 == 1) ==> \at(c[m / 2], L2) / 16 == \at(c[m / 2], L1) / 16;
+
   // All counters equal at L1 and L2.
   predicate amq_csame{L1, L2}(uint8_t *c, integer w, integer m) =
     \forall integer p; 0 <= p < m ==> amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);

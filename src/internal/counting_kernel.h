@@ -10,7 +10,9 @@
  * remove(idx) succeeds (returns 0) iff every counter it names is saturated or holds at
  * least the multiplicity of its index in idx; otherwise it returns 1 and changes nothing.
  * The ACSL contracts below are what `make prove` checks on the compiled code; the logic
- * (amq_cnt, amq_occ, amq_csum, ...) is in acsl/amq/counting_logic.h. */
+ * (amq_cnt, amq_occ, amq_csum, ...) is in acsl/amq/counting_logic.h.  With 4-bit counters
+ * and m odd, the high nibble of the last byte holds no counter; add and remove leave it
+ * as it was (ensures padding). */
 #ifndef AMQ_COUNTING_KERNEL_H
 #define AMQ_COUNTING_KERNEL_H
 #include <stddef.h>
@@ -100,6 +102,7 @@ int amq_counting_kernel_remove8(uint8_t *c, uint64_t m, const uint64_t *idx, siz
     ensures monotone:    amq_cgrows{Pre, Post}(c, 4, m);
     ensures frame:       amq_cframe{Pre, Post}(c, 4, m, idx, k);
     ensures exact:       amq_cadded{Pre, Post}(c, 4, m, idx, k);
+    ensures padding:     amq_cpad_same{Pre, Post}(c, 4, m);
     behavior no_overflow:
       assumes amq_cfits(c, 4, idx, k);
       ensures sum: amq_csum(c, 4, m) == amq_csum{Pre}(c, 4, m) + k;
@@ -130,6 +133,7 @@ int amq_counting_kernel_query4(const uint8_t *c, uint64_t m, const uint64_t *idx
     requires idx_range: amq_in_range(idx, k, m);
     requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures padding:     amq_cpad_same{Pre, Post}(c, 4, m);
     behavior removed:
       assumes amq_ccovers(c, 4, idx, k);
       assigns c[0 .. amq_cbytes(4, m) - 1];
