@@ -172,7 +172,19 @@ void amq_counting_blocked_kernel_add8(uint8_t *c, uint64_t m, uint64_t bsize, ui
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_blocked_kernel_indices(g, bsize, block, idx, k);
+    //@ ghost const uint64_t base = block * bsize;
+    /*@ assert base: base == block * bsize; */
+    //@ ghost Idx: ;
+    /* The translated vector names counter base + q exactly as often as idx names q. */
+    /*@ assert occ_g: \forall integer q; 0 <= q < bsize ==>
+          amq_occ(&g[0], k, base + q) == amq_occ{Pre}(idx, k, q); */
+    /*@ assert cnt_same: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 8, base + q) == amq_cnt{Pre}(c, 8, base + q); */
     amq_counting_kernel_add8(c, m, g, k);
+    /*@ assert exact_g: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 8, base + q) ==
+            amq_sat_add(8, amq_cnt{Idx}(c, 8, base + q), amq_occ{Idx}(&g[0], k, base + q)); */
+    /*@ assert exact: amq_blk_cadded{Pre, Here}(c, 8, base, bsize, idx, k); */
     /*@ assert present: amq_cpresent(c, 8, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
     /*@ assert blk:     amq_blk_cpresent(c, 8, block * bsize, idx, k); */
@@ -219,7 +231,17 @@ int amq_counting_blocked_kernel_remove8(uint8_t *c, uint64_t m, uint64_t bsize, 
                          amq_blk_ccovers(c, 8, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
-    return amq_counting_kernel_remove8(c, m, g, k);
+    //@ ghost Idx: ;
+    /*@ assert occ_g: \forall integer q; 0 <= q < bsize ==>
+          amq_occ(&g[0], k, base + q) == amq_occ{Pre}(idx, k, q); */
+    /*@ assert cnt_same_w: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 8, base + q) == amq_cnt{Pre}(c, 8, base + q); */
+    const int refused = amq_counting_kernel_remove8(c, m, g, k);
+    /*@ assert exact_g: refused == 0 ==> \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 8, base + q) ==
+            amq_sat_sub(8, amq_cnt{Idx}(c, 8, base + q), amq_occ{Idx}(&g[0], k, base + q)); */
+    /*@ assert exact: refused == 0 ==> amq_blk_cremoved{Pre, Here}(c, 8, base, bsize, idx, k); */
+    return refused;
 }
 
 void amq_counting_blocked_kernel_add4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
@@ -227,7 +249,19 @@ void amq_counting_blocked_kernel_add4(uint8_t *c, uint64_t m, uint64_t bsize, ui
 {
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_blocked_kernel_indices(g, bsize, block, idx, k);
+    //@ ghost const uint64_t base = block * bsize;
+    /*@ assert base: base == block * bsize; */
+    //@ ghost Idx: ;
+    /* The translated vector names counter base + q exactly as often as idx names q. */
+    /*@ assert occ_g: \forall integer q; 0 <= q < bsize ==>
+          amq_occ(&g[0], k, base + q) == amq_occ{Pre}(idx, k, q); */
+    /*@ assert cnt_same: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 4, base + q) == amq_cnt{Pre}(c, 4, base + q); */
     amq_counting_kernel_add4(c, m, g, k);
+    /*@ assert exact_g: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 4, base + q) ==
+            amq_sat_add(4, amq_cnt{Idx}(c, 4, base + q), amq_occ{Idx}(&g[0], k, base + q)); */
+    /*@ assert exact: amq_blk_cadded{Pre, Here}(c, 4, base, bsize, idx, k); */
     /*@ assert present: amq_cpresent(c, 4, &g[0], k); */
     /*@ assert shifted: amq_shifted(&g[0], idx, k, bsize, block); */
     /*@ assert blk:     amq_blk_cpresent(c, 4, block * bsize, idx, k); */
@@ -274,6 +308,16 @@ int amq_counting_blocked_kernel_remove4(uint8_t *c, uint64_t m, uint64_t bsize, 
                          amq_blk_ccovers(c, 4, block * bsize, idx, k); */
     /*@ assert outside: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
           !amq_named(&g[0], k, p); */
-    return amq_counting_kernel_remove4(c, m, g, k);
+    //@ ghost Idx: ;
+    /*@ assert occ_g: \forall integer q; 0 <= q < bsize ==>
+          amq_occ(&g[0], k, base + q) == amq_occ{Pre}(idx, k, q); */
+    /*@ assert cnt_same_w: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 4, base + q) == amq_cnt{Pre}(c, 4, base + q); */
+    const int refused = amq_counting_kernel_remove4(c, m, g, k);
+    /*@ assert exact_g: refused == 0 ==> \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, 4, base + q) ==
+            amq_sat_sub(4, amq_cnt{Idx}(c, 4, base + q), amq_occ{Idx}(&g[0], k, base + q)); */
+    /*@ assert exact: refused == 0 ==> amq_blk_cremoved{Pre, Here}(c, 4, base, bsize, idx, k); */
+    return refused;
 }
 #endif /* AMQ_BLOCKED_NO_COUNTING */

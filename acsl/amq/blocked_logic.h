@@ -108,6 +108,22 @@
     \forall integer p; 0 <= p < m ==> (p < lo || hi <= p) ==>
       amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);
 
+  // Exact effect of add(b, idx) inside the window of bsize counters that starts at base
+  // (idx read at L1): counter base + q takes its q increments, with sticky saturation,
+  // as the inner kernel's amq_cadded says for the translated vector.
+  predicate amq_blk_cadded{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
+                                   uint64_t *idx, integer k) =
+    \forall integer q; 0 <= q < bsize ==>
+      amq_cnt{L2}(c, w, base + q) ==
+        amq_sat_add(w, amq_cnt{L1}(c, w, base + q), amq_occ{L1}(idx, k, q));
+
+  // Exact effect of a successful remove(b, idx) inside the window (as amq_cremoved).
+  predicate amq_blk_cremoved{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
+                                     uint64_t *idx, integer k) =
+    \forall integer q; 0 <= q < bsize ==>
+      amq_cnt{L2}(c, w, base + q) ==
+        amq_sat_sub(w, amq_cnt{L1}(c, w, base + q), amq_occ{L1}(idx, k, q));
+
   // The counting kernel's query condition on the translated vector is the blocked one.
   // (Its removal condition is related in place, in src/blocked_kernel.c: a lemma over
   // the recursive amq_occ sends the provers into a matching loop.)

@@ -243,7 +243,10 @@ int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uin
 /* ---------------- counting blocked: the counting kernel in a window ----------------
  * Counters of width W in {4, 8} as in amq/counting_kernel.h (m counters in all, packed
  * two per byte for W = 4); the window of block b is counters b*bsize .. b*bsize+bsize-1.
- * Sticky saturation and the refuse-or-remove rule are the inner kernel's. */
+ * Sticky saturation and the refuse-or-remove rule are the inner kernel's.  add and a
+ * successful remove state their exact effect in the window (ensures exact: each counter
+ * of the block becomes what one inner add / remove of the translated vector gives) and
+ * the frame outside it (own_block; for W = 4 also the padding nibble). */
 
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
@@ -256,6 +259,7 @@ int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uin
     ensures inserted:   amq_blk_cpresent(c, 8, block * bsize, idx, k);
     ensures monotone:   amq_cgrows{Pre, Post}(c, 8, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
+    ensures exact:      amq_blk_cadded{Pre, Post}(c, 8, block * bsize, bsize, idx, k);
 */
 void amq_counting_blocked_kernel_add8(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k);
@@ -292,6 +296,7 @@ int amq_counting_blocked_kernel_query8(const uint8_t *c, uint64_t m, uint64_t bs
       ensures result:    \result == 0;
       ensures shrinks:   amq_cshrinks{Pre, Post}(c, 8, m);
       ensures own_block: amq_cwindow_frame{Pre, Post}(c, 8, m, block * bsize, block * bsize + bsize);
+      ensures exact:     amq_blk_cremoved{Pre, Post}(c, 8, block * bsize, bsize, idx, k);
     behavior refused:
       assumes !amq_blk_ccovers(c, 8, block * bsize, idx, k);
       ensures unchanged: amq_cbytes_same{Pre, Post}(c, 8, m);
@@ -313,6 +318,8 @@ int amq_counting_blocked_kernel_remove8(uint8_t *c, uint64_t m, uint64_t bsize, 
     ensures inserted:   amq_blk_cpresent(c, 4, block * bsize, idx, k);
     ensures monotone:   amq_cgrows{Pre, Post}(c, 4, m);
     ensures own_block:  amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
+    ensures exact:      amq_blk_cadded{Pre, Post}(c, 4, block * bsize, bsize, idx, k);
+    ensures padding:    amq_cpad_same{Pre, Post}(c, 4, m);
 */
 void amq_counting_blocked_kernel_add4(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t block,
                                const uint64_t *idx, size_t k);
@@ -344,11 +351,13 @@ int amq_counting_blocked_kernel_query4(const uint8_t *c, uint64_t m, uint64_t bs
     requires idx_range: amq_in_range(idx, k, bsize);
     requires separated: \separated(c + (0 .. amq_cbytes(4, m) - 1), idx + (0 .. k - 1));
     assigns c[0 .. amq_cbytes(4, m) - 1];
+    ensures padding:   amq_cpad_same{Pre, Post}(c, 4, m);
     behavior removed:
       assumes amq_blk_ccovers(c, 4, block * bsize, idx, k);
       ensures result:    \result == 0;
       ensures shrinks:   amq_cshrinks{Pre, Post}(c, 4, m);
       ensures own_block: amq_cwindow_frame{Pre, Post}(c, 4, m, block * bsize, block * bsize + bsize);
+      ensures exact:     amq_blk_cremoved{Pre, Post}(c, 4, block * bsize, bsize, idx, k);
     behavior refused:
       assumes !amq_blk_ccovers(c, 4, block * bsize, idx, k);
       ensures unchanged: amq_cbytes_same{Pre, Post}(c, 4, m);
