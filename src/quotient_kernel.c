@@ -1042,10 +1042,13 @@ int amq_quotient_kernel_check_invariant(const amq_qf *qf)
      * smallest occupied slot not yet taken); continuations take their predecessor's. */
     uint64_t next_o = qf_first_occ_from(meta, n, 0);
     uint64_t used = 0, q = 0;
+    /*@ assert rlim: rlim == (1 << qf->r) - 1; */
     /*@ loop invariant range:  0 <= i <= n;
         loop invariant bytes:  amq_qf_bytes(meta, n);
         loop invariant next:   next_o <= n;
         loop invariant used:   used <= i;
+        loop invariant nused:  used == amq_qf_nused(meta, i);
+        loop invariant rem:    \forall integer j; 0 <= j < i ==> meta[j] != 0 ==> rem[j] <= rlim;
         loop assigns i, next_o, used, q;
         loop variant n - i;
     */

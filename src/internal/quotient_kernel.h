@@ -239,9 +239,15 @@ void amq_quotient_kernel_iter_init(amq_qf_iter *it);
 int amq_quotient_kernel_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, uint64_t *fr)
     /*@ ghost (uint64_t \ghost *gq) */;
 
-/* 1 iff 1 <= q, 1 <= r, q + r <= 64 and nslots >= 2^q. */
+/*@ // The table parameters amq_quotient_kernel_params_ok accepts.
+    predicate amq_qf_params(integer q, integer r, integer nslots) =
+      1 <= q <= 63 && 1 <= r && q + r <= 64 && nslots >= (1 << q);
+*/
+
+/* 1 iff 1 <= q, 1 <= r, q + r <= 64 and nslots >= 2^q; else 0. */
 /*@ assigns \nothing;
-    ensures ok: \result != 0 ==> 1 <= q <= 63 && 1 <= r && q + r <= 64 && nslots >= (1 << q);
+    ensures ok:   \result != 0 <==> amq_qf_params(q, r, nslots);
+    ensures bool: \result == 0 || \result == 1;
 */
 int amq_quotient_kernel_params_ok(uint64_t q, uint64_t r, uint64_t nslots);
 
@@ -255,10 +261,21 @@ uint64_t amq_quotient_kernel_default_slack(uint64_t q);
 /* 0 iff the table satisfies the metadata invariant (amq_qf_inv, quotients decoded from
  * the metadata): bytes hold only the three bits, runs sorted, is_shifted consistent with
  * the canonical slot, clusters contiguous, is_occupied bits one to one with the runs,
- * remainders below 2^r, count == used slots; else an AMQ_QF_BAD_* code. */
+ * remainders below 2^r, count == used slots; else an AMQ_QF_BAD_* code.
+ * Proved (see proofs/README.md): the result is 0 or a code; AMQ_QF_BAD_PARAMS exactly
+ * when the parameters are bad; a 0 implies parameters ok, bytes below 8, every used
+ * slot's remainder below 2^r and count == the number of used slots.  Not proved: that
+ * a 0 implies the rest of amq_qf_inv (the decoded quotients), nor the converse. */
 /*@ requires \valid_read(qf) && 1 <= qf->nslots;
     requires \valid_read(qf->rem + (0 .. qf->nslots - 1)) && \valid_read(qf->meta + (0 .. qf->nslots - 1));
     assigns \nothing;
+    ensures codes:     0 <= \result <= AMQ_QF_BAD_COUNT;
+    ensures params:    \result == AMQ_QF_BAD_PARAMS <==> !amq_qf_params(qf->q, qf->r, qf->nslots);
+    ensures ok_params: \result == 0 ==> amq_qf_params(qf->q, qf->r, qf->nslots);
+    ensures ok_bytes:  \result == 0 ==> amq_qf_bytes(qf->meta, qf->nslots);
+    ensures ok_rem:    \result == 0 ==> \forall integer i; 0 <= i < qf->nslots ==>
+                         amq_qf_used(qf->meta, i) ==> qf->rem[i] < (1 << qf->r);
+    ensures ok_count:  \result == 0 ==> qf->count == amq_qf_nused(qf->meta, qf->nslots);
 */
 int amq_quotient_kernel_check_invariant(const amq_qf *qf);
 
