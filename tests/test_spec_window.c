@@ -353,7 +353,8 @@ static void edge_cases(void **state)
 /* ---------- Monte Carlo ---------- */
 
 /* Trials per run: 40000, a quarter of it in the ASan pass (AMQ_TEST_SCALE), never under
- * 10000, where the planted bug below still fails by far (p ~ 1e-50). */
+ * 10000. The planted bug below measured 1915 positives for 3448 expected at 40000
+ * (p = 1.7e-192); at 10000 the same deficit is still about 13 standard deviations. */
 static uint64_t mc_trials(void) { return amq_test_scaled(40000, 10000); }
 
 /* One MC run of the kernel `ops` against the exact rate; returns the verdict. */
