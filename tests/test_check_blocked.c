@@ -28,6 +28,7 @@
 #include <amq/check.h>
 #include <amq/spec_blocked.h>
 #include <amq/stats.h>
+#include "support/test_scale.h"
 
 static double now_s(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
@@ -386,6 +387,11 @@ static void enum_flags_planted_bugs(void **state)
 
 #define ALPHA 1e-6
 
+/* 20000 trials per run; the ASan pass (AMQ_TEST_SCALE) runs a quarter, never under 5000.
+ * These runs check that the real structures pass; the planted bugs are caught by the
+ * enumerations above, which run at full size in both passes. */
+#define MC_TRIALS amq_test_scaled(20000, 5000)
+
 /* The midpoint of the certified rate of point p after n keys. */
 static double mid_rate(const shape *sh, const point *p, uint64_t n)
 {
@@ -431,7 +437,7 @@ static void mc_kernels_random_oracle(void **state)
                    .slack = 32};
         amq_kernel kn;
         assert_int_equal(cases[i].sh->kernel(&kn, &p), AMQ_OK);
-        amq_mc_config cfg = {.n = cases[i].n, .trials = 20000, .seed = 1000 + i,
+        amq_mc_config cfg = {.n = cases[i].n, .trials = MC_TRIALS, .seed = 1000 + i,
                              .hash = AMQ_CHECK_RANDOM_ORACLE, .removals = cases[i].r};
         uint64_t x = 0;
         double t0 = now_s();
@@ -542,7 +548,7 @@ static void mc_real_hashing(void **state)
         {&KCOUNT, 64, 5, 340, 8, AMQ_HASH_ENHANCED},
         {&KQUOT, 16, 7, 600, 0, AMQ_HASH_ENHANCED},
     };
-    const uint64_t trials = 20000;
+    const uint64_t trials = MC_TRIALS;
     amq_rng rng;
     amq_rng_seed(&rng, 4242);
     uint64_t counter = 0;
