@@ -174,6 +174,19 @@ int cli_fail(const char *cmd, const char *fmt, ...)
     return CLI_EXIT_FAIL;
 }
 
+static int stdout_errno;
+
+int cli_stdout_failed(void)
+{
+    if (!ferror(stdout))
+        return 0;
+    if (!stdout_errno) /* right after the failed call: its errno */
+        stdout_errno = errno ? errno : EIO;
+    return 1;
+}
+
+int cli_stdout_errno(void) { return stdout_errno; }
+
 int cli_stderr_tty(void) { return isatty(STDERR_FILENO); }
 
 static double now_s(void)

@@ -36,6 +36,20 @@ typedef struct cli_progress { double start; int shown; } cli_progress;
 void cli_progress_begin(cli_progress *p);
 void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint64_t total);
 void cli_progress_end(cli_progress *p);
+/* Standard output is checked once for every command, by main after the command returns
+ * (fflush, ferror, fclose: exit 1 and "write error: standard output: ..." on a failure).  A
+ * command with much output asks cli_stdout_failed() as it goes, to stop early: true once a
+ * write to stdout has failed; the errno of that failure is kept for main's message. */
+int cli_stdout_failed(void);
+int cli_stdout_errno(void);
+/* An exclusive lock for writing the file at path (lock.c), held from before a command reads
+ * the file to after it has renamed the new one over it: concurrent writers wait for each
+ * other, none loses another's update.  Returns 0 (l->fd is -1 when there is nothing to lock:
+ * path is not a regular file, which the writer then refuses by name), or prints
+ * "amq CMD: cannot lock ..." and returns CLI_EXIT_FAIL. */
+typedef struct cli_lock { int fd; } cli_lock;
+int cli_lock_for_write(const char *cmd, const char *path, cli_lock *l);
+void cli_unlock(cli_lock *l);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
 /* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is
