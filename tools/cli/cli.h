@@ -50,6 +50,15 @@ int cli_stdout_errno(void);
 typedef struct cli_lock { int fd; } cli_lock;
 int cli_lock_for_write(const char *cmd, const char *path, cli_lock *l);
 void cli_unlock(cli_lock *l);
+/* A path the user named for a command to write (--replay, --plot): it must be absent or a
+ * regular file (links followed); anything else (a FIFO, a device, a directory) is refused
+ * before the command runs: "amq CMD: FLAG: 'PATH' is a FIFO (named pipe): only a regular
+ * file is written; nothing was written", and CLI_EXIT_FAIL; else 0. */
+int cli_output_path(const char *cmd, const char *flag, const char *path);
+/* Opens such a path for writing (created, or truncated), refusing again anything but a
+ * regular file: it is opened without blocking and looked at before it is truncated, since
+ * it may have changed since cli_output_path.  NULL after printing why. */
+FILE *cli_open_output(const char *cmd, const char *flag, const char *path);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
 /* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is
