@@ -26,6 +26,7 @@ ASAN_TESTS:= $(TEST_SRC:tests/%.c=$(BUILD)/asan/tests/%)
 ASAN_FLAGS:= -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 ASAN_LIB  := $(LIB_SRC:%.c=$(BUILD)/asan/obj/%.o)
 ASAN_TSUP := $(TSUP_SRC:%.c=$(BUILD)/asan/obj/%.o)
+ASAN_CLI  := $(CLI_SRC:%.c=$(BUILD)/asan/obj/%.o)
 
 # libFuzzer harnesses (tests/fuzz/README.md): one file tests/fuzz/fuzz_NAME.c each, linked
 # with the whole library and the CLI helpers (everything in tools/cli but main.c).
@@ -80,6 +81,10 @@ $(BUILD)/libamq.so: $(PIC_OBJ)
 	$(CC) -shared -Wl,-soname,libamq.so.0 -o $@ $^ $(LDLIBS_AMQ)
 $(BUILD)/amq: $(CLI_OBJ) $(BUILD)/libamq.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
+
+# The CLI under ASan+UBSan: the ASan phase of make check runs the bad-input table with it.
+$(BUILD)/asan/amq: $(ASAN_CLI) $(ASAN_LIB)
+	$(CC) $(ASAN_FLAGS) -o $@ $(ASAN_CLI) $(ASAN_LIB) $(LDLIBS_AMQ)
 
 $(BUILD)/mpi/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -170,7 +175,7 @@ FORCE:
 EXTRA_TESTS      := $(BUILD)/tests/test_password_screen $(BUILD)/tests/test_mpi_ranks
 EXTRA_ASAN_TESTS := $(BUILD)/asan/tests/test_password_screen
 check: deps all adapters examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(EXTRA_TESTS) $(EXTRA_ASAN_TESTS) \
-       $(MPI_BIN) $(PARQUET_DATA)
+       $(MPI_BIN) $(PARQUET_DATA) $(BUILD)/asan/amq
 	@sh tools/run-tests.sh $(BUILD) $(TESTS) $(EXTRA_TESTS) -- $(ASAN_TESTS) $(EXTRA_ASAN_TESTS)
 
 prove: deps-prove

@@ -13,20 +13,22 @@ struct amq_filter {
     void *obj;
 };
 
-const char *amq_structure_name(const amq_structure *s) { return s->name; }
-const char *amq_structure_title(const amq_structure *s) { return s->title; }
-uint32_t amq_structure_file_type(const amq_structure *s) { return s->file_type; }
-int amq_structure_can_remove(const amq_structure *s) { return s->remove != NULL; }
-size_t amq_structure_nparams(const amq_structure *s) { return s->nparams; }
+/* NULL arguments follow the rule of amq/error.h: no dereference; a status says
+ * AMQ_E_INVALID_ARG, a pointer is NULL, a number 0, an index -1, a query -1. */
+const char *amq_structure_name(const amq_structure *s) { return s ? s->name : NULL; }
+const char *amq_structure_title(const amq_structure *s) { return s ? s->title : NULL; }
+uint32_t amq_structure_file_type(const amq_structure *s) { return s ? s->file_type : 0; }
+int amq_structure_can_remove(const amq_structure *s) { return s && s->remove != NULL; }
+size_t amq_structure_nparams(const amq_structure *s) { return s ? s->nparams : 0; }
 
 const amq_param_info *amq_structure_param(const amq_structure *s, size_t i)
 {
-    return i < s->nparams ? &s->params[i] : NULL;
+    return s && i < s->nparams ? &s->params[i] : NULL;
 }
 
 int amq_structure_param_index(const amq_structure *s, const char *key)
 {
-    for (size_t i = 0; i < s->nparams; i++)
+    for (size_t i = 0; s && key && i < s->nparams; i++)
         if (!strcmp(s->params[i].key, key))
             return (int)i;
     return -1;
@@ -44,8 +46,10 @@ amq_status amq_structure_demo(const amq_structure *s, size_t i, amq_params *p, u
 
 void amq_params_init(amq_params *p, const amq_structure *s)
 {
+    if (!p)
+        return;
     memset(p, 0, sizeof *p);
-    for (size_t i = 0; i < s->nparams; i++)
+    for (size_t i = 0; s && i < s->nparams; i++)
         p->v[i] = s->params[i].flags & AMQ_PARAM_REQUIRED ? 0
                   : s->params[i].flags & AMQ_PARAM_AUTO   ? AMQ_AUTO
                                                           : s->params[i].def;
@@ -53,6 +57,8 @@ void amq_params_init(amq_params *p, const amq_structure *s)
 
 amq_status amq_params_set(amq_params *p, const amq_structure *s, const char *key, uint64_t value)
 {
+    if (!p || !s || !key)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_params_set: NULL argument");
     const int i = amq_structure_param_index(s, key);
     if (i < 0)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: no parameter '%s'", s->name, key);
@@ -63,7 +69,7 @@ amq_status amq_params_set(amq_params *p, const amq_structure *s, const char *key
 uint64_t amq_params_get(const amq_params *p, const amq_structure *s, const char *key)
 {
     const int i = amq_structure_param_index(s, key);
-    return i < 0 ? 0 : p->v[i];
+    return i < 0 || !p ? 0 : p->v[i];
 }
 
 /* Hash-strategy parameters must name a strategy before any structure sees them. */
@@ -157,7 +163,14 @@ amq_status amq_filter_add(amq_filter *f, const void *key, size_t len)
     return f->s->add(f->obj, key, len);
 }
 
-int amq_filter_query(const amq_filter *f, const void *key, size_t len) { return f->s->query(f->obj, key, len); }
+int amq_filter_query(const amq_filter *f, const void *key, size_t len)
+{
+    if (!f || (!key && len)) {
+        amq_fail(AMQ_E_INVALID_ARG, "query: NULL filter or key");
+        return -1;
+    }
+    return f->s->query(f->obj, key, len);
+}
 
 amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len)
 {
@@ -168,7 +181,11 @@ amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len)
     return f->s->remove(f->obj, key, len);
 }
 
-void amq_filter_clear(amq_filter *f) { f->s->clear(f->obj); }
+void amq_filter_clear(amq_filter *f)
+{
+    if (f)
+        f->s->clear(f->obj);
+}
 
 amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
                                 size_t *done)
@@ -190,6 +207,17 @@ amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const si
 void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const size_t *lens, size_t count,
                             int *results)
 {
+    if (!results)
+        return; /* nowhere to answer */
+    int bad = !f || (count && (!keys || !lens));
+    for (size_t i = 0; !bad && i < count; i++)
+        bad = !keys[i] && lens[i];
+    if (bad) { /* every answer is the error answer of amq_filter_query */
+        amq_fail(AMQ_E_INVALID_ARG, "query_batch: NULL filter, key array, length array or key");
+        for (size_t i = 0; i < count; i++)
+            results[i] = -1;
+        return;
+    }
     if (f->s->query_batch) {
         f->s->query_batch(f->obj, keys, lens, count, results);
         return;
@@ -225,19 +253,26 @@ amq_status amq_filter_count(const amq_filter *f, uint64_t *count, int *exact)
     return f->s->count(f->obj, count, exact);
 }
 
-const amq_structure *amq_filter_structure(const amq_filter *f) { return f->s; }
+const amq_structure *amq_filter_structure(const amq_filter *f) { return f ? f->s : NULL; }
 
 void amq_filter_params(const amq_filter *f, amq_params *p)
 {
+    if (!p)
+        return;
     memset(p, 0, sizeof *p);
-    f->s->params_of(f->obj, p->v, &p->seed);
+    if (f)
+        f->s->params_of(f->obj, p->v, &p->seed);
 }
 
-void *amq_filter_object(const amq_filter *f) { return f->obj; }
+void *amq_filter_object(const amq_filter *f) { return f ? f->obj : NULL; }
 
-uint64_t amq_filter_memory(const amq_filter *f) { return f->s->memory(f->obj); }
+uint64_t amq_filter_memory(const amq_filter *f) { return f ? f->s->memory(f->obj) : 0; }
 
-void amq_filter_describe(const amq_filter *f, amq_property_fn emit, void *ctx) { f->s->describe(f->obj, emit, ctx); }
+void amq_filter_describe(const amq_filter *f, amq_property_fn emit, void *ctx)
+{
+    if (f && emit)
+        f->s->describe(f->obj, emit, ctx);
+}
 
 /* ---- helpers for the structure files ---- */
 

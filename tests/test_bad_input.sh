@@ -43,8 +43,9 @@ while IFS= read -r row; do
     dir="$top/$id"
     cp -a "$top/fixtures" "$dir" && cd "$dir" || exit 2
     before=$(snapshot)
-    # `amq` in the command is the binary under test
-    (AMQ="$amq"; eval "timeout 60 \"\$AMQ\"${cmd#amq}") > out.txt 2>&1
+    # `amq` in the command is the binary under test, each run under `timeout 60`; a row may be
+    # a compound command (parallel writers: `&` and `wait`), its last command's status counts
+    (AMQ="$amq"; amq() { timeout 60 "$AMQ" "$@"; }; eval "$cmd") > out.txt 2>&1
     rc=$?
     after=$(snapshot)
     why=""

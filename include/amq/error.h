@@ -37,6 +37,22 @@ typedef enum amq_status {
     AMQ_E_FULL = 20          /* no room for the key (full table or cluster) */
 } amq_status;
 
+/* NULL arguments: the rule of every public function.
+ *   No public function dereferences a NULL pointer argument.  Where its header gives NULL a
+ *   meaning (an optional output such as `achieved` or `done`, a NULL key of length 0 = the
+ *   empty key, a NULL `p` for default parameters), it has that meaning; anywhere else NULL
+ *   is an invalid argument, and the function answers:
+ *     - amq_status: AMQ_E_INVALID_ARG, with a message in amq_last_error();
+ *     - a pointer (a structure, a name, an object): NULL;
+ *     - a count, size, file type, parameter value or predicate: 0; an index: -1;
+ *     - a query (1 maybe present, 0 absent): -1, as for a failed external implementation;
+ *       in a batch every result is -1 (no results array: nothing is written);
+ *     - void: nothing is done, except that an output struct (amq_params) is zeroed when it
+ *       is the only non-NULL argument; freeing NULL does nothing.
+ *   tests/test_api_null.c calls each function of the headers it lists with NULL in each
+ *   pointer argument; so far amq/error.h and amq/filter.h (the generic API).  The
+ *   per-structure and spec headers are not yet held to it (issue 26, class 8). */
+
 /* Short fixed description of a status code. */
 AMQ_API const char *amq_strerror(amq_status s);
 /* Detailed message of the last failure in this thread ("" if none). */

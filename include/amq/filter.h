@@ -85,8 +85,9 @@ AMQ_API amq_status amq_filter_save(const amq_filter *f, const char *path);
 AMQ_API void amq_filter_free(amq_filter *f);
 
 AMQ_API amq_status amq_filter_add(amq_filter *f, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0).
- * -1 only for an external implementation that failed (amq/impl.h), amq_last_error() says why. */
+/* 1: maybe present, 0: definitely absent.  -1 for a NULL f, or a NULL key with len > 0
+ * (the NULL rule of amq/error.h; a NULL key of length 0 is the empty key), or an external
+ * implementation that failed (amq/impl.h); amq_last_error() says why. */
 AMQ_API int amq_filter_query(const amq_filter *f, const void *key, size_t len);
 /* AMQ_E_INVALID_ARG when the structure cannot remove keys. */
 AMQ_API amq_status amq_filter_remove(amq_filter *f, const void *key, size_t len);

@@ -1,9 +1,11 @@
 #include "cli.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -173,6 +175,65 @@ int cli_fail(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
     return CLI_EXIT_FAIL;
 }
+
+static const char *kind_of(mode_t m)
+{
+    return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+static int refuse_output(const char *cmd, const char *flag, const char *path, mode_t m)
+{
+    return cli_fail(cmd, "%s: '%s' is %s: only a regular file is written; nothing was written", flag, path,
+                    kind_of(m));
+}
+
+int cli_output_path(const char *cmd, const char *flag, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) == 0)
+        return S_ISREG(sb.st_mode) ? 0 : refuse_output(cmd, flag, path, sb.st_mode);
+    if (errno == ENOENT)
+        return 0; /* created when it is written (through a dangling link too) */
+    return cli_fail(cmd, "%s: cannot write '%s': %s; nothing was written", flag, path, strerror(errno));
+}
+
+FILE *cli_open_output(const char *cmd, const char *flag, const char *path)
+{
+    if (cli_output_path(cmd, flag, path))
+        return NULL;
+    /* O_NONBLOCK: a FIFO put there meanwhile fails (ENXIO) or is refused below, never waited on */
+    int fd = open(path, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0666);
+    struct stat sb;
+    if (fd < 0) {
+        cli_fail(cmd, "%s: cannot write '%s': %s; nothing was written", flag, path, strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        close(fd);
+        refuse_output(cmd, flag, path, sb.st_mode);
+        return NULL;
+    }
+    FILE *f = NULL;
+    if (ftruncate(fd, 0) != 0 || fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 || !(f = fdopen(fd, "w"))) {
+        cli_fail(cmd, "%s: cannot write '%s': %s", flag, path, strerror(errno));
+        close(fd);
+    }
+    return f;
+}
+
+static int stdout_errno;
+
+int cli_stdout_failed(void)
+{
+    if (!ferror(stdout))
+        return 0;
+    if (!stdout_errno) /* right after the failed call: its errno */
+        stdout_errno = errno ? errno : EIO;
+    return 1;
+}
+
+int cli_stdout_errno(void) { return stdout_errno; }
 
 int cli_stderr_tty(void) { return isatty(STDERR_FILENO); }
 

@@ -36,6 +36,29 @@ typedef struct cli_progress { double start; int shown; } cli_progress;
 void cli_progress_begin(cli_progress *p);
 void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint64_t total);
 void cli_progress_end(cli_progress *p);
+/* Standard output is checked once for every command, by main after the command returns
+ * (fflush, ferror, fclose: exit 1 and "write error: standard output: ..." on a failure).  A
+ * command with much output asks cli_stdout_failed() as it goes, to stop early: true once a
+ * write to stdout has failed; the errno of that failure is kept for main's message. */
+int cli_stdout_failed(void);
+int cli_stdout_errno(void);
+/* An exclusive lock for writing the file at path (lock.c), held from before a command reads
+ * the file to after it has renamed the new one over it: concurrent writers wait for each
+ * other, none loses another's update.  Returns 0 (l->fd is -1 when there is nothing to lock:
+ * path is not a regular file, which the writer then refuses by name), or prints
+ * "amq CMD: cannot lock ..." and returns CLI_EXIT_FAIL. */
+typedef struct cli_lock { int fd; } cli_lock;
+int cli_lock_for_write(const char *cmd, const char *path, cli_lock *l);
+void cli_unlock(cli_lock *l);
+/* A path the user named for a command to write (--replay, --plot): it must be absent or a
+ * regular file (links followed); anything else (a FIFO, a device, a directory) is refused
+ * before the command runs: "amq CMD: FLAG: 'PATH' is a FIFO (named pipe): only a regular
+ * file is written; nothing was written", and CLI_EXIT_FAIL; else 0. */
+int cli_output_path(const char *cmd, const char *flag, const char *path);
+/* Opens such a path for writing (created, or truncated), refusing again anything but a
+ * regular file: it is opened without blocking and looked at before it is truncated, since
+ * it may have changed since cli_output_path.  NULL after printing why. */
+FILE *cli_open_output(const char *cmd, const char *flag, const char *path);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
 /* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is

@@ -146,7 +146,16 @@ int cmd_build(int argc, char **argv)
         /* the key reader has named the line of a read error or an oversized key */
         return rc < 0 ? CLI_EXIT_FAIL : cli_fail("build", "%s", amq_last_error());
     }
-    if (amq_filter_save(a.f, b.out) != AMQ_OK) {
+    /* locked for the save only: a remove of the same file holds the lock from its load to its
+     * rename, so this file cannot land between them and be lost */
+    cli_lock lk;
+    if (cli_lock_for_write("build", b.out, &lk)) {
+        amq_filter_free(a.f);
+        return CLI_EXIT_FAIL;
+    }
+    const amq_status saved = amq_filter_save(a.f, b.out);
+    cli_unlock(&lk);
+    if (saved != AMQ_OK) {
         amq_filter_free(a.f);
         return cli_fail("build", "%s", amq_last_error());
     }

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "params.h"
 #include <amq/hash.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -192,13 +193,18 @@ static int finish_replay(const check_run *c, FILE *f, const char *path)
 {
     const amq_impl_check_result *r = &c->res;
     const uint64_t cut = r->ended ? r->end_record_bytes : r->false_negative ? r->fn_record_bytes : 0;
-    int bad = fflush(f) != 0 || ferror(f);
+    int bad = fflush(f) != 0 || ferror(f), e = errno; /* a failed write leaves the flag, and its errno */
     struct stat sb;
-    if (!bad && cut && fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
-        bad = ftruncate(fileno(f), (off_t)cut) != 0;
-    bad |= fclose(f) != 0;
+    if (!bad && cut && fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && ftruncate(fileno(f), (off_t)cut) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
     if (bad)
-        return cli_fail("check", "--replay: cannot write '%s'", path);
+        return cli_fail("check", "--replay: write error: '%s': %s", path, e ? strerror(e) : "a write failed");
     return 0;
 }
 
@@ -272,7 +278,6 @@ int cmd_check_impl(int argc, char **argv)
         if (l < 5 || (strcmp(o.plot + l - 4, ".svg") && strcmp(o.plot + l - 4, ".png")))
             return cli_usage("check", USAGE, "--plot: the file must end in .svg or .png (got '%s')", o.plot);
     }
-
     const int shared_default = !model || amq_structure_has_fp_moments(model);
     c.cfg.model = model;
     c.cfg.n = o.n;
@@ -284,9 +289,13 @@ int cmd_check_impl(int argc, char **argv)
     c.cfg.alpha = o.alpha;
     if ((rc = refuse_settings(model, &c.cfg)))
         return rc;
+    /* output paths are refused before anything runs: a FIFO or a device would block or
+     * swallow the output (gnuplot writes the plot; the replay file is opened here) */
+    if (o.plot && cli_output_path("check", "--plot", o.plot))
+        return CLI_EXIT_FAIL;
     FILE *replay = NULL;
-    if (o.replay && !(replay = fopen(o.replay, "w")))
-        return cli_fail("check", "--replay: cannot write '%s'", o.replay);
+    if (o.replay && !(replay = cli_open_output("check", "--replay", o.replay)))
+        return CLI_EXIT_FAIL;
 
     char how[600];
     if (o.plugin) {

@@ -37,9 +37,12 @@ int cmd_export(int argc, char **argv)
         return cli_fail("export", "%s", amq_last_error());
     const char *name = amq_structure_name(amq_filter_structure(f));
     int rc = 0;
+    cli_lock lk = {-1};
     if (strcmp(name, "split-block") != 0)
         rc = cli_fail("export", "'%s' is a %s filter; Parquet's bloom filters are split-block filters (amq build "
                                 "--type split-block)", in, name);
+    else if (cli_lock_for_write("export", out, &lk))
+        rc = CLI_EXIT_FAIL;
     else if (amq_parquet_export_file(amq_filter_object(f), out) != AMQ_OK)
         rc = cli_fail("export", "%s", amq_last_error());
     else {
@@ -51,6 +54,7 @@ int cmd_export(int argc, char **argv)
                 (unsigned long long)(amq_parquet_blob_size(sb) - 32 * blocks), (unsigned long long)(32 * blocks),
                 amq_split_block_arrow_accepts(blocks) ? "accepts" : "does not accept (it reads 2^j blocks, 32 B to 128 MiB)");
     }
+    cli_unlock(&lk);
     amq_filter_free(f);
     return rc;
 }

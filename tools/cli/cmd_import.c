@@ -100,10 +100,18 @@ int cmd_import(int argc, char **argv)
     amq_split_block *f;
     if ((column ? amq_parquet_import_column(&f, in, column, group) : amq_parquet_import_file(&f, in)) != AMQ_OK)
         return cli_fail("import", "%s", amq_last_error());
+    cli_lock lk; /* as build: the save cannot land inside another writer's read-modify-write */
+    if (cli_lock_for_write("import", out, &lk)) {
+        amq_split_block_free(f);
+        return CLI_EXIT_FAIL;
+    }
     const amq_status s = amq_split_block_save(f, out);
     amq_split_block_free(f);
-    if (s != AMQ_OK)
+    if (s != AMQ_OK) {
+        cli_unlock(&lk);
         return cli_fail("import", "%s", amq_last_error());
-    summary(out);
+    }
+    summary(out); /* still locked: the summary is of the file this import wrote */
+    cli_unlock(&lk);
     return 0;
 }

@@ -640,6 +640,10 @@ int cmd_optimal_k(int argc, char **argv)
         first = 0;
         free(b);
         free(e3);
+        if (cli_stdout_failed()) { /* the rest would be lost too; main reports the write error */
+            rc = CLI_EXIT_FAIL;
+            goto out;
+        }
     }
     rc = print_eq3_summary(paper ? 100 : kmax, json) ? 0 : CLI_EXIT_FAIL;
 out:

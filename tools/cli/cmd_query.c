@@ -22,6 +22,8 @@ static int query_key(void *ctx, const char *key, size_t len, const char *line, s
     if (!q->count_only) { /* the key's line as read, NUL bytes included */
         cli_put_key_raw(stdout, line, line_len);
         printf("\t%s\n", r ? "maybe" : "no");
+        if (cli_stdout_failed())
+            return 1; /* output lost: stop reading; main reports the write error */
     }
     return 0;
 }
@@ -54,7 +56,7 @@ int cmd_query(int argc, char **argv)
         return cli_fail("query", "%s", amq_last_error());
     int rc = cli_each_key(kt, query_key, &q);
     amq_filter_free(q.f);
-    if (rc != 0) /* the key reader has named the line */
+    if (rc != 0) /* the key reader has named the line, or main names the write error */
         return CLI_EXIT_FAIL;
     if (q.count_only)
         printf("maybe %llu\nno %llu\n", (unsigned long long)q.maybe, (unsigned long long)q.no);

@@ -47,11 +47,17 @@ int cmd_remove(int argc, char **argv)
         return cli_usage("remove", USAGE, "expected exactly one FILE");
     const char *path = argv[optind];
     struct remover r = {NULL, 0};
-    if (amq_filter_load(&r.f, path) != AMQ_OK)
+    cli_lock lk; /* from the load to the rename: a concurrent remove waits, and sees our result */
+    if (cli_lock_for_write("remove", path, &lk))
+        return CLI_EXIT_FAIL;
+    if (amq_filter_load(&r.f, path) != AMQ_OK) {
+        cli_unlock(&lk);
         return cli_fail("remove", "%s", amq_last_error());
+    }
     const amq_structure *s = amq_filter_structure(r.f);
     if (!amq_structure_can_remove(s)) {
         amq_filter_free(r.f);
+        cli_unlock(&lk);
         return cli_fail("remove", "'%s' is a %s filter, which does not support removal", path, amq_structure_name(s));
     }
     int rc = cli_each_key(kt, remove_key, &r);
@@ -62,5 +68,6 @@ int cmd_remove(int argc, char **argv)
     else if (rc == 0)
         fprintf(stderr, "amq remove: %s: %llu keys removed\n", path, (unsigned long long)r.line);
     amq_filter_free(r.f);
+    cli_unlock(&lk);
     return rc ? CLI_EXIT_FAIL : 0;
 }

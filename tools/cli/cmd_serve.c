@@ -138,7 +138,7 @@ static int serve(server *sv)
             break;
         }
         if (write_all(sv->out, sv->out_len)) {
-            rc = cli_fail("serve", "write error: %s", strerror(errno));
+            rc = cli_fail("serve", "write error: standard output: %s", errno ? strerror(errno) : "nothing was written");
             break;
         }
         sv->out_len = 0;

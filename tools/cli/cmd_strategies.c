@@ -189,6 +189,10 @@ int cmd_strategies(int argc, char **argv)
                 printf("  %-11s %-12s %-10s %s\n", "-", "(model)", "-", "-");
         }
         fflush(stdout);
+        if (cli_stdout_failed()) { /* the rest would be lost too; main reports the write error */
+            rc = CLI_EXIT_FAIL;
+            break;
+        }
     }
     if (json && rc == 0)
         printf("]}\n");

@@ -1,5 +1,6 @@
 /* amq: command-line front end of amqcert. */
 #include "cli.h"
+#include <errno.h>
 #include <string.h>
 
 static const struct {
@@ -49,9 +50,34 @@ static int run_command(int argc, char **argv)
     return CLI_EXIT_USAGE;
 }
 
+/* Standard output is checked once, here, for every command: a full disk or /dev/full must
+ * not end in status 0 with part of the output lost.  fflush reports the error of the last
+ * buffer; ferror one of an earlier write (stdio keeps the flag, not the errno: a command
+ * that stopped on it has kept the errno, cli_stdout_failed).  A closed standard output
+ * (>&-) that was never written to is no loss: EBADF from fclose alone. */
+static int finish_output(const char *cmd, int rc)
+{
+    const int kept = cli_stdout_errno(), flagged = ferror(stdout);
+    int err = 0;
+    if (fflush(stdout) != 0)
+        err = errno;
+    if (fclose(stdout) != 0 && !err && errno != EBADF)
+        err = errno;
+    if (!err && !flagged && !kept)
+        return rc;
+    fprintf(stderr, "amq%s%s: write error: standard output: %s; the output is incomplete\n", cmd ? " " : "",
+            cmd ? cmd : "", kept ? strerror(kept) : err ? strerror(err) : "a write failed");
+    return rc ? rc : CLI_EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
     if (!cli_team_begin(&argc, &argv)) /* build/amq-mpi: a rank with nothing to run */
         return cli_team_end(0);
-    return cli_team_end(run_command(argc, argv));
+    const char *cmd = NULL;
+    for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            cmd = commands[i].name;
+    const int rc = run_command(argc, argv);
+    return cli_team_end(finish_output(cmd, rc));
 }
