@@ -116,6 +116,7 @@ typedef struct run {
     int *answers;
     uint64_t *positives, *queried; /* per point: fresh queries answered, and their "yes" */
     uint64_t adds;                 /* adds answered on the current filter */
+    int refused;                   /* the current filter refused an add */
     uint64_t record_bytes;         /* written to cfg->record */
 } run;
 
@@ -159,16 +160,35 @@ static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t 
     if (st == AMQ_OK || done > c)
         done = c;
     amq_impl_check_result *res = r->res;
+    /* a full table of one of amqcert's own structures: a refused add, like "full" */
+    if (st == AMQ_E_FULL && !amq_impl_error(impl) && done < c && r->ops[done].kind == AMQ_FOP_ADD) {
+        r->answers[done++] = 0;
+        st = AMQ_OK;
+    }
     for (size_t i = 0; i < done; i++) {
         const op_meta *m = &r->meta[i];
+        if (m->step->kind == AMQ_STEP_ADD && !r->answers[i]) {
+            /* refused: the filter ends here; the answers after it (already sent) do not count */
+            r->refused = 1;
+            if (res->refused_filters++ == 0) {
+                res->refusal_filter = f;
+                res->refusal_key_number = m->key_number;
+                res->refusal_adds = r->adds;
+            }
+            break;
+        }
         if (m->step->kind == AMQ_STEP_ADD) {
             r->adds++;
         } else if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
             r->positives[m->step->point] += (uint64_t)r->answers[i];
             r->queried[m->step->point]++;
-        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED) {
-            res->added_queries++;
+        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED || m->step->kind == AMQ_STEP_QUERY_KEPT) {
+            if (m->step->kind == AMQ_STEP_QUERY_KEPT)
+                res->kept_queries++;
+            else
+                res->added_queries++;
             if (!r->answers[i] && !res->false_negative) {
+                res->fn_after_refusal = m->step->kind == AMQ_STEP_QUERY_KEPT;
                 res->false_negative = 1;
                 res->fn_filter = f;
                 res->fn_seed = seed;
@@ -197,11 +217,13 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
 {
     static const amq_filter_op_kind KIND[] = {[AMQ_STEP_ADD] = AMQ_FOP_ADD, [AMQ_STEP_QUERY_FRESH] = AMQ_FOP_QUERY,
                                               [AMQ_STEP_QUERY_ADDED] = AMQ_FOP_QUERY,
-                                              [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE};
+                                              [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE,
+                                              [AMQ_STEP_QUERY_KEPT] = AMQ_FOP_QUERY};
     static const amq_proto_op PROTO[] = {[AMQ_FOP_ADD] = AMQ_OP_ADD, [AMQ_FOP_QUERY] = AMQ_OP_QUERY,
                                          [AMQ_FOP_REMOVE] = AMQ_OP_REMOVE};
     const uint64_t seed = amq_check_filter_seed(r->cfg, f);
     r->adds = 0;
+    r->refused = 0;
     record(r, AMQ_OP_NEW, NULL, 0, seed);
     amq_filter *flt;
     amq_status st = amq_impl_new_filter(impl, seed, &flt);
@@ -212,25 +234,40 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     uint64_t op_number = 1; /* "new" */
     int removed = 0;
     size_t c = 0;
-    for (size_t s = 0; s < nsteps && st == AMQ_OK && !r->res->false_negative; s++) {
-        const amq_check_step *sp = &steps[s];
-        for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative; i++) {
-            unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
-            amq_check_key(r->cfg, f, sp->first + i, key);
-            r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
-            record(r, PROTO[KIND[sp->kind]], key, AMQ_IMPL_CHECK_KEY_BYTES, 0);
-            r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
-            if (++c == CHUNK) {
+    for (int sweep = 0; sweep < 2; sweep++) {
+        /* the schedule; after a refused add, the keys added before it */
+        const amq_check_step kept = {AMQ_STEP_QUERY_KEPT, 0, r->adds, -1};
+        const amq_check_step *list = sweep ? &kept : steps;
+        removed &= !sweep; /* removes queued after a refusal were not sent, or not executed */
+        const size_t nlist = sweep ? (r->refused && st == AMQ_OK && !r->res->false_negative) : nsteps;
+        for (size_t s = 0; s < nlist && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; s++) {
+            const amq_check_step *sp = &list[s];
+            for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; i++) {
+                unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
+                amq_check_key(r->cfg, f, sp->first + i, key);
+                r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
+                r->answers[c] = 1; /* an add is done unless refused */
+                record(r, PROTO[KIND[sp->kind]], key, AMQ_IMPL_CHECK_KEY_BYTES, 0);
+                r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
+                if (++c == CHUNK) {
+                    st = flush_chunk(r, impl, flt, f, seed, c);
+                    c = 0;
+                }
+            }
+            /* A process of version 2 may refuse an add: its batch ends with the add step, so
+             * that what follows a refusal (removes) is never sent along with it. */
+            if (sp->kind == AMQ_STEP_ADD && c && amq_impl_protocol(impl) >= 2 && st == AMQ_OK && !r->res->false_negative) {
                 st = flush_chunk(r, impl, flt, f, seed, c);
                 c = 0;
             }
+            removed |= sp->kind == AMQ_STEP_REMOVE;
         }
-        removed |= sp->kind == AMQ_STEP_REMOVE;
+        if (c && st == AMQ_OK && !r->res->false_negative)
+            st = flush_chunk(r, impl, flt, f, seed, c);
+        c = 0;
     }
-    if (c && st == AMQ_OK && !r->res->false_negative)
-        st = flush_chunk(r, impl, flt, f, seed, c);
     amq_filter_free(flt);
-    if (st == AMQ_OK && !r->res->false_negative)
+    if (st == AMQ_OK && !r->res->false_negative && !r->refused)
         r->res->filters_done++;
     return st;
 }
@@ -269,7 +306,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     amq_status ran = AMQ_OK;
     if (st == AMQ_OK) {
         const size_t nsteps = amq_check_schedule(cfg, steps);
-        record(&r, AMQ_OP_HELLO, NULL, 0, 0);
+        record(&r, AMQ_OP_HELLO, NULL, 0, amq_impl_protocol(impl)); /* the session's version */
         for (uint64_t f = 0; f < cfg->filters && ran == AMQ_OK && !res->false_negative; f++) {
             ran = run_filter(&r, impl, f, steps, nsteps);
             if (cfg->progress)

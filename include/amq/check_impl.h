@@ -11,6 +11,11 @@
  *       the key, its filter and its position (amq_impl_check_replay writes the operations);
  *   with R > 0 removals (implementations that delete): remove the first R keys, query the
  *       other n - R (a "no" is a false negative), and query Q fresh keys.
+ * A refused add (a process of protocol version 2 answering "full", or a full table of
+ * amqcert's own structures) is not an error: the filter's schedule ends there, every key
+ * added before the refusal is queried, and a "no" is a false negative of the refused-insert
+ * kind.  With a model, a refusal leaves the rate without a verdict (the model assumes every
+ * add is done): the check does not pass.
  * False-positive rate at each point (and after the removals, against the model's rate for
  * n - R keys), with a family-wise false-alarm rate <= alpha by Holm's procedure:
  *   - Q = 1 ("fresh" design): the positives at a point are exactly Binomial(F, p), tested
@@ -88,6 +93,10 @@ typedef struct amq_impl_check_result {
     int fn_after_removals;
     unsigned char fn_key[AMQ_IMPL_CHECK_KEY_BYTES];
     uint64_t fn_record_bytes; /* the record (cfg->record) through the query answered "no"  */
+    int fn_after_refusal;     /* the key was added before a refused add, and lost there    */
+    /* refused adds: filters whose schedule ended at one, the first of them (its filter, the
+     * key refused, the adds done before it), and the queries of keys added before refusals */
+    uint64_t refused_filters, refusal_filter, refusal_key_number, refusal_adds, kept_queries;
     /* the implementation failed (crash, hang, malformed reply, error, refused add or remove):
      * the check ended there, and everything above counts what was answered before */
     int ended;

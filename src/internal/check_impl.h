@@ -4,7 +4,14 @@
 #define AMQ_INTERNAL_CHECK_IMPL_H
 #include <amq/check_impl.h>
 
-typedef enum amq_step_kind { AMQ_STEP_ADD, AMQ_STEP_QUERY_FRESH, AMQ_STEP_QUERY_ADDED, AMQ_STEP_REMOVE } amq_step_kind;
+/* QUERY_KEPT: after a refused add, the keys added before it (not in the schedule). */
+typedef enum amq_step_kind {
+    AMQ_STEP_ADD,
+    AMQ_STEP_QUERY_FRESH,
+    AMQ_STEP_QUERY_ADDED,
+    AMQ_STEP_REMOVE,
+    AMQ_STEP_QUERY_KEPT
+} amq_step_kind;
 
 /* count keys numbered first.. (numbers relative to the filter); point: the statistic a
  * fresh query counts for (load point l - 1, or L for the point after removals). */

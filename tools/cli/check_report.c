@@ -81,8 +81,12 @@ void check_report_text(FILE *f, const check_run *c)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
-    fprintf(f, "implementation  %s: %s%s%s\n", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
+    fprintf(f, "implementation  %s: %s%s%s", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
             r->describe);
+    if (amq_impl_protocol(c->impl))
+        fprintf(f, " (protocol version %u%s%s)", amq_impl_protocol(c->impl),
+                amq_impl_can_remove(c->impl) ? ", remove" : "", amq_impl_can_refuse(c->impl) ? ", full" : "");
+    fputc('\n', f);
     fprintf(f, "model           ");
     model_line(f, c);
     fputc('\n', f);
@@ -108,11 +112,23 @@ void check_report_text(FILE *f, const check_run *c)
                    "binomial test, Clopper-Pearson intervals\n");
     if (r->false_negative) {
         fprintf(f, "FALSE NEGATIVE  %s\n", r->reason);
-        print_ops(f, c);
+        if (r->fn_after_refusal) /* not the schedule: the session is in the record */
+            fprintf(f, "operations  the add of key %llu refused, then every key added before it queried "
+                       "(--replay FILE writes the session)\n",
+                    (unsigned long long)r->refusal_key_number);
+        else
+            print_ops(f, c);
     } else {
         fprintf(f, "no false negative: %llu queries of added keys, every answer \"maybe\"\n",
                 (unsigned long long)r->added_queries);
     }
+    if (r->refused_filters)
+        fprintf(f, "refused adds    %llu of %llu filters refused an add (\"full\") before n = %llu keys; the first: "
+                   "filter %llu, key %llu, after %llu adds;\n                each such filter ended there, and the %llu "
+                   "keys added before its refusal were queried again\n",
+                (unsigned long long)r->refused_filters, (unsigned long long)g->filters, (unsigned long long)g->n,
+                (unsigned long long)r->refusal_filter, (unsigned long long)r->refusal_key_number,
+                (unsigned long long)r->refusal_adds, (unsigned long long)r->kept_queries);
     if (r->ended)
         fprintf(f, "ENDED           the implementation failed at %s\n                the counts below are those of the "
                    "%llu filters done and the queries answered before\n",
@@ -153,6 +169,7 @@ void check_report_json(FILE *f, const check_run *c)
     const amq_impl_check_result *r = &c->res;
     fprintf(f, "{\"implementation\": {\"kind\": ");
     cli_json_str(f, amq_impl_kind(c->impl));
+    fprintf(f, ", \"protocol\": %u", amq_impl_protocol(c->impl));
     fprintf(f, ", \"name\": ");
     cli_json_str(f, amq_impl_name(c->impl));
     fprintf(f, ", \"describe\": ");
@@ -180,11 +197,20 @@ void check_report_json(FILE *f, const check_run *c)
         for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
             sprintf(hex + 2 * i, "%02x", r->fn_key[i]);
         fprintf(f, "{\"key\": \"%s\", \"filter\": %llu, \"seed\": %llu, \"key_number\": %llu, \"operations\": %llu, "
-                   "\"after_removals\": %s}",
+                   "\"after_removals\": %s, \"after_refused_add\": %s}",
                 hex, (unsigned long long)r->fn_filter, (unsigned long long)r->fn_seed,
                 (unsigned long long)r->fn_key_number, (unsigned long long)r->fn_ops,
-                r->fn_after_removals ? "true" : "false");
+                r->fn_after_removals ? "true" : "false", r->fn_after_refusal ? "true" : "false");
     } else
+        fputs("null", f);
+    fprintf(f, ", \"refused_adds\": ");
+    if (r->refused_filters)
+        fprintf(f, "{\"filters\": %llu, \"first_filter\": %llu, \"first_key_number\": %llu, \"adds_before\": %llu, "
+                   "\"kept_key_queries\": %llu}",
+                (unsigned long long)r->refused_filters, (unsigned long long)r->refusal_filter,
+                (unsigned long long)r->refusal_key_number, (unsigned long long)r->refusal_adds,
+                (unsigned long long)r->kept_queries);
+    else
         fputs("null", f);
     fprintf(f, ", \"ended\": ");
     if (r->ended) {
