@@ -31,12 +31,70 @@ uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg)
     return cfg->n + cfg->loads * cfg->queries + (cfg->removals ? cfg->queries : 0);
 }
 
-void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out)
+static const char *const KEY_FORMATS[AMQ_KEYS_FORMATS] = {"le", "be", "random8", "random16",
+                                                         "decimal", "hex", "varlen"};
+
+const char *amq_key_format_name(amq_key_format k) { return k < AMQ_KEYS_FORMATS ? KEY_FORMATS[k] : "?"; }
+
+amq_status amq_key_format_parse(const char *name, amq_key_format *out)
+{
+    for (int k = 0; name && k < AMQ_KEYS_FORMATS; k++)
+        if (!strcmp(name, KEY_FORMATS[k])) {
+            *out = (amq_key_format)k;
+            return AMQ_OK;
+        }
+    return amq_fail(AMQ_E_INVALID_ARG, "unknown key format '%s' (one of: le, be, random8, random16, decimal, hex, varlen)",
+                    name ? name : "(null)");
+}
+
+/* SplitMix64's finaliser: a bijection of 64-bit words, so distinct counters stay distinct. */
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static void put_le(unsigned char *out, uint64_t v)
+{
+    for (unsigned i = 0; i < 8; i++)
+        out[i] = (unsigned char)(v >> (8 * i));
+}
+
+size_t amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out)
 {
     uint64_t st = cfg->seed ^ UINT64_C(0x6b65797362617365); /* "keysbase" */
     const uint64_t v = amq_splitmix64(&st) + f * amq_check_keys_per_filter(cfg) + rel;
-    for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
-        out[i] = (unsigned char)(v >> (8 * i));
+    char text[24];
+    size_t len = 8;
+    switch (cfg->keys) {
+    case AMQ_KEYS_BE:
+        for (unsigned i = 0; i < 8; i++)
+            out[i] = (unsigned char)(v >> (56 - 8 * i));
+        break;
+    case AMQ_KEYS_RANDOM8: put_le(out, mix(v)); break;
+    case AMQ_KEYS_RANDOM16:
+        put_le(out, mix(v));
+        put_le(out + 8, mix(v ^ UINT64_C(0x5bd1e9955bd1e995)));
+        len = 16;
+        break;
+    case AMQ_KEYS_DECIMAL:
+    case AMQ_KEYS_HEX:
+        len = (size_t)snprintf(text, sizeof text, cfg->keys == AMQ_KEYS_HEX ? "%016llx" : "%llu", (unsigned long long)v);
+        memcpy(out, text, len);
+        break;
+    case AMQ_KEYS_VARLEN: {
+        /* the counter first: distinct whatever the tail; the tail's bytes and length vary */
+        const uint64_t t = mix(v ^ UINT64_C(0x7661726c656e6774)); /* "varlengt" */
+        put_le(out, v);
+        len = 8 + (size_t)(t % 25);
+        for (size_t i = 8; i < len; i++)
+            out[i] = (unsigned char)(mix(t + i) >> 56);
+        break;
+    }
+    default: put_le(out, v); break;
+    }
+    return len;
 }
 
 uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l)
@@ -84,6 +142,8 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
                         (unsigned long long)cfg->removals, (unsigned long long)cfg->n);
     if (!(cfg->alpha > 0.0 && cfg->alpha < 1.0))
         return amq_fail(AMQ_E_INVALID_ARG, "check: alpha must be in (0, 1) (got %g)", cfg->alpha);
+    if ((unsigned)cfg->keys >= AMQ_KEYS_FORMATS)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: unknown key format %d", (int)cfg->keys);
     if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
         return amq_fail(AMQ_E_INVALID_ARG,
                         "check: the moments of the %s rate are not known, so %llu queries per filter "
@@ -125,7 +185,7 @@ static void record(run *r, amq_proto_op op, const void *key, size_t len, uint64_
 {
     if (!r->cfg->record)
         return;
-    char line[2 * AMQ_IMPL_CHECK_KEY_BYTES + 32];
+    char line[2 * AMQ_IMPL_CHECK_KEY_MAX + 32];
     const size_t w = amq_proto_request(line, sizeof line, op, key, len, seed);
     r->record_bytes += fwrite(line, 1, w, r->cfg->record);
 }
@@ -196,7 +256,8 @@ static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t 
                 res->fn_after_removals = m->after_removals;
                 res->fn_ops = m->op_number;
                 res->fn_record_bytes = m->record_end;
-                memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
+                res->fn_key_len = r->ops[i].len;
+                memcpy(res->fn_key, r->ops[i].key, r->ops[i].len);
             }
         }
     }
@@ -243,11 +304,11 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
         for (size_t s = 0; s < nlist && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; s++) {
             const amq_check_step *sp = &list[s];
             for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; i++) {
-                unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
-                amq_check_key(r->cfg, f, sp->first + i, key);
-                r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
+                unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_MAX;
+                const size_t klen = amq_check_key(r->cfg, f, sp->first + i, key);
+                r->ops[c] = (amq_filter_op){KIND[sp->kind], key, klen};
                 r->answers[c] = 1; /* an add is done unless refused */
-                record(r, PROTO[KIND[sp->kind]], key, AMQ_IMPL_CHECK_KEY_BYTES, 0);
+                record(r, PROTO[KIND[sp->kind]], key, klen, 0);
                 r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
                 if (++c == CHUNK) {
                     st = flush_chunk(r, impl, flt, f, seed, c);
@@ -290,7 +351,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     res->points = calloc(res->npoints, sizeof *res->points);
     amq_check_step *steps = malloc((2 * (size_t)cfg->loads + 4) * sizeof *steps);
     run r = {.cfg = cfg, .res = res};
-    r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_BYTES);
+    r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_MAX);
     r.ops = malloc(CHUNK * sizeof *r.ops);
     r.meta = malloc(CHUNK * sizeof *r.meta);
     r.answers = malloc(CHUNK * sizeof *r.answers);
@@ -353,7 +414,7 @@ amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, u
     if (!steps)
         return amq_fail(AMQ_E_NOMEM, "replay: out of memory");
     const size_t nsteps = amq_check_schedule(cfg, steps);
-    char line[64];
+    char line[2 * AMQ_IMPL_CHECK_KEY_MAX + 32];
     size_t w = amq_proto_request(line, sizeof line, AMQ_OP_NEW, NULL, 0, amq_check_filter_seed(cfg, f));
     fwrite(line, 1, w, out);
     uint64_t ops = 1;
@@ -362,9 +423,9 @@ amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, u
                                 : steps[s].kind == AMQ_STEP_REMOVE ? AMQ_OP_REMOVE
                                                                    : AMQ_OP_QUERY;
         for (uint64_t i = 0; i < steps[s].count && (!upto || ops < upto); i++, ops++) {
-            unsigned char key[AMQ_IMPL_CHECK_KEY_BYTES];
-            amq_check_key(cfg, f, steps[s].first + i, key);
-            w = amq_proto_request(line, sizeof line, op, key, sizeof key, 0);
+            unsigned char key[AMQ_IMPL_CHECK_KEY_MAX];
+            const size_t klen = amq_check_key(cfg, f, steps[s].first + i, key);
+            w = amq_proto_request(line, sizeof line, op, key, klen, 0);
             fwrite(line, 1, w, out);
         }
     }

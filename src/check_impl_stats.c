@@ -266,8 +266,8 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
             res->points[i].verdict = AMQ_POINT_UNTESTED;
         size_t used = 0;
         if (res->false_negative) {
-            char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
-            hex_of(hex, res->fn_key, AMQ_IMPL_CHECK_KEY_BYTES);
+            char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1];
+            hex_of(hex, res->fn_key, res->fn_key_len);
             char refusal[160] = "";
             if (res->fn_after_refusal)
                 snprintf(refusal, sizeof refusal, ", lost at a refused insert (the add of key %llu refused after %llu adds)",

@@ -479,6 +479,77 @@ static void test_refused_adds(void **state)
     amq_impl_free(impl);
 }
 
+/* Issue 25, point 8: every key format is one-to-one (the keys of a run are distinct) and
+ * of its stated lengths; amqcert's Bloom filter passes on each; a hash that reads only the
+ * first 4 bytes of a key passes on little-endian counters and fails on big-endian ones (the
+ * old checker had only the former). */
+static int by_key(const void *a, const void *b) { return memcmp(a, b, AMQ_IMPL_CHECK_KEY_MAX + 1); }
+
+static void test_key_formats(void **state)
+{
+    (void)state;
+    static const size_t lo[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 1, 16, 8}, hi[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 20, 16, 32};
+    amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
+    for (int k = 0; k < AMQ_KEYS_FORMATS; k++) {
+        amq_key_format back;
+        assert_int_equal(amq_key_format_parse(amq_key_format_name((amq_key_format)k), &back), AMQ_OK);
+        assert_int_equal(back, k);
+        amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+        c.keys = (amq_key_format)k;
+        c.filters = 20;
+        /* every key of the run, as recorded: the length byte first, then the bytes */
+        char *buf = NULL;
+        size_t len = 0;
+        c.record = open_memstream(&buf, &len);
+        amq_impl_check_result r;
+        assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_OK);
+        fclose(c.record);
+        unsigned char(*keys)[AMQ_IMPL_CHECK_KEY_MAX + 1] = calloc(c.filters * 300, sizeof *keys);
+        size_t nk = 0, shortest = 99, longest = 0;
+        for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+            if (strncmp(line, "add ", 4))
+                continue;
+            const size_t hex = strlen(line + 4);
+            keys[nk][0] = (unsigned char)(hex / 2);
+            for (size_t i = 0; i < hex / 2; i++) {
+                unsigned v;
+                sscanf(line + 4 + 2 * i, "%2x", &v);
+                keys[nk][1 + i] = (unsigned char)v;
+            }
+            shortest = hex / 2 < shortest ? hex / 2 : shortest;
+            longest = hex / 2 > longest ? hex / 2 : longest;
+            nk++;
+        }
+        assert_int_equal(nk, c.filters * c.n);
+        qsort(keys, nk, sizeof *keys, by_key);
+        for (size_t i = 1; i < nk; i++)
+            if (!memcmp(keys[i - 1], keys[i], sizeof *keys))
+                fail_msg("--key-format %s: a key repeats", amq_key_format_name((amq_key_format)k));
+        assert_true(shortest >= lo[k] && longest <= hi[k]);
+        if (k == AMQ_KEYS_VARLEN)
+            assert_true(longest > shortest);
+        if (!r.pass)
+            fail_msg("--key-format %s: %s", amq_key_format_name((amq_key_format)k), r.reason);
+        amq_impl_check_result_free(&r);
+        free(keys);
+        free(buf);
+    }
+    amq_impl_free(impl);
+    amq_key_format k;
+    assert_int_equal(amq_key_format_parse("big", &k), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "unknown key format 'big' (one of: le, be,"));
+
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' prefix-hash 1000 5", adapter("adapters/planted-adapter"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 200;
+    expect_pass(impl, &c);
+    c.keys = AMQ_KEYS_BE;
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    amq_impl_free(impl);
+}
+
 /* A version 1 adapter that accepts only "hello 1" is started again and spoken to in
  * version 1: old adapters work unchanged. */
 static void test_version_1_adapter(void **state)
@@ -597,7 +668,7 @@ int main(void)
         cmocka_unit_test(test_determinism),          cmocka_unit_test(test_config_refusals),
         cmocka_unit_test(test_processes_pass),       cmocka_unit_test(test_false_negative_then_error),
         cmocka_unit_test(test_session_record),       cmocka_unit_test(test_refused_adds),
-        cmocka_unit_test(test_version_1_adapter),
+        cmocka_unit_test(test_version_1_adapter),    cmocka_unit_test(test_key_formats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -197,12 +197,32 @@ static void test_refused_adds(void **state)
                    adapters),
            0, "refused adds    50 of 50 filters refused an add (\"full\") before n = 100 keys; the first: filter 0, "
               "key 60, after 60 adds;");
-    assert_non_null(strstr(cli_out, "verdict         pass"));
+    assert_non_null(strstr(cli_out, "verdict         pass (no false negative; no verdict on the rate: --model none)"));
+    assert_non_null(strstr(cli_out, "false alarms    no rate test: --model none gives no verdict on the rate"));
+    assert_null(strstr(cli_out, "over the 0 rate tests"));
     expect(cli_run("%s check --exec '%s/planted-adapter full 1000 5 60' --model counting -m 1000 -k 5 -n 100 --filters 50 "
                    "--json", cli_amq, adapters),
            1, "\"refused_adds\": {\"filters\": 50, \"first_filter\": 0, \"first_key_number\": 60, \"adds_before\": 60, "
               "\"kept_key_queries\": 3000}");
     assert_non_null(strstr(cli_out, "no verdict on the rate"));
+}
+
+/* Issue 25 point 8: --key-format; a hash of the first 4 bytes only is caught on big-endian keys. */
+static void test_key_format(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --exec '%s/planted-adapter prefix-hash 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 200", cli_amq, adapters),
+           0, "keys            8-byte counters, little-endian (--key-format le), distinct across the run");
+    expect(cli_run("%s check --exec '%s/planted-adapter prefix-hash 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 200 --key-format be", cli_amq, adapters),
+           1, "verdict         FAIL: FP rate above the model at load");
+    assert_non_null(strstr(cli_out, "(--key-format be)"));
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --key-format varlen --json",
+                   cli_amq),
+           0, "\"keys\": \"varlen\"");
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --key-format big", cli_amq), 2,
+           "--key-format: unknown key format 'big'");
 }
 
 static void test_serve(void **state)
@@ -231,7 +251,7 @@ int main(void)
         cmocka_unit_test(test_reports),      cmocka_unit_test(test_plots), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
         cmocka_unit_test(test_settings_before_start), cmocka_unit_test(test_error_report),
-        cmocka_unit_test(test_refused_adds),
+        cmocka_unit_test(test_refused_adds),          cmocka_unit_test(test_key_format),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
