@@ -31,12 +31,70 @@ uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg)
     return cfg->n + cfg->loads * cfg->queries + (cfg->removals ? cfg->queries : 0);
 }
 
-void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out)
+static const char *const KEY_FORMATS[AMQ_KEYS_FORMATS] = {"le", "be", "random8", "random16",
+                                                         "decimal", "hex", "varlen"};
+
+const char *amq_key_format_name(amq_key_format k) { return k < AMQ_KEYS_FORMATS ? KEY_FORMATS[k] : "?"; }
+
+amq_status amq_key_format_parse(const char *name, amq_key_format *out)
+{
+    for (int k = 0; name && k < AMQ_KEYS_FORMATS; k++)
+        if (!strcmp(name, KEY_FORMATS[k])) {
+            *out = (amq_key_format)k;
+            return AMQ_OK;
+        }
+    return amq_fail(AMQ_E_INVALID_ARG, "unknown key format '%s' (one of: le, be, random8, random16, decimal, hex, varlen)",
+                    name ? name : "(null)");
+}
+
+/* SplitMix64's finaliser: a bijection of 64-bit words, so distinct counters stay distinct. */
+static uint64_t mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+static void put_le(unsigned char *out, uint64_t v)
+{
+    for (unsigned i = 0; i < 8; i++)
+        out[i] = (unsigned char)(v >> (8 * i));
+}
+
+size_t amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out)
 {
     uint64_t st = cfg->seed ^ UINT64_C(0x6b65797362617365); /* "keysbase" */
     const uint64_t v = amq_splitmix64(&st) + f * amq_check_keys_per_filter(cfg) + rel;
-    for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
-        out[i] = (unsigned char)(v >> (8 * i));
+    char text[24];
+    size_t len = 8;
+    switch (cfg->keys) {
+    case AMQ_KEYS_BE:
+        for (unsigned i = 0; i < 8; i++)
+            out[i] = (unsigned char)(v >> (56 - 8 * i));
+        break;
+    case AMQ_KEYS_RANDOM8: put_le(out, mix(v)); break;
+    case AMQ_KEYS_RANDOM16:
+        put_le(out, mix(v));
+        put_le(out + 8, mix(v ^ UINT64_C(0x5bd1e9955bd1e995)));
+        len = 16;
+        break;
+    case AMQ_KEYS_DECIMAL:
+    case AMQ_KEYS_HEX:
+        len = (size_t)snprintf(text, sizeof text, cfg->keys == AMQ_KEYS_HEX ? "%016llx" : "%llu", (unsigned long long)v);
+        memcpy(out, text, len);
+        break;
+    case AMQ_KEYS_VARLEN: {
+        /* the counter first: distinct whatever the tail; the tail's bytes and length vary */
+        const uint64_t t = mix(v ^ UINT64_C(0x7661726c656e6774)); /* "varlengt" */
+        put_le(out, v);
+        len = 8 + (size_t)(t % 25);
+        for (size_t i = 8; i < len; i++)
+            out[i] = (unsigned char)(mix(t + i) >> 56);
+        break;
+    }
+    default: put_le(out, v); break;
+    }
+    return len;
 }
 
 uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l)
@@ -84,6 +142,8 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
                         (unsigned long long)cfg->removals, (unsigned long long)cfg->n);
     if (!(cfg->alpha > 0.0 && cfg->alpha < 1.0))
         return amq_fail(AMQ_E_INVALID_ARG, "check: alpha must be in (0, 1) (got %g)", cfg->alpha);
+    if ((unsigned)cfg->keys >= AMQ_KEYS_FORMATS)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: unknown key format %d", (int)cfg->keys);
     if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
         return amq_fail(AMQ_E_INVALID_ARG,
                         "check: the moments of the %s rate are not known, so %llu queries per filter "
@@ -116,6 +176,7 @@ typedef struct run {
     int *answers;
     uint64_t *positives, *queried; /* per point: fresh queries answered, and their "yes" */
     uint64_t adds;                 /* adds answered on the current filter */
+    int refused;                   /* the current filter refused an add */
     uint64_t record_bytes;         /* written to cfg->record */
 } run;
 
@@ -124,7 +185,7 @@ static void record(run *r, amq_proto_op op, const void *key, size_t len, uint64_
 {
     if (!r->cfg->record)
         return;
-    char line[2 * AMQ_IMPL_CHECK_KEY_BYTES + 32];
+    char line[2 * AMQ_IMPL_CHECK_KEY_MAX + 32];
     const size_t w = amq_proto_request(line, sizeof line, op, key, len, seed);
     r->record_bytes += fwrite(line, 1, w, r->cfg->record);
 }
@@ -159,16 +220,35 @@ static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t 
     if (st == AMQ_OK || done > c)
         done = c;
     amq_impl_check_result *res = r->res;
+    /* a full table of one of amqcert's own structures: a refused add, like "full" */
+    if (st == AMQ_E_FULL && !amq_impl_error(impl) && done < c && r->ops[done].kind == AMQ_FOP_ADD) {
+        r->answers[done++] = 0;
+        st = AMQ_OK;
+    }
     for (size_t i = 0; i < done; i++) {
         const op_meta *m = &r->meta[i];
+        if (m->step->kind == AMQ_STEP_ADD && !r->answers[i]) {
+            /* refused: the filter ends here; the answers after it (already sent) do not count */
+            r->refused = 1;
+            if (res->refused_filters++ == 0) {
+                res->refusal_filter = f;
+                res->refusal_key_number = m->key_number;
+                res->refusal_adds = r->adds;
+            }
+            break;
+        }
         if (m->step->kind == AMQ_STEP_ADD) {
             r->adds++;
         } else if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
             r->positives[m->step->point] += (uint64_t)r->answers[i];
             r->queried[m->step->point]++;
-        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED) {
-            res->added_queries++;
+        } else if (m->step->kind == AMQ_STEP_QUERY_ADDED || m->step->kind == AMQ_STEP_QUERY_KEPT) {
+            if (m->step->kind == AMQ_STEP_QUERY_KEPT)
+                res->kept_queries++;
+            else
+                res->added_queries++;
             if (!r->answers[i] && !res->false_negative) {
+                res->fn_after_refusal = m->step->kind == AMQ_STEP_QUERY_KEPT;
                 res->false_negative = 1;
                 res->fn_filter = f;
                 res->fn_seed = seed;
@@ -176,7 +256,8 @@ static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t 
                 res->fn_after_removals = m->after_removals;
                 res->fn_ops = m->op_number;
                 res->fn_record_bytes = m->record_end;
-                memcpy(res->fn_key, r->keys + i * AMQ_IMPL_CHECK_KEY_BYTES, AMQ_IMPL_CHECK_KEY_BYTES);
+                res->fn_key_len = r->ops[i].len;
+                memcpy(res->fn_key, r->ops[i].key, r->ops[i].len);
             }
         }
     }
@@ -197,11 +278,13 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
 {
     static const amq_filter_op_kind KIND[] = {[AMQ_STEP_ADD] = AMQ_FOP_ADD, [AMQ_STEP_QUERY_FRESH] = AMQ_FOP_QUERY,
                                               [AMQ_STEP_QUERY_ADDED] = AMQ_FOP_QUERY,
-                                              [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE};
+                                              [AMQ_STEP_REMOVE] = AMQ_FOP_REMOVE,
+                                              [AMQ_STEP_QUERY_KEPT] = AMQ_FOP_QUERY};
     static const amq_proto_op PROTO[] = {[AMQ_FOP_ADD] = AMQ_OP_ADD, [AMQ_FOP_QUERY] = AMQ_OP_QUERY,
                                          [AMQ_FOP_REMOVE] = AMQ_OP_REMOVE};
     const uint64_t seed = amq_check_filter_seed(r->cfg, f);
     r->adds = 0;
+    r->refused = 0;
     record(r, AMQ_OP_NEW, NULL, 0, seed);
     amq_filter *flt;
     amq_status st = amq_impl_new_filter(impl, seed, &flt);
@@ -212,25 +295,40 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     uint64_t op_number = 1; /* "new" */
     int removed = 0;
     size_t c = 0;
-    for (size_t s = 0; s < nsteps && st == AMQ_OK && !r->res->false_negative; s++) {
-        const amq_check_step *sp = &steps[s];
-        for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative; i++) {
-            unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_BYTES;
-            amq_check_key(r->cfg, f, sp->first + i, key);
-            r->ops[c] = (amq_filter_op){KIND[sp->kind], key, AMQ_IMPL_CHECK_KEY_BYTES};
-            record(r, PROTO[KIND[sp->kind]], key, AMQ_IMPL_CHECK_KEY_BYTES, 0);
-            r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
-            if (++c == CHUNK) {
+    for (int sweep = 0; sweep < 2; sweep++) {
+        /* the schedule; after a refused add, the keys added before it */
+        const amq_check_step kept = {AMQ_STEP_QUERY_KEPT, 0, r->adds, -1};
+        const amq_check_step *list = sweep ? &kept : steps;
+        removed &= !sweep; /* removes queued after a refusal were not sent, or not executed */
+        const size_t nlist = sweep ? (r->refused && st == AMQ_OK && !r->res->false_negative) : nsteps;
+        for (size_t s = 0; s < nlist && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; s++) {
+            const amq_check_step *sp = &list[s];
+            for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; i++) {
+                unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_MAX;
+                const size_t klen = amq_check_key(r->cfg, f, sp->first + i, key);
+                r->ops[c] = (amq_filter_op){KIND[sp->kind], key, klen};
+                r->answers[c] = 1; /* an add is done unless refused */
+                record(r, PROTO[KIND[sp->kind]], key, klen, 0);
+                r->meta[c] = (op_meta){sp, sp->first + i, ++op_number, removed, r->record_bytes};
+                if (++c == CHUNK) {
+                    st = flush_chunk(r, impl, flt, f, seed, c);
+                    c = 0;
+                }
+            }
+            /* A process of version 2 may refuse an add: its batch ends with the add step, so
+             * that what follows a refusal (removes) is never sent along with it. */
+            if (sp->kind == AMQ_STEP_ADD && c && amq_impl_protocol(impl) >= 2 && st == AMQ_OK && !r->res->false_negative) {
                 st = flush_chunk(r, impl, flt, f, seed, c);
                 c = 0;
             }
+            removed |= sp->kind == AMQ_STEP_REMOVE;
         }
-        removed |= sp->kind == AMQ_STEP_REMOVE;
+        if (c && st == AMQ_OK && !r->res->false_negative)
+            st = flush_chunk(r, impl, flt, f, seed, c);
+        c = 0;
     }
-    if (c && st == AMQ_OK && !r->res->false_negative)
-        st = flush_chunk(r, impl, flt, f, seed, c);
     amq_filter_free(flt);
-    if (st == AMQ_OK && !r->res->false_negative)
+    if (st == AMQ_OK && !r->res->false_negative && !r->refused)
         r->res->filters_done++;
     return st;
 }
@@ -253,7 +351,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     res->points = calloc(res->npoints, sizeof *res->points);
     amq_check_step *steps = malloc((2 * (size_t)cfg->loads + 4) * sizeof *steps);
     run r = {.cfg = cfg, .res = res};
-    r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_BYTES);
+    r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_MAX);
     r.ops = malloc(CHUNK * sizeof *r.ops);
     r.meta = malloc(CHUNK * sizeof *r.meta);
     r.answers = malloc(CHUNK * sizeof *r.answers);
@@ -269,7 +367,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     amq_status ran = AMQ_OK;
     if (st == AMQ_OK) {
         const size_t nsteps = amq_check_schedule(cfg, steps);
-        record(&r, AMQ_OP_HELLO, NULL, 0, 0);
+        record(&r, AMQ_OP_HELLO, NULL, 0, amq_impl_protocol(impl)); /* the session's version */
         for (uint64_t f = 0; f < cfg->filters && ran == AMQ_OK && !res->false_negative; f++) {
             ran = run_filter(&r, impl, f, steps, nsteps);
             if (cfg->progress)
@@ -316,7 +414,7 @@ amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, u
     if (!steps)
         return amq_fail(AMQ_E_NOMEM, "replay: out of memory");
     const size_t nsteps = amq_check_schedule(cfg, steps);
-    char line[64];
+    char line[2 * AMQ_IMPL_CHECK_KEY_MAX + 32];
     size_t w = amq_proto_request(line, sizeof line, AMQ_OP_NEW, NULL, 0, amq_check_filter_seed(cfg, f));
     fwrite(line, 1, w, out);
     uint64_t ops = 1;
@@ -325,9 +423,9 @@ amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, u
                                 : steps[s].kind == AMQ_STEP_REMOVE ? AMQ_OP_REMOVE
                                                                    : AMQ_OP_QUERY;
         for (uint64_t i = 0; i < steps[s].count && (!upto || ops < upto); i++, ops++) {
-            unsigned char key[AMQ_IMPL_CHECK_KEY_BYTES];
-            amq_check_key(cfg, f, steps[s].first + i, key);
-            w = amq_proto_request(line, sizeof line, op, key, sizeof key, 0);
+            unsigned char key[AMQ_IMPL_CHECK_KEY_MAX];
+            const size_t klen = amq_check_key(cfg, f, steps[s].first + i, key);
+            w = amq_proto_request(line, sizeof line, op, key, klen, 0);
             fwrite(line, 1, w, out);
         }
     }

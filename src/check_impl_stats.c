@@ -266,18 +266,38 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
             res->points[i].verdict = AMQ_POINT_UNTESTED;
         size_t used = 0;
         if (res->false_negative) {
-            char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
-            hex_of(hex, res->fn_key, AMQ_IMPL_CHECK_KEY_BYTES);
+            char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1];
+            hex_of(hex, res->fn_key, res->fn_key_len);
+            char refusal[160] = "";
+            if (res->fn_after_refusal)
+                snprintf(refusal, sizeof refusal, ", lost at a refused insert (the add of key %llu refused after %llu adds)",
+                         (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds);
             used = (size_t)snprintf(res->reason, sizeof res->reason,
-                                    "false negative: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "
-                                    "after %llu operations on that filter%s",
-                                    hex, (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
+                                    "false negative%s: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "
+                                    "after %llu operations on that filter%s%s",
+                                    res->fn_after_refusal ? " after a refused insert" : "", hex,
+                                    (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
                                     (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
-                                    res->fn_after_removals ? ", after the removals" : "");
+                                    res->fn_after_removals ? ", after the removals" : "", refusal);
         }
         if (res->ended && used < sizeof res->reason)
             snprintf(res->reason + used, sizeof res->reason - used, "%sthe check ended at %s",
                      used ? "; then " : "", res->error);
+        res->pass = 0;
+        return AMQ_OK;
+    }
+    if (res->refused_filters && cfg->model) {
+        /* the model's rate assumes every add is done: nothing to compare with */
+        for (size_t i = 0; i < res->npoints; i++)
+            res->points[i].verdict = AMQ_POINT_UNTESTED;
+        snprintf(res->reason, sizeof res->reason,
+                 "no verdict on the rate: %llu of %llu filters refused an add before n = %llu keys (the first: "
+                 "filter %llu, key %llu, after %llu adds), and the model assumes every add is done; every key "
+                 "added before a refusal was found (%llu queries): --model none checks only that",
+                 (unsigned long long)res->refused_filters, (unsigned long long)cfg->filters,
+                 (unsigned long long)cfg->n, (unsigned long long)res->refusal_filter,
+                 (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds,
+                 (unsigned long long)res->kept_queries);
         res->pass = 0;
         return AMQ_OK;
     }

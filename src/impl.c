@@ -29,6 +29,8 @@ amq_status amq_impl_new_filter(amq_impl *impl, uint64_t seed, amq_filter **out)
 const char *amq_impl_kind(const amq_impl *impl) { return impl->kind; }
 const char *amq_impl_name(const amq_impl *impl) { return impl->name; }
 int amq_impl_can_remove(const amq_impl *impl) { return impl->can_remove; }
+unsigned amq_impl_protocol(const amq_impl *impl) { return impl->protocol; }
+int amq_impl_can_refuse(const amq_impl *impl) { return impl->can_refuse; }
 const char *amq_impl_error(const amq_impl *impl) { return impl->error[0] ? impl->error : NULL; }
 
 const char *amq_impl_describe(const amq_impl *impl, const amq_filter *f)

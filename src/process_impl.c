@@ -5,7 +5,9 @@
  * replies are read, both pipes non-blocking under one poll(), so a full pipe on either side
  * never deadlocks.  Every wait is bounded by the timeout (no progress for that long: the
  * process is hung and killed); end of file or a broken pipe means it died, and waitpid says
- * how.  Buffers and lines are bounded (internal/protocol.h).  The process runs in its own
+ * how.  Buffers and lines are bounded (internal/protocol.h).  The session speaks version 2
+ * when the process answers "hello 2" with it, version 1 when it answers "hello 1 ..." (or
+ * answers "hello 2" with an error: it is then started again and greeted with "hello 1").  The process runs in its own
  * process group, which is killed at the end, so a shell's children go with it. */
 #include <internal/fail.h>
 #include <internal/impl.h>
@@ -15,6 +17,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,8 @@ typedef struct proc_ctx {
     int to_fd, from_fd; /* our ends: the process's stdin and stdout */
     double timeout;
     int live; /* a filter of the process is alive */
+    int hello_error; /* the process answered hello with "error" */
+    size_t first_full; /* the first add answered "full" in the last exchange (else SIZE_MAX) */
     char *out;
     size_t out_len, out_pos;
     char *in;
@@ -183,6 +188,7 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
     proc_ctx *pc = impl->ctx;
     size_t got_here = 0, *got = answered ? answered : &got_here;
     *got = 0;
+    pc->first_full = SIZE_MAX;
     if (impl->error[0])
         return amq_impl_stopped(impl);
     for (size_t i = 0; i < count; i++) { /* refuse before anything is sent */
@@ -245,6 +251,7 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
             const amq_proto_op op = op_at(q, *got);
             request_text(req, sizeof req, op, key_at(q, *got), len_at(q, *got), q->seed);
             if (rep.kind == AMQ_REPLY_ERROR) {
+                pc->hello_error = op == AMQ_OP_HELLO;
                 quote_line(quoted, sizeof quoted, rep.text, rep.text_len);
                 return amq_impl_stop(impl, AMQ_E_IO, "process '%s' reported an error in reply to %s: %s", impl->name,
                                      req, quoted);
@@ -255,16 +262,30 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
                                      impl->name, req, quoted,
                                      rep.kind == AMQ_REPLY_MALFORMED ? rep.text : "not an answer to that request");
             }
-            if (rep.kind == AMQ_REPLY_HELLO) {
-                if (rep.version != AMQ_PROTO_VERSION)
-                    return amq_impl_stop(impl, AMQ_E_BAD_VERSION,
-                                         "process speaks protocol version %llu, this amqcert speaks version %u",
-                                         (unsigned long long)rep.version, AMQ_PROTO_VERSION);
-                snprintf(impl->name, sizeof impl->name, "%.*s", (int)rep.name_len, rep.name);
-                impl->can_remove = rep.can_remove;
+            if (rep.kind == AMQ_REPLY_FULL && impl->protocol < 2) {
+                quote_line(quoted, sizeof quoted, line, line_len);
+                return amq_impl_stop(impl, AMQ_E_IO,
+                                     "process '%s' sent a malformed reply to %s: '%s' (a reply of protocol version 2; "
+                                     "this session speaks version %u)",
+                                     impl->name, req, quoted, impl->protocol);
             }
+            if (rep.kind == AMQ_REPLY_HELLO) {
+                /* the version asked, or an earlier one (amqcert speaks them all) */
+                if (rep.version < AMQ_PROTO_VERSION_MIN || rep.version > q->seed)
+                    return amq_impl_stop(impl, AMQ_E_BAD_VERSION,
+                                         "process speaks protocol version %llu, this amqcert speaks versions %u to %u",
+                                         (unsigned long long)rep.version, AMQ_PROTO_VERSION_MIN, AMQ_PROTO_VERSION);
+                snprintf(impl->name, sizeof impl->name, "%.*s", (int)rep.name_len, rep.name);
+                impl->protocol = (unsigned)rep.version;
+                impl->can_remove = rep.can_remove;
+                impl->can_refuse = rep.version >= 2 && rep.can_refuse;
+            }
+            if (rep.kind == AMQ_REPLY_FULL && pc->first_full == SIZE_MAX)
+                pc->first_full = *got;
             if (results && op == AMQ_OP_QUERY)
                 results[*got] = rep.kind == AMQ_REPLY_YES;
+            else if (results && op == AMQ_OP_ADD) /* 1 done, 0 refused (full) */
+                results[*got] = rep.kind == AMQ_REPLY_OK;
             (*got)++;
         }
         if (fr < 0)
@@ -284,20 +305,33 @@ static void proc_free(void *o)
     free(po);
 }
 
+/* A "full" among the adds of the last exchange: AMQ_E_FULL (the process goes on). */
+static amq_status refused(amq_impl *impl, size_t *done)
+{
+    const size_t i = ((proc_ctx *)impl->ctx)->first_full;
+    if (done)
+        *done = i;
+    return amq_fail(AMQ_E_FULL, "process '%s' refused an add: the filter is full", impl->name);
+}
+
 static amq_status proc_add(void *o, const void *key, size_t len)
 {
     const size_t lens[1] = {len};
     const void *keys[1] = {key};
     const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
-    return exchange(((proc_obj *)o)->ext.impl, &q, 1, NULL, NULL);
+    amq_impl *impl = ((proc_obj *)o)->ext.impl;
+    amq_status st = exchange(impl, &q, 1, NULL, NULL);
+    return st == AMQ_OK && ((proc_ctx *)impl->ctx)->first_full != SIZE_MAX ? refused(impl, NULL) : st;
 }
 
+/* After a failure, *done is the adds answered before it; after a "full", the adds before the
+ * first one (the adds after it in the batch were answered too, and may have been done). */
 static amq_status proc_add_batch(void *o, const void *const *keys, const size_t *lens, size_t count, size_t *done)
 {
     const requests q = {.op = AMQ_OP_ADD, .keys = keys, .lens = lens};
-    amq_status st = exchange(((proc_obj *)o)->ext.impl, &q, count, NULL, NULL);
-    *done = st == AMQ_OK ? count : 0; /* which adds were done before a failure is not known */
-    return st;
+    amq_impl *impl = ((proc_obj *)o)->ext.impl;
+    amq_status st = exchange(impl, &q, count, NULL, done);
+    return st == AMQ_OK && ((proc_ctx *)impl->ctx)->first_full != SIZE_MAX ? refused(impl, done) : st;
 }
 
 static void proc_query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
@@ -461,9 +495,21 @@ amq_status amq_impl_process(amq_impl **out, const char *command, double timeout)
     impl->release = proc_release;
     impl->ctx = pc;
     amq_status st = spawn(pc, command);
-    const requests hello = {.op = AMQ_OP_HELLO};
+    const requests hello = {.op = AMQ_OP_HELLO, .seed = AMQ_PROTO_VERSION};
     if (st == AMQ_OK)
         st = exchange(impl, &hello, 1, NULL, NULL);
+    if (st != AMQ_OK && pc->hello_error) {
+        /* an adapter of version 1 that refuses "hello 2": again, in version 1 */
+        close_fds(pc);
+        reap(pc, NULL, 0.0);
+        impl->error[0] = 0;
+        pc->hello_error = 0;
+        pc->in_len = pc->out_len = pc->out_pos = 0;
+        const requests hello1 = {.op = AMQ_OP_HELLO, .seed = 1};
+        st = spawn(pc, command);
+        if (st == AMQ_OK)
+            st = exchange(impl, &hello1, 1, NULL, NULL);
+    }
     if (st != AMQ_OK) {
         amq_impl_free(impl);
         return st;

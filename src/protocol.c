@@ -49,7 +49,7 @@ size_t amq_proto_request(char *out, size_t cap, amq_proto_op op, const void *key
             out[w++] = HEX[k[i] & 15];
         }
     } else {
-        w += put_u64(out + w, op == AMQ_OP_HELLO ? AMQ_PROTO_VERSION : seed);
+        w += put_u64(out + w, op == AMQ_OP_HELLO && !seed ? AMQ_PROTO_VERSION : seed);
     }
     out[w++] = '\n';
     return w;
@@ -129,7 +129,7 @@ static void parse_hello(const char *s, size_t len, amq_reply *r)
     r->version = v;
     r->name = s + name0;
     r->name_len = i - name0;
-    r->can_remove = 0;
+    r->can_remove = r->can_refuse = 0;
     while (i < len) { /* capabilities; unknown ones are ignored (later versions may add some) */
         if (s[i] != ' ')
             {
@@ -146,6 +146,8 @@ static void parse_hello(const char *s, size_t len, amq_reply *r)
         }
         if (is_word(s + c0, i - c0, "remove"))
             r->can_remove = 1;
+        else if (is_word(s + c0, i - c0, "full"))
+            r->can_refuse = 1;
     }
     r->kind = AMQ_REPLY_HELLO;
 }
@@ -159,6 +161,8 @@ void amq_proto_parse(const char *line, size_t len, amq_reply *out)
         out->kind = AMQ_REPLY_YES;
     else if (is_word(line, len, "no"))
         out->kind = AMQ_REPLY_NO;
+    else if (is_word(line, len, "full"))
+        out->kind = AMQ_REPLY_FULL;
     else if (is_word(line, len, "error")) {
         out->kind = AMQ_REPLY_ERROR;
         out->text = line + len;
@@ -169,7 +173,7 @@ void amq_proto_parse(const char *line, size_t len, amq_reply *out)
     } else if (len > 6 && !memcmp(line, "hello ", 6))
         parse_hello(line + 6, len - 6, out);
     else
-        malformed(out, "not one of: ok, yes, no, hello ..., error ...");
+        malformed(out, "not one of: ok, yes, no, full, hello ..., error ...");
 }
 
 int amq_proto_answers(amq_proto_op op, amq_reply_kind kind)
@@ -179,6 +183,7 @@ int amq_proto_answers(amq_proto_op op, amq_reply_kind kind)
     switch (op) {
     case AMQ_OP_HELLO: return kind == AMQ_REPLY_HELLO;
     case AMQ_OP_QUERY: return kind == AMQ_REPLY_YES || kind == AMQ_REPLY_NO;
+    case AMQ_OP_ADD: return kind == AMQ_REPLY_OK || kind == AMQ_REPLY_FULL;
     default: return kind == AMQ_REPLY_OK;
     }
 }

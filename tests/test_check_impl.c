@@ -325,7 +325,9 @@ static void test_process_failures(void **state)
         {"read l; echo 'hello 1 flood'; read l; head -c 10000 /dev/zero | tr '\\\\0' x; sleep 1",
          "longer than 4096 bytes"},
         {"exec 2>/dev/null; /nonexistent/adapter", "exited with status 127"},
-        {"read l; echo 'hello 2 future'", "speaks protocol version 2, this amqcert speaks version 1"},
+        {"read l; echo 'hello 3 future'", "speaks protocol version 3, this amqcert speaks versions 1 to 2"},
+        {"read l; echo 'hello 1 old'; read l; echo ok; read l; echo full", "(a reply of protocol version 2; this "
+                                                                          "session speaks version 1)"},
         {"true", "exited with status 0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -405,6 +407,170 @@ static void test_config_refusals(void **state)
     assert_non_null(strstr(amq_last_error(), "the moments of the partitioned rate are not known"));
     c.queries = 1;
     assert_int_equal(amq_impl_check_validate(&c), AMQ_OK);
+    amq_impl_free(impl);
+}
+
+/* Issue 25, point 7: protocol version 2, "full" to an add.  A filter that refuses adds and
+ * loses nothing passes under no model, and gets no verdict on the rate under one; a filter
+ * that loses a key at its first refusal fails with a false negative of that kind (the old
+ * checker took "full" for a malformed reply and ended the check without a finding). */
+static void test_refused_adds(void **state)
+{
+    (void)state;
+    char cmd[1200];
+    amq_impl *impl;
+    amq_impl_check_result r;
+    snprintf(cmd, sizeof cmd, "'%s' full 1000 5 60", adapter("adapters/planted-adapter"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    assert_int_equal(amq_impl_protocol(impl), 2);
+    assert_true(amq_impl_can_refuse(impl));
+    amq_impl_check_config c = config(NULL, NULL, 0, NULL, 0);
+    c.filters = 50;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_OK);
+    assert_true(r.pass);
+    assert_false(r.false_negative);
+    assert_int_equal(r.refused_filters, 50);
+    assert_int_equal(r.refusal_filter, 0);
+    assert_int_equal(r.refusal_key_number, 60);
+    assert_int_equal(r.refusal_adds, 60);
+    assert_int_equal(r.kept_queries, 50 * 60);
+    assert_int_equal(r.points[3].queries, 0); /* the last load point (100 keys) is never reached */
+    amq_impl_check_result_free(&r);
+    c = config("counting", "m", 1000, "k", 5);
+    c.filters = 50;
+    expect_fail(impl, &c, "no verdict on the rate: 50 of 50 filters refused an add", NULL);
+    amq_impl_free(impl);
+
+    snprintf(cmd, sizeof cmd, "'%s' lose-at-full 1000 5 60", adapter("adapters/planted-adapter"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    c = config(NULL, NULL, 0, NULL, 0);
+    c.filters = 50;
+    expect_fail(impl, &c, "false negative after a refused insert: key ", &r);
+    assert_true(r.fn_after_refusal);
+    assert_int_equal(r.fn_filter, 0);
+    assert_int_equal(r.fn_key_number, 0); /* the key it dropped */
+    assert_non_null(strstr(r.reason, "lost at a refused insert (the add of key 60 refused after 60 adds)"));
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+
+    /* amqcert's quotient filter refuses when its 64 + 64 (slack) slots are used, and loses
+     * nothing: through the filter interface and as a version 2 process */
+    impl = structure_impl("quotient", "q", 6, "r", 8);
+    c = config(NULL, NULL, 0, NULL, 0);
+    c.n = 200;
+    c.filters = 50;
+    c.queries = 5;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_OK);
+    assert_true(r.pass);
+    assert_int_equal(r.refused_filters, 50);
+    assert_true(r.refusal_adds > 64 && r.refusal_adds <= 128);
+    assert_true(r.kept_queries > 50 * 64);
+    const uint64_t kept = r.kept_queries;
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+    snprintf(cmd, sizeof cmd, "'%s' serve quotient -q 6 -r 8", adapter("amq"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    assert_int_equal(amq_impl_protocol(impl), 2);
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_OK);
+    assert_true(r.pass);
+    assert_int_equal(r.refused_filters, 50);
+    assert_int_equal(r.kept_queries, kept); /* the same filters, the same refusals */
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
+/* Issue 25, point 8: every key format is one-to-one (the keys of a run are distinct) and
+ * of its stated lengths; amqcert's Bloom filter passes on each; a hash that reads only the
+ * first 4 bytes of a key passes on little-endian counters and fails on big-endian ones (the
+ * old checker had only the former). */
+static int by_key(const void *a, const void *b) { return memcmp(a, b, AMQ_IMPL_CHECK_KEY_MAX + 1); }
+
+static void test_key_formats(void **state)
+{
+    (void)state;
+    static const size_t lo[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 1, 16, 8}, hi[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 20, 16, 32};
+    amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
+    for (int k = 0; k < AMQ_KEYS_FORMATS; k++) {
+        amq_key_format back;
+        assert_int_equal(amq_key_format_parse(amq_key_format_name((amq_key_format)k), &back), AMQ_OK);
+        assert_int_equal(back, k);
+        amq_impl_check_config c = config("bloom", "m", 1000, "k", 5);
+        c.keys = (amq_key_format)k;
+        c.filters = 20;
+        /* every key of the run, as recorded: the length byte first, then the bytes */
+        char *buf = NULL;
+        size_t len = 0;
+        c.record = open_memstream(&buf, &len);
+        amq_impl_check_result r;
+        assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_OK);
+        fclose(c.record);
+        unsigned char(*keys)[AMQ_IMPL_CHECK_KEY_MAX + 1] = calloc(c.filters * 300, sizeof *keys);
+        size_t nk = 0, shortest = 99, longest = 0;
+        for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+            if (strncmp(line, "add ", 4))
+                continue;
+            const size_t hex = strlen(line + 4);
+            keys[nk][0] = (unsigned char)(hex / 2);
+            for (size_t i = 0; i < hex / 2; i++) {
+                unsigned v;
+                sscanf(line + 4 + 2 * i, "%2x", &v);
+                keys[nk][1 + i] = (unsigned char)v;
+            }
+            shortest = hex / 2 < shortest ? hex / 2 : shortest;
+            longest = hex / 2 > longest ? hex / 2 : longest;
+            nk++;
+        }
+        assert_int_equal(nk, c.filters * c.n);
+        qsort(keys, nk, sizeof *keys, by_key);
+        for (size_t i = 1; i < nk; i++)
+            if (!memcmp(keys[i - 1], keys[i], sizeof *keys))
+                fail_msg("--key-format %s: a key repeats", amq_key_format_name((amq_key_format)k));
+        assert_true(shortest >= lo[k] && longest <= hi[k]);
+        if (k == AMQ_KEYS_VARLEN)
+            assert_true(longest > shortest);
+        if (!r.pass)
+            fail_msg("--key-format %s: %s", amq_key_format_name((amq_key_format)k), r.reason);
+        amq_impl_check_result_free(&r);
+        free(keys);
+        free(buf);
+    }
+    amq_impl_free(impl);
+    amq_key_format k;
+    assert_int_equal(amq_key_format_parse("big", &k), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "unknown key format 'big' (one of: le, be,"));
+
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' prefix-hash 1000 5", adapter("adapters/planted-adapter"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 200;
+    expect_pass(impl, &c);
+    c.keys = AMQ_KEYS_BE;
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    amq_impl_free(impl);
+}
+
+/* A version 1 adapter that accepts only "hello 1" is started again and spoken to in
+ * version 1: old adapters work unchanged. */
+static void test_version_1_adapter(void **state)
+{
+    (void)state;
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd,
+             "read l; if [ \"$l\" = 'hello 1' ]; then echo 'hello 1 strict-v1 remove'; exec '%s' none 1000 5; "
+             "else echo 'error protocol 1 only'; fi",
+             adapter("adapters/planted-adapter"));
+    amq_impl *impl;
+    if (amq_impl_process(&impl, cmd, 20.0) != AMQ_OK)
+        fail_msg("%s", amq_last_error());
+    assert_string_equal(amq_impl_name(impl), "strict-v1");
+    assert_int_equal(amq_impl_protocol(impl), 1);
+    assert_true(amq_impl_can_remove(impl));
+    assert_false(amq_impl_can_refuse(impl));
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 100;
+    c.removals = 50;
+    expect_pass(impl, &c);
     amq_impl_free(impl);
 }
 
@@ -501,7 +667,8 @@ int main(void)
         cmocka_unit_test(test_trivial_adapter_is_caught), cmocka_unit_test(test_process_failures),
         cmocka_unit_test(test_determinism),          cmocka_unit_test(test_config_refusals),
         cmocka_unit_test(test_processes_pass),       cmocka_unit_test(test_false_negative_then_error),
-        cmocka_unit_test(test_session_record),
+        cmocka_unit_test(test_session_record),       cmocka_unit_test(test_refused_adds),
+        cmocka_unit_test(test_version_1_adapter),    cmocka_unit_test(test_key_formats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,7 +84,7 @@ static void test_failures(void **state)
     assert_non_null(strstr(cli_out, "-> no"));
     /* the replay file is the session from hello; its last request the query answered "no" */
     expect(cli_run("head -1 ops.txt; sed -n 2p ops.txt | cut -c1-4; tail -1 ops.txt | cut -c1-6"), 0,
-           "hello 1\nnew \nquery \n");
+           "hello 2\nnew \nquery \n");
     expect(cli_run("%s check --plugin %s/planted-biased-hash.so --plugin-arg 'm=1000 k=6' --model bloom -m 1000 -k 6 "
                "-n 100", cli_amq, adapters),
            1, "verdict         FAIL: FP rate above the model at load");
@@ -185,14 +185,61 @@ static void test_error_report(void **state)
     assert_non_null(strstr(cli_out, "\"verdict\": \"fail\""));
 }
 
+/* Issue 25 point 7: refused adds through the CLI. */
+static void test_refused_adds(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --exec '%s/planted-adapter lose-at-full 1000 5 60' --model none -n 100 --filters 50", cli_amq,
+                   adapters),
+           1, "FALSE NEGATIVE  false negative after a refused insert: key ");
+    assert_non_null(strstr(cli_out, "(protocol version 2, full)"));
+    expect(cli_run("%s check --exec '%s/planted-adapter full 1000 5 60' --model none -n 100 --filters 50", cli_amq,
+                   adapters),
+           0, "refused adds    50 of 50 filters refused an add (\"full\") before n = 100 keys; the first: filter 0, "
+              "key 60, after 60 adds;");
+    assert_non_null(strstr(cli_out, "verdict         pass (no false negative; no verdict on the rate: --model none)"));
+    assert_non_null(strstr(cli_out, "false alarms    no rate test: --model none gives no verdict on the rate"));
+    assert_null(strstr(cli_out, "over the 0 rate tests"));
+    expect(cli_run("%s check --exec '%s/planted-adapter full 1000 5 60' --model counting -m 1000 -k 5 -n 100 --filters 50 "
+                   "--json", cli_amq, adapters),
+           1, "\"refused_adds\": {\"filters\": 50, \"first_filter\": 0, \"first_key_number\": 60, \"adds_before\": 60, "
+              "\"kept_key_queries\": 3000}");
+    assert_non_null(strstr(cli_out, "no verdict on the rate"));
+}
+
+/* Issue 25 point 8: --key-format; a hash of the first 4 bytes only is caught on big-endian keys. */
+static void test_key_format(void **state)
+{
+    (void)state;
+    expect(cli_run("%s check --exec '%s/planted-adapter prefix-hash 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 200", cli_amq, adapters),
+           0, "keys            8-byte counters, little-endian (--key-format le), distinct across the run");
+    expect(cli_run("%s check --exec '%s/planted-adapter prefix-hash 1000 5' --model counting -m 1000 -k 5 -n 100 "
+                   "--filters 200 --key-format be", cli_amq, adapters),
+           1, "verdict         FAIL: FP rate above the model at load");
+    assert_non_null(strstr(cli_out, "(--key-format be)"));
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --key-format varlen --json",
+                   cli_amq),
+           0, "\"keys\": \"varlen\"");
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --key-format big", cli_amq), 2,
+           "--key-format: unknown key format 'big'");
+}
+
 static void test_serve(void **state)
 {
     (void)state;
-    expect(cli_run("printf 'hello 1\\nquery 00\\nnew 5\\nadd 00ff\\nquery 00ff\\nremove 00ff\\nfoo 1\\nadd 0\\nhello 2\\n' | "
+    expect(cli_run("printf 'hello 1\\nquery 00\\nnew 5\\nadd 00ff\\nquery 00ff\\nremove 00ff\\nfoo 1\\nadd 0\\nhello 0\\n' | "
                "%s serve bloom -m 100 -k 3", cli_amq),
            0, "hello 1 amq-bloom\nerror no filter yet: send 'new SEED' first\nok\nok\nyes\nerror remove: a bloom filter "
               "cannot remove keys\nerror unknown request (hello, new, add, query, remove)\nerror odd number of hex "
-              "digits\nerror amq serve speaks protocol version 1\n");
+              "digits\nerror amq serve speaks protocol versions 1 and 2\n");
+    /* version 2: a full quotient table answers "full" (version 1: an error) */
+    expect(cli_run("printf 'hello 2\\nnew 1\\nadd 01\\nadd 02\\nadd 03\\nadd 04\\nadd 05\\nquery 01\\n' | "
+                   "%s serve quotient -q 1 -r 4", cli_amq),
+           0, "hello 2 amq-quotient remove full\nok\nok\nok\nok\nok\nfull\nyes\n");
+    expect(cli_run("printf 'hello 1\\nnew 1\\nadd 01\\nadd 02\\nadd 03\\nadd 04\\nadd 05\\n' | "
+                   "%s serve quotient -q 1 -r 4", cli_amq),
+           0, "hello 1 amq-quotient remove\nok\nok\nok\nok\nok\nerror ");
     expect(cli_run("printf 'hello 1\\n' | %s serve counting -m 100 -k 3", cli_amq), 0, "hello 1 amq-counting remove\n");
     expect(cli_run("%s serve bloom -m 0 -k 3 < /dev/null", cli_amq), 1, "amq serve:");
     expect(cli_run("%s serve nosuch", cli_amq), 2, "unknown structure 'nosuch'");
@@ -204,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_reports),      cmocka_unit_test(test_plots), cmocka_unit_test(test_failures),
         cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
         cmocka_unit_test(test_settings_before_start), cmocka_unit_test(test_error_report),
+        cmocka_unit_test(test_refused_adds),          cmocka_unit_test(test_key_format),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

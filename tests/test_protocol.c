@@ -20,7 +20,9 @@ static void test_requests(void **state)
     assert_memory_equal(out, "query \n", w);
     w = amq_proto_request(out, sizeof out, AMQ_OP_NEW, NULL, 0, UINT64_MAX);
     assert_memory_equal(out, "new 18446744073709551615\n", w);
-    w = amq_proto_request(out, sizeof out, AMQ_OP_HELLO, NULL, 0, 77);
+    w = amq_proto_request(out, sizeof out, AMQ_OP_HELLO, NULL, 0, 0); /* the highest version */
+    assert_memory_equal(out, "hello 2\n", w);
+    w = amq_proto_request(out, sizeof out, AMQ_OP_HELLO, NULL, 0, 1); /* to a version 1 adapter */
     assert_memory_equal(out, "hello 1\n", w);
     w = amq_proto_request(out, sizeof out, AMQ_OP_REMOVE, key, 1, 0);
     assert_memory_equal(out, "remove 00\n", w);
@@ -78,10 +80,14 @@ static void test_replies(void **state)
     assert_int_equal(r.name_len, 9);
     assert_memory_equal(r.name, "my-filter", 9);
     assert_true(r.can_remove);
-    r = parse("hello 2 x future-capability");
+    assert_false(r.can_refuse);
+    r = parse("hello 2 x future-capability full");
     assert_int_equal(r.kind, AMQ_REPLY_HELLO);
     assert_int_equal(r.version, 2);
     assert_false(r.can_remove);
+    assert_true(r.can_refuse);
+    assert_int_equal(parse("full").kind, AMQ_REPLY_FULL); /* version 2: a refused add */
+    assert_int_equal(parse("full ").kind, AMQ_REPLY_MALFORMED);
     static const char *const bad[] = {"", "OK", "ok ", " ok", "yes please", "maybe", "hello", "hello 1",
                                       "hello x name", "hello 1 ", "hello 1 a  remove", "hello 1 a\tb",
                                       "hello 12345678901 a", "errors", "nope"};
@@ -103,6 +109,10 @@ static void test_replies(void **state)
     assert_false(amq_proto_answers(AMQ_OP_ADD, AMQ_REPLY_YES));
     assert_true(amq_proto_answers(AMQ_OP_REMOVE, AMQ_REPLY_ERROR));
     assert_false(amq_proto_answers(AMQ_OP_NEW, AMQ_REPLY_HELLO));
+    assert_true(amq_proto_answers(AMQ_OP_ADD, AMQ_REPLY_FULL));
+    assert_false(amq_proto_answers(AMQ_OP_QUERY, AMQ_REPLY_FULL));
+    assert_false(amq_proto_answers(AMQ_OP_REMOVE, AMQ_REPLY_FULL));
+    assert_false(amq_proto_answers(AMQ_OP_NEW, AMQ_REPLY_FULL));
 }
 
 /* A request formatted by amqcert parses back to itself. */

@@ -11,6 +11,11 @@
  *       the key, its filter and its position (amq_impl_check_replay writes the operations);
  *   with R > 0 removals (implementations that delete): remove the first R keys, query the
  *       other n - R (a "no" is a false negative), and query Q fresh keys.
+ * A refused add (a process of protocol version 2 answering "full", or a full table of
+ * amqcert's own structures) is not an error: the filter's schedule ends there, every key
+ * added before the refusal is queried, and a "no" is a false negative of the refused-insert
+ * kind.  With a model, a refusal leaves the rate without a verdict (the model assumes every
+ * add is done): the check does not pass.
  * False-positive rate at each point (and after the removals, against the model's rate for
  * n - R keys), with a family-wise false-alarm rate <= alpha by Holm's procedure:
  *   - Q = 1 ("fresh" design): the positives at a point are exactly Binomial(F, p), tested
@@ -30,8 +35,23 @@
 #include <amq/filter.h>
 #include <amq/impl.h>
 
-/* Keys are 8 bytes: the little-endian encoding of key_base + number. */
-#define AMQ_IMPL_CHECK_KEY_BYTES 8u
+/* Keys are numbered key_base + number, distinct across the run, and written in one of
+ * these formats (each one-to-one, so the keys stay distinct); the default is 8 bytes, the
+ * little-endian counter.  The model does not change with the format, but a hash that
+ * depends on the keys' form shows. */
+typedef enum amq_key_format {
+    AMQ_KEYS_LE = 0,   /* 8 bytes, the counter little-endian                       */
+    AMQ_KEYS_BE,       /* 8 bytes, the counter big-endian                           */
+    AMQ_KEYS_RANDOM8,  /* 8 random-looking bytes (a bijective mix of the counter)   */
+    AMQ_KEYS_RANDOM16, /* 16: that mix, then a second one                           */
+    AMQ_KEYS_DECIMAL,  /* the counter in decimal ASCII digits (1..20 bytes)         */
+    AMQ_KEYS_HEX,      /* the counter in 16 lowercase hex ASCII digits              */
+    AMQ_KEYS_VARLEN,   /* 8..32 bytes: the little-endian counter and a tail of mixed
+                        * bytes whose length (0..24) depends on the counter         */
+    AMQ_KEYS_FORMATS
+} amq_key_format;
+#define AMQ_IMPL_CHECK_KEY_BYTES 8u /* the size of the default format */
+#define AMQ_IMPL_CHECK_KEY_MAX 32u  /* the longest key of any format  */
 /* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
 #define AMQ_IMPL_CHECK_MOMENTS 24
 /* At most this many load points. */
@@ -46,6 +66,7 @@ typedef struct amq_impl_check_config {
     uint64_t queries;           /* fresh queries Q >= 1 per filter and load point           */
     uint64_t removals;          /* R <= n keys removed after the last load (0: none)         */
     uint64_t seed;              /* seeds every filter and key of the run                     */
+    amq_key_format keys;        /* how keys are written (0: 8-byte little-endian counters)   */
     double alpha;               /* family-wise false-alarm rate, 0 < alpha < 1              */
     /* may be NULL: every request the check sends, in the request form of the line protocol
      * (docs/protocol.md), from "hello" on, written before it is sent: the whole session */
@@ -86,8 +107,13 @@ typedef struct amq_impl_check_result {
     int false_negative;
     uint64_t fn_filter, fn_seed, fn_key_number, fn_ops;
     int fn_after_removals;
-    unsigned char fn_key[AMQ_IMPL_CHECK_KEY_BYTES];
+    unsigned char fn_key[AMQ_IMPL_CHECK_KEY_MAX];
+    size_t fn_key_len;
     uint64_t fn_record_bytes; /* the record (cfg->record) through the query answered "no"  */
+    int fn_after_refusal;     /* the key was added before a refused add, and lost there    */
+    /* refused adds: filters whose schedule ended at one, the first of them (its filter, the
+     * key refused, the adds done before it), and the queries of keys added before refusals */
+    uint64_t refused_filters, refusal_filter, refusal_key_number, refusal_adds, kept_queries;
     /* the implementation failed (crash, hang, malformed reply, error, refused add or remove):
      * the check ended there, and everything above counts what was answered before */
     int ended;
@@ -125,6 +151,11 @@ AMQ_API amq_status amq_impl_check_validate(const amq_impl_check_config *cfg);
  * line protocol (docs/protocol.md), one per line, through operation number upto (1-based;
  * 0: all of them): "new SEED", "add HEX", "query HEX", "remove HEX". */
 AMQ_API amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, uint64_t upto, FILE *out);
+
+/* The name of a key format ("le", "be", "random8", "random16", "decimal", "hex", "varlen"),
+ * and the format of a name (AMQ_E_INVALID_ARG, naming the formats, when there is none). */
+AMQ_API const char *amq_key_format_name(amq_key_format k);
+AMQ_API amq_status amq_key_format_parse(const char *name, amq_key_format *out);
 
 /* The accuracy score of the CMU 15-122 assignment from `negatives` true negatives among
  * `queries` fresh queries: 0 when every answer is "maybe" (negatives = 0), 100 when every

@@ -44,6 +44,11 @@ AMQ_API const char *amq_impl_kind(const amq_impl *impl);
 /* The implementation's name ("bloom", the plugin's name, the name the process gave). */
 AMQ_API const char *amq_impl_name(const amq_impl *impl);
 AMQ_API int amq_impl_can_remove(const amq_impl *impl);
+/* A process: the line-protocol version its session speaks (1 or 2, docs/protocol.md); 0
+ * for the other kinds. */
+AMQ_API unsigned amq_impl_protocol(const amq_impl *impl);
+/* A process of version 2 that announced "full": it may refuse an add (a full filter). */
+AMQ_API int amq_impl_can_refuse(const amq_impl *impl);
 /* One line about a filter of this implementation (the plugin's describe, the structure's
  * parameters), or "" when there is nothing to say. */
 AMQ_API const char *amq_impl_describe(const amq_impl *impl, const amq_filter *f);

@@ -4,7 +4,14 @@
 #define AMQ_INTERNAL_CHECK_IMPL_H
 #include <amq/check_impl.h>
 
-typedef enum amq_step_kind { AMQ_STEP_ADD, AMQ_STEP_QUERY_FRESH, AMQ_STEP_QUERY_ADDED, AMQ_STEP_REMOVE } amq_step_kind;
+/* QUERY_KEPT: after a refused add, the keys added before it (not in the schedule). */
+typedef enum amq_step_kind {
+    AMQ_STEP_ADD,
+    AMQ_STEP_QUERY_FRESH,
+    AMQ_STEP_QUERY_ADDED,
+    AMQ_STEP_REMOVE,
+    AMQ_STEP_QUERY_KEPT
+} amq_step_kind;
 
 /* count keys numbered first.. (numbers relative to the filter); point: the statistic a
  * fresh query counts for (load point l - 1, or L for the point after removals). */
@@ -20,8 +27,9 @@ size_t amq_check_schedule(const amq_impl_check_config *cfg, amq_check_step *step
 uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l);
 uint64_t amq_check_filter_seed(const amq_impl_check_config *cfg, uint64_t f);
 uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg);
-/* Key number rel of filter f, AMQ_IMPL_CHECK_KEY_BYTES bytes. */
-void amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
+/* Key number rel of filter f in cfg->keys format, into out[0..AMQ_IMPL_CHECK_KEY_MAX);
+ * returns its length. */
+size_t amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
 
 /* The highest factorial moment the shared design's upper-tail bound uses. */
 #define AMQ_CHECK_MOMENTS AMQ_IMPL_CHECK_MOMENTS

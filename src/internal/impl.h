@@ -12,6 +12,8 @@ struct amq_impl {
     const char *kind;
     char name[128];
     int can_remove;
+    unsigned protocol; /* processes: the version the session speaks (else 0) */
+    int can_refuse;    /* processes: announced "full" (version 2) */
     /* the first failure that stopped the implementation ("" while it works) */
     char error[AMQ_IMPL_MSG_MAX];
     amq_status (*new_filter)(amq_impl *impl, uint64_t seed, amq_filter **out);

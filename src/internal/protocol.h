@@ -6,7 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define AMQ_PROTO_VERSION 1u
+/* The highest protocol version amqcert speaks, and the lowest it still accepts. */
+#define AMQ_PROTO_VERSION 2u
+#define AMQ_PROTO_VERSION_MIN 1u
 /* Longest key a request carries (bytes; 2 hex digits each on the line). */
 #define AMQ_PROTO_MAX_KEY 1024u
 /* Longest request line: "remove " + 2 * AMQ_PROTO_MAX_KEY hex digits + newline. */
@@ -24,17 +26,18 @@ typedef enum amq_reply_kind {
     AMQ_REPLY_YES,
     AMQ_REPLY_NO,
     AMQ_REPLY_HELLO,
-    AMQ_REPLY_ERROR
+    AMQ_REPLY_ERROR,
+    AMQ_REPLY_FULL /* version 2: a refused add (the filter is full), not an error */
 } amq_reply_kind;
 
 typedef struct amq_reply {
     amq_reply_kind kind;
     /* HELLO: the protocol version, the name (into the line, not NUL-terminated), and
-     * whether the implementation announced "remove". */
+     * whether the implementation announced "remove" and "full". */
     uint64_t version;
     const char *name;
     size_t name_len;
-    int can_remove;
+    int can_remove, can_refuse;
     /* ERROR: the text after "error " (into the line); MALFORMED: what is wrong (static). */
     const char *text;
     size_t text_len;
@@ -43,7 +46,8 @@ typedef struct amq_reply {
 /* The request's verb ("add"). */
 const char *amq_proto_verb(amq_proto_op op);
 /* Writes the request line (newline included) for op into out, which has room for cap
- * bytes; key/len for add, query, remove; seed for new (hello writes the version).
+ * bytes; key/len for add, query, remove; seed for new; for hello, seed is the version
+ * (0: AMQ_PROTO_VERSION).
  * Returns the bytes written, or 0 when out is too small or len > AMQ_PROTO_MAX_KEY. */
 size_t amq_proto_request(char *out, size_t cap, amq_proto_op op, const void *key, size_t len, uint64_t seed);
 
@@ -63,7 +67,8 @@ void amq_proto_parse(const char *line, size_t len, amq_reply *out);
 int amq_proto_parse_request(const char *line, size_t len, amq_proto_op *op, unsigned char *key, size_t cap,
                             size_t *klen, uint64_t *value, const char **why);
 
-/* Whether a reply of this kind answers a request of op (ERROR answers any). */
+/* Whether a reply of this kind answers a request of op (ERROR answers any; FULL answers an
+ * add, in a session of version 2: the caller checks the version). */
 int amq_proto_answers(amq_proto_op op, amq_reply_kind kind);
 
 #endif

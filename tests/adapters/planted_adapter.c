@@ -15,6 +15,8 @@
  *                  and loses nothing: it must pass under --model none
  *   lose-at-full   the same, but at the first refusal of each filter it loses the first key
  *                  added (as a cuckoo filter that gives up in the middle of its kicks)
+ *   prefix-hash    hashes only the first 4 bytes of a key: right on little-endian counters,
+ *                  whose first bytes vary, a collapse on big-endian ones (--key-format be)
  *
  * Like every adapter it answers each whole line of an input chunk, then writes. */
 #include <stdint.h>
@@ -24,8 +26,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL };
-static const char *const MODES[] = {"none", "no-then-error", "global", "full", "lose-at-full"};
+enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL, PREFIX_HASH, NMODES };
+static const char *const MODES[] = {"none", "no-then-error", "global", "full", "lose-at-full", "prefix-hash"};
 
 static int mode;
 static uint64_t m, k, cap, seed, adds, filters, added_queries;
@@ -36,6 +38,8 @@ static char in[1 << 16], out[1 << 18];
 
 static uint64_t position(const unsigned char *key, size_t len, uint64_t i)
 {
+    if (mode == PREFIX_HASH && len > 4)
+        len = 4; /* the planted bias */
     const uint64_t x = XXH3_64bits_withSeed(key, len, seed + 0x9E3779B97F4A7C15u * (i + 1));
     return (uint64_t)(((unsigned __int128)x * m) >> 64);
 }
@@ -130,10 +134,10 @@ static const char *answer(char *line, size_t l)
 
 int main(int argc, char **argv)
 {
-    for (mode = 0; argc > 1 && mode < 5 && strcmp(argv[1], MODES[mode]); mode++)
+    for (mode = 0; argc > 1 && mode < NMODES && strcmp(argv[1], MODES[mode]); mode++)
         ;
-    if (argc < 4 || mode == 5 || !(m = strtoull(argv[2], NULL, 10)) || !(k = strtoull(argv[3], NULL, 10))) {
-        fprintf(stderr, "usage: planted-adapter none|no-then-error|global|full|lose-at-full M K [C]\n");
+    if (argc < 4 || mode == NMODES || !(m = strtoull(argv[2], NULL, 10)) || !(k = strtoull(argv[3], NULL, 10))) {
+        fprintf(stderr, "usage: planted-adapter none|no-then-error|global|full|lose-at-full|prefix-hash M K [C]\n");
         return 2;
     }
     cap = argc > 4 ? strtoull(argv[4], NULL, 10) : UINT64_MAX;

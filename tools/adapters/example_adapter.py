@@ -15,7 +15,7 @@ def positions(key):
 def answer(line):
     global bits, seed
     verb, _, arg = line.partition(' ')
-    if verb == 'hello': return 'hello 1 python-example' if arg == '1' else 'error protocol 1 only'
+    if verb == 'hello': return 'hello 1 python-example'  # version 1: a Bloom filter is never full
     if verb == 'new': bits, seed = bytearray((m + 7) // 8), int(arg); return 'ok'
     if verb == 'add':
         for p in positions(bytes.fromhex(arg)): bits[p >> 3] |= 1 << (p & 7)

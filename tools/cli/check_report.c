@@ -81,8 +81,12 @@ void check_report_text(FILE *f, const check_run *c)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
-    fprintf(f, "implementation  %s: %s%s%s\n", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
+    fprintf(f, "implementation  %s: %s%s%s", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
             r->describe);
+    if (amq_impl_protocol(c->impl))
+        fprintf(f, " (protocol version %u%s%s)", amq_impl_protocol(c->impl),
+                amq_impl_can_remove(c->impl) ? ", remove" : "", amq_impl_can_refuse(c->impl) ? ", full" : "");
+    fputc('\n', f);
     fprintf(f, "model           ");
     model_line(f, c);
     fputc('\n', f);
@@ -94,6 +98,12 @@ void check_report_text(FILE *f, const check_run *c)
         fprintf(f, ";\n                then the first %llu keys removed and %llu fresh queries more",
                 (unsigned long long)g->removals, (unsigned long long)g->queries);
     fprintf(f, "\nseed            %llu (the same seed gives the same operations)\n", (unsigned long long)g->seed);
+    static const char *const KEYS_TEXT[AMQ_KEYS_FORMATS] = {
+        "8-byte counters, little-endian", "8-byte counters, big-endian", "8 random-looking bytes",
+        "16 random-looking bytes", "decimal text of the counters", "hex text of the counters (16 digits)",
+        "8 to 32 bytes (the counter, then a tail of varying length)"};
+    fprintf(f, "keys            %s (--key-format %s), distinct across the run\n", KEYS_TEXT[g->keys],
+            amq_key_format_name(g->keys));
     if (r->shared && g->model)
         fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Bernstein's bound with the exact "
                    "mean and variance\n                (E[pi^2]), and above the mean Markov's on the exact factorial "
@@ -108,11 +118,23 @@ void check_report_text(FILE *f, const check_run *c)
                    "binomial test, Clopper-Pearson intervals\n");
     if (r->false_negative) {
         fprintf(f, "FALSE NEGATIVE  %s\n", r->reason);
-        print_ops(f, c);
+        if (r->fn_after_refusal) /* not the schedule: the session is in the record */
+            fprintf(f, "operations  the add of key %llu refused, then every key added before it queried "
+                       "(--replay FILE writes the session)\n",
+                    (unsigned long long)r->refusal_key_number);
+        else
+            print_ops(f, c);
     } else {
         fprintf(f, "no false negative: %llu queries of added keys, every answer \"maybe\"\n",
                 (unsigned long long)r->added_queries);
     }
+    if (r->refused_filters)
+        fprintf(f, "refused adds    %llu of %llu filters refused an add (\"full\") before n = %llu keys; the first: "
+                   "filter %llu, key %llu, after %llu adds;\n                each such filter ended there, and the %llu "
+                   "keys added before its refusal were queried again\n",
+                (unsigned long long)r->refused_filters, (unsigned long long)g->filters, (unsigned long long)g->n,
+                (unsigned long long)r->refusal_filter, (unsigned long long)r->refusal_key_number,
+                (unsigned long long)r->refusal_adds, (unsigned long long)r->kept_queries);
     if (r->ended)
         fprintf(f, "ENDED           the implementation failed at %s\n                the counts below are those of the "
                    "%llu filters done and the queries answered before\n",
@@ -141,10 +163,17 @@ void check_report_text(FILE *f, const check_run *c)
     if (g->model)
         fprintf(f, "; the model expects %.6g", r->accuracy_model);
     fprintf(f, ")\n");
-    fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests (Holm); intervals at "
-               "confidence 1 - %g each (Bonferroni: all hold together with confidence >= 1 - %g)\n",
-            g->alpha, g->model ? r->npoints : (size_t)0, g->alpha / (double)r->npoints, g->alpha);
-    fprintf(f, "verdict         %s%s%s\n", r->pass ? "pass" : "FAIL", r->pass ? "" : ": ", r->reason);
+    if (g->model)
+        fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests (Holm); intervals at "
+                   "confidence 1 - %g each (Bonferroni: all hold together with confidence >= 1 - %g)\n",
+                g->alpha, r->npoints, g->alpha / (double)r->npoints, g->alpha);
+    else /* say it plainly: measured, not judged */
+        fprintf(f, "false alarms    no rate test: --model none gives no verdict on the rate, only on false negatives;"
+                   "\n                intervals at confidence 1 - %g each (Bonferroni: all hold together with "
+                   "confidence >= 1 - %g)\n",
+                g->alpha / (double)r->npoints, g->alpha);
+    fprintf(f, "verdict         %s%s%s%s\n", r->pass ? "pass" : "FAIL", r->pass ? "" : ": ", r->reason,
+            r->pass && !g->model ? " (no false negative; no verdict on the rate: --model none)" : "");
 }
 
 void check_report_json(FILE *f, const check_run *c)
@@ -153,6 +182,7 @@ void check_report_json(FILE *f, const check_run *c)
     const amq_impl_check_result *r = &c->res;
     fprintf(f, "{\"implementation\": {\"kind\": ");
     cli_json_str(f, amq_impl_kind(c->impl));
+    fprintf(f, ", \"protocol\": %u", amq_impl_protocol(c->impl));
     fprintf(f, ", \"name\": ");
     cli_json_str(f, amq_impl_name(c->impl));
     fprintf(f, ", \"describe\": ");
@@ -170,21 +200,31 @@ void check_report_json(FILE *f, const check_run *c)
     } else
         fputs("null", f);
     fprintf(f, ", \"n\": %llu, \"loads\": %llu, \"filters\": %llu, \"queries\": %llu, \"removals\": %llu, "
-               "\"seed\": %llu, \"alpha\": ",
+               "\"seed\": %llu, \"keys\": \"%s\", \"alpha\": ",
             (unsigned long long)g->n, (unsigned long long)g->loads, (unsigned long long)g->filters,
-            (unsigned long long)g->queries, (unsigned long long)g->removals, (unsigned long long)g->seed);
+            (unsigned long long)g->queries, (unsigned long long)g->removals, (unsigned long long)g->seed,
+            amq_key_format_name(g->keys));
     cli_json_double(f, g->alpha);
     fprintf(f, ", \"design\": \"%s\", \"correction\": \"holm\", \"false_negative\": ", r->shared ? "shared" : "fresh");
     if (r->false_negative) {
-        char hex[2 * AMQ_IMPL_CHECK_KEY_BYTES + 1];
-        for (unsigned i = 0; i < AMQ_IMPL_CHECK_KEY_BYTES; i++)
+        char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1] = "";
+        for (size_t i = 0; i < r->fn_key_len; i++)
             sprintf(hex + 2 * i, "%02x", r->fn_key[i]);
         fprintf(f, "{\"key\": \"%s\", \"filter\": %llu, \"seed\": %llu, \"key_number\": %llu, \"operations\": %llu, "
-                   "\"after_removals\": %s}",
+                   "\"after_removals\": %s, \"after_refused_add\": %s}",
                 hex, (unsigned long long)r->fn_filter, (unsigned long long)r->fn_seed,
                 (unsigned long long)r->fn_key_number, (unsigned long long)r->fn_ops,
-                r->fn_after_removals ? "true" : "false");
+                r->fn_after_removals ? "true" : "false", r->fn_after_refusal ? "true" : "false");
     } else
+        fputs("null", f);
+    fprintf(f, ", \"refused_adds\": ");
+    if (r->refused_filters)
+        fprintf(f, "{\"filters\": %llu, \"first_filter\": %llu, \"first_key_number\": %llu, \"adds_before\": %llu, "
+                   "\"kept_key_queries\": %llu}",
+                (unsigned long long)r->refused_filters, (unsigned long long)r->refusal_filter,
+                (unsigned long long)r->refusal_key_number, (unsigned long long)r->refusal_adds,
+                (unsigned long long)r->kept_queries);
+    else
         fputs("null", f);
     fprintf(f, ", \"ended\": ");
     if (r->ended) {
@@ -227,7 +267,8 @@ void check_report_json(FILE *f, const check_run *c)
     fprintf(f, "], \"accuracy\": {\"score\": %d, \"negatives\": %llu, \"queries\": %llu, \"model\": ", r->accuracy,
             (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries);
     cli_json_double(f, r->accuracy_model);
-    fprintf(f, "}, \"verdict\": \"%s\", \"reason\": ", r->pass ? "pass" : "fail");
+    fprintf(f, "}, \"rate_verdict\": %s, \"verdict\": \"%s\", \"reason\": ", g->model ? "true" : "false",
+            r->pass ? "pass" : "fail");
     cli_json_str(f, r->reason);
     fprintf(f, "}\n");
 }

@@ -13,12 +13,12 @@
 static const char USAGE[] =
     "amq check (--plugin LIB [--plugin-arg S] | --exec 'CMD' [--timeout SEC] | --impl STRUCTURE [--impl-param K=V]...)\n"
     "          (--model NAME RATE-PARAMETERS | --model none) -n N [--loads L] [--filters F] [--queries Q]\n"
-    "          [--remove R] [--seed S] [--alpha A] [--json] [--plot FILE.svg|png] [--replay FILE]";
+    "          [--remove R] [--seed S] [--key-format K] [--alpha A] [--json] [--plot FILE.svg|png] [--replay FILE]";
 
 enum {
     OPT_N = 'n',
     OPT_PLUGIN = 300, OPT_PLUGIN_ARG, OPT_EXEC, OPT_TIMEOUT, OPT_IMPL, OPT_IMPL_PARAM, OPT_MODEL, OPT_LOADS,
-    OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY
+    OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY, OPT_KEYS
 };
 
 static const cli_option options[] = {
@@ -27,7 +27,7 @@ static const cli_option options[] = {
     {"model", 0, 1, OPT_MODEL}, {"keys", 'n', 1, OPT_N}, {"loads", 0, 1, OPT_LOADS},
     {"filters", 0, 1, OPT_FILTERS}, {"queries", 0, 1, OPT_QUERIES}, {"remove", 0, 1, OPT_REMOVE},
     {"seed", 0, 1, OPT_SEED}, {"alpha", 0, 1, OPT_ALPHA}, {"json", 0, 0, OPT_JSON},
-    {"plot", 0, 1, OPT_PLOT}, {"replay", 0, 1, OPT_REPLAY},
+    {"plot", 0, 1, OPT_PLOT}, {"replay", 0, 1, OPT_REPLAY}, {"key-format", 0, 1, OPT_KEYS},
 };
 
 #define MAX_IMPL_PARAMS 8
@@ -38,6 +38,7 @@ typedef struct opts {
     size_t nimpl_param;
     double timeout, alpha;
     uint64_t n, loads, filters, queries, removals, seed;
+    amq_key_format keys;
     int have_n, have_loads, have_filters, have_queries, have_removals, json, ways;
 } opts;
 
@@ -66,6 +67,8 @@ static int on_option(void *ctx, int id, const char *arg)
     case OPT_JSON: o->json = 1; return 0;
     case OPT_PLOT: o->plot = arg; return 0;
     case OPT_REPLAY: o->replay = arg; return 0;
+    case OPT_KEYS:
+        return amq_key_format_parse(arg, &o->keys) == AMQ_OK ? 0 : cli_usage("check", USAGE, "--key-format: %s", amq_last_error());
     default: return cli_usage("check", USAGE, "invalid option");
     }
 }
@@ -79,7 +82,9 @@ static void print_help(void)
         "keys, Q fresh queries per filter; then every added key is queried (one \"no\" is a false\n"
         "negative: the check fails and names the key and the operations); with --remove R, the first R\n"
         "keys are removed, the others queried again and Q fresh keys queried against the model's rate\n"
-        "for n - R keys.  Family-wise false-alarm rate <= alpha over the rate tests (Holm).\n"
+        "for n - R keys.  Family-wise false-alarm rate <= alpha over the rate tests (Holm).  A refused add\n"
+        "(protocol version 2 \"full\", a full quotient table) ends that filter: the keys added before it are\n"
+        "queried again (a \"no\" is a false negative); a model's rate then gets no verdict.\n"
         "Statistics: docs/checker.md; the process protocol: docs/protocol.md; the plugin ABI: amq/plugin.h.\n\n"
         "the implementation (one of):\n"
         "  --plugin LIB        a C plugin (amq/plugin.h); --plugin-arg S is given to its create\n"
@@ -108,6 +113,9 @@ static void print_help(void)
            "  --remove R          keys removed after the last load (default N/2 when the implementation\n"
            "                      removes, else 0)\n"
            "  --seed S            seed of every filter and key of the run (default 1)\n"
+           "  --key-format K      how keys are written, all distinct: le (8-byte counters, little-endian;\n"
+           "                      the default), be (big-endian), random8, random16 (random-looking bytes),\n"
+           "                      decimal, hex (the counters as text), varlen (8 to 32 bytes)\n"
            "  --alpha A           family-wise false-alarm rate, 0 < A < 1 (default 1e-6)\n"
            "  --json              the report as JSON\n"
            "  --plot FILE         draw the FP rate against the load with gnuplot (.svg or .png)\n"
@@ -286,6 +294,7 @@ int cmd_check_impl(int argc, char **argv)
     c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 5000 : 20000;
     c.cfg.removals = o.have_removals ? o.removals : 0; /* the default needs the implementation */
     c.cfg.seed = o.seed;
+    c.cfg.keys = o.keys;
     c.cfg.alpha = o.alpha;
     if ((rc = refuse_settings(model, &c.cfg)))
         return rc;

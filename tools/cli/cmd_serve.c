@@ -20,6 +20,7 @@ typedef struct server {
     const amq_structure *s;
     amq_params p;
     amq_filter *f;
+    unsigned version; /* of the session: 2 says "full" for a refused add */
     char *out;
     size_t out_len, out_cap;
 } server;
@@ -63,12 +64,13 @@ static int answer(server *sv, const char *line, size_t len)
     const char *why;
     if (!amq_proto_parse_request(line, len, &op, key, sizeof key, &klen, &value, &why))
         return put_error(sv, why);
-    if (op == AMQ_OP_HELLO) {
-        if (value != AMQ_PROTO_VERSION)
-            return put_error(sv, "amq serve speaks protocol version 1");
+    if (op == AMQ_OP_HELLO) { /* the version asked, or the highest below it that it speaks */
+        if (value < AMQ_PROTO_VERSION_MIN)
+            return put_error(sv, "amq serve speaks protocol versions 1 and 2");
+        sv->version = value < AMQ_PROTO_VERSION ? (unsigned)value : AMQ_PROTO_VERSION;
         char h[128];
-        snprintf(h, sizeof h, "hello 1 amq-%s%s\n", amq_structure_name(sv->s),
-                 amq_structure_can_remove(sv->s) ? " remove" : "");
+        snprintf(h, sizeof h, "hello %u amq-%s%s%s\n", sv->version, amq_structure_name(sv->s),
+                 amq_structure_can_remove(sv->s) ? " remove" : "", sv->version >= 2 ? " full" : "");
         return put_str(sv, h);
     }
     if (op == AMQ_OP_NEW) {
@@ -83,6 +85,8 @@ static int answer(server *sv, const char *line, size_t len)
     if (op == AMQ_OP_QUERY)
         return put_str(sv, amq_filter_query(sv->f, key, klen) ? "yes\n" : "no\n");
     const amq_status st = op == AMQ_OP_ADD ? amq_filter_add(sv->f, key, klen) : amq_filter_remove(sv->f, key, klen);
+    if (st == AMQ_E_FULL && op == AMQ_OP_ADD && sv->version >= 2)
+        return put_str(sv, "full\n"); /* a refused add: the filter is full, nothing changed */
     return st == AMQ_OK ? put_str(sv, "ok\n") : put_error(sv, amq_last_error());
 }
 

@@ -19,7 +19,8 @@ let filter = null;
 function answer(line) {
   const sp = line.indexOf(' ');
   const verb = sp < 0 ? line : line.slice(0, sp), arg = sp < 0 ? '' : line.slice(sp + 1);
-  if (verb === 'hello') return arg === '1' ? `hello 1 bloom-filters/${kind}${canRemove ? ' remove' : ''}` : 'error protocol 1 only';
+  // version 1 whatever is asked (a version 2 amqcert accepts it): these filters never refuse a key
+  if (verb === 'hello') return `hello 1 bloom-filters/${kind}${canRemove ? ' remove' : ''}`;
   if (verb === 'new') {
     filter = new kinds[kind](size, hashes);
     filter.seed = Number(BigInt(arg) % 4294967296n);
