@@ -1,4 +1,4 @@
-/* ACSL logic for the quotient filter kernel (amq/quotient_kernel.h).
+/* ACSL logic for the quotient filter kernel (internal/quotient_kernel.h).
  *
  * A table has n slots.  Slot i holds a remainder rem[i] and a metadata byte meta[i]:
  *   bit 0 is_occupied     (slot attribute: some stored fingerprint has quotient i),
