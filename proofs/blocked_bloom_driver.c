@@ -1,4 +1,4 @@
-/* Theorem drivers for the blocked Bloom kernels (amq/blocked_kernel.h): blocked Bloom,
+/* Theorem drivers for the blocked Bloom kernels (internal/blocked_kernel.h): blocked Bloom,
  * split-block and partitioned.  Not part of the library: WP proves these bodies
  * against the kernels' contracts, and the same frama-c run proves those contracts on
  * the compiled src/blocked_kernel.c (on top of the Bloom kernel's, src/bloom_kernel.c).

@@ -1,4 +1,4 @@
-/* Theorem drivers for the counting blocked kernels (amq/blocked_kernel.h), both counter
+/* Theorem drivers for the counting blocked kernels (internal/blocked_kernel.h), both counter
  * widths.  Not part of the library: WP proves these bodies against the kernels'
  * contracts, and the same frama-c run proves those contracts on the compiled
  * src/blocked_kernel.c on top of the counting kernel's (src/counting_kernel.c).

@@ -1,4 +1,4 @@
-/* Theorem drivers for the blocked quotient filter kernel (amq/blocked_quotient_kernel.h).
+/* Theorem drivers for the blocked quotient filter kernel (internal/blocked_quotient_kernel.h).
  * Not part of the library: WP proves these bodies against the blocked kernel's contracts,
  * and the same frama-c run (unit `quotient`) proves those contracts on the compiled
  * src/blocked_quotient_kernel.c, and the quotient kernel's on src/quotient_kernel.c.  Each driver returns 1 iff its property held on this run; WP proves

@@ -1,4 +1,4 @@
-/* Theorem drivers for the Bloom kernel (amq/bloom_kernel.h). Not part of the
+/* Theorem drivers for the Bloom kernel (internal/bloom_kernel.h). Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same
  * frama-c run proves those contracts on the compiled src/bloom_kernel.c.
  *

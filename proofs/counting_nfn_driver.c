@@ -1,4 +1,4 @@
-/* Theorem drivers for the counting Bloom kernel (amq/counting_kernel.h), both counter
+/* Theorem drivers for the counting Bloom kernel (internal/counting_kernel.h), both counter
  * widths.  Not part of the library: WP proves these bodies against the kernel's contracts,
  * and the same frama-c run proves those contracts on the compiled src/counting_kernel.c.
  *

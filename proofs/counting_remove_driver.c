@@ -1,4 +1,4 @@
-/* Removal drivers for the counting Bloom kernel (amq/counting_kernel.h), both widths.
+/* Removal drivers for the counting Bloom kernel (internal/counting_kernel.h), both widths.
  * Not part of the library: WP proves these bodies against the kernel's contracts.
  *
  *   amq_proof_countingN_remove:   Ceramist Theorem 11: add(x'), add(x), remove(x') ==>

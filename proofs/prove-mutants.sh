@@ -24,7 +24,6 @@ jobs_max=${AMQ_PROVE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 declare -A unit_files=() unit_extra=()
 while IFS="$(printf '\t')" read -r name files extra; do
-    [ "$files" = "@part" ] && continue
     unit_files[$name]=$files; unit_extra[$name]=$extra
 done <<EOF_UNITS
 $(each_unit "$root/proofs/units.txt")

@@ -14,8 +14,6 @@
 #          WP's range tactic (a case per value: the shift lemmas);
 #   smoke  the smoke tests only (an inconsistent precondition, dead code, a dead
 #          loop invariant), cvc4 with a fixed step budget.
-# A unit may be split into parts by function (`part NAME: f1,f2` lines in units.txt);
-# every part is a goals job of its own, the functions no part names make one more.
 # report.py gates the union: every property Valid in some job of its unit.
 # Writes BUILD/proof-report.json (every goal's prover and time), prints a table per
 # function and the 20 slowest goals, exits non-zero if any goal is unproved, any
@@ -77,8 +75,8 @@ frama_c() {
     (cd "$r" && frama-c -machdep x86_64 -cpp-extra-args="$cpp" "$@") >"$log" 2>&1
 }
 
-# run_goals ROOT NAME "FILES" "EXTRA" "SELECT" OUTDIR: the goals of one unit (or part).
-# SELECT restricts WP to some functions (-wp-fct ...), to the lemmas or to the rest.
+# run_goals ROOT NAME "FILES" "EXTRA" "SELECT" OUTDIR: the goals of one unit.
+# SELECT restricts WP to the lemmas, to the rest, or (prove-mutants) to some functions.
 # The portfolio is a cascade: cvc4 proves nearly every goal, so it goes first, alone (no
 # prover races it for CPU); the functions and lemmas with a goal it left are proved again
 # by z3 and cvc5 side by side (OUTDIR/others). report.py takes, for each property, the run
@@ -139,16 +137,14 @@ write_meta() {
     fi
 }
 
-# each_unit FILE: prints "name<TAB>files<TAB>extra" per unit line and
-# "name<TAB>@part<TAB>functions" per part line ("part name: f1,f2,...").
+# each_unit FILE: prints "name<TAB>files<TAB>extra" per unit line.
 each_unit() {
     sed -e 's/#.*//' "$1" | awk -F'|' 'NF && $0 ~ /:/ {
         split($1, a, ":"); name = a[1]; files = substr($1, index($1, ":") + 1)
         extra = (NF > 1) ? $2 : ""
         gsub(/^[ \t]+|[ \t]+$/, "", name); gsub(/^[ \t]+|[ \t]+$/, "", files)
         gsub(/^[ \t]+|[ \t]+$/, "", extra)
-        if (name ~ /^part[ \t]/) { sub(/^part[ \t]+/, "", name); printf "%s\t@part\t%s\n", name, files }
-        else printf "%s\t%s\t%s\n", name, files, extra }'
+        printf "%s\t%s\t%s\n", name, files, extra }'
 }
 
 self_test() {
@@ -215,15 +211,14 @@ all_units=--all-units
 [ -z "$only" ] || all_units=
 selected() { [ -z "$only" ] && return 0; case " $only " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# The jobs, longest first as units.txt orders the units: each unit's goals (one job per
-# part; the functions no part names make one more) and smoke tests, then all the lemma jobs.
+# The jobs, longest first as units.txt orders the units: each unit's goals and smoke
+# tests, then all the lemma jobs.
 declare -a goal_jobs=()
-declare -A files_of=() extra_of=() parts_of=()
+declare -A files_of=() extra_of=()
 tab=$(printf '\t')
 while IFS="$tab" read -r name files extra; do
     selected "$name" || continue
-    if [ "$files" = "@part" ]; then parts_of[$name]="${parts_of[$name]:-}${parts_of[$name]:+;}$extra"
-    else files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name"); fi
+    files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name")
 done <<EOF_UNITS
 $units
 EOF_UNITS
@@ -238,22 +233,8 @@ t_start=$(now_ms)
 echo "prove: ${#goal_jobs[@]} units, $jobs_max jobs side by side, $par prover(s) per job"
 for name in "${goal_jobs[@]}"; do
     files=${files_of[$name]}; extra=${extra_of[$name]}
-    if [ -n "${parts_of[$name]:-}" ]; then
-        IFS=';' read -r -a parts <<<"${parts_of[$name]}"
-        named=""; i=0
-        for p in "${parts[@]}"; do
-            i=$((i + 1)); named="$named${named:+,}$p"
-            launch run_goals "$root" "$name" "$files" "$extra" "-wp-fct $p -wp-prop=-@lemma" \
-                "$build/proofs/$name.goals$i"
-            dirs="$dirs $build/proofs/$name.goals$i"
-        done
-        launch run_goals "$root" "$name" "$files" "$extra" "-wp-skip-fct $named -wp-prop=-@lemma" \
-            "$build/proofs/$name.goals0"
-        dirs="$dirs $build/proofs/$name.goals0"
-    else
-        launch run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$build/proofs/$name.goals"
-        dirs="$dirs $build/proofs/$name.goals"
-    fi
+    launch run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$build/proofs/$name.goals"
+    dirs="$dirs $build/proofs/$name.goals"
     launch run_smoke "$root" "$name" "$files" "$extra" "$build/proofs/$name.smoke"
     dirs="$dirs $build/proofs/$name.smoke"
 done

@@ -1,4 +1,4 @@
-/* Theorem drivers for the quotient filter kernel (amq/quotient_kernel.h).  Not part of the
+/* Theorem drivers for the quotient filter kernel (internal/quotient_kernel.h).  Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
  * proves those contracts on the compiled src/quotient_kernel.c.
  *

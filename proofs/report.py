@@ -36,24 +36,34 @@ def read_meta(d):
     return meta
 
 
-def goal_times(log):
-    """Seconds WP reports for each goal (Qed + prover), keyed by goal name."""
-    times, smoke_failed = {}, set()
-    for line in log.splitlines():
-        m = GOAL_LINE.match(line)
-        if m:
-            secs = sum(float(v) / (1000.0 if u == "ms" else 1.0)
-                       for v, u in TIME.findall(m.group(4)))
-            times[m.group(2)] = times.get(m.group(2), 0.0) + secs
-        m = SMOKE_FAILED.match(line)
-        if m:
-            smoke_failed.add(m.group(1))
-    return times, smoke_failed
-
-
 def strip_model(goal):
     # log names carry the memory model prefix ("typed_"), wp.json names do not
     return goal.split("_", 1)[1] if goal.startswith("typed") else goal
+
+
+STEPS_IN = re.compile(r"\((\d+)\)")
+
+
+def parse_log(text):
+    """The goal lines of a WP log, each (goal, prover, status, seconds, steps), and the
+    names of the smoke tests it reports as failed. Seconds are the prover's (or Qed's
+    alone) time, "(1')" a minute; steps the prover's resource count."""
+    out, smoke_failed = [], set()
+    for line in text.splitlines():
+        m = SMOKE_FAILED.match(line)
+        if m:
+            smoke_failed.add(strip_model(m.group(1)))
+        m = GOAL_LINE.match(line)
+        if not m:
+            continue
+        rest = m.group(4)
+        secs = sum(float(v) / (1000.0 if u == "ms" else 1.0) for v, u in TIME.findall(rest))
+        if "(1')" in rest:
+            secs += 60.0
+        steps = [int(x) for x in STEPS_IN.findall(rest)]
+        out.append((strip_model(m.group(2)), m.group(1), m.group(3), secs,
+                    steps[-1] if steps else None))
+    return out, smoke_failed
 
 
 def owner(goal, names):
@@ -69,12 +79,14 @@ def tally(props, times):
     """props: {property_name: {"wp:main": {"total", "valid", ...}}} of one
     function or lemma; times: {goal_name: seconds} of that function's goals."""
     r = {"goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0,
-         "time_s": round(sum(times.values()), 3), "unproved": [], "valid": [], "smoke_failed": []}
+         "time_s": round(sum(times.values()), 3), "unproved": [], "valid": [], "smoke_failed": [],
+         "props": {}}
     for name, st in props.items():
         if name == "wp:section":
             continue
         main = st.get("wp:main", {})
         total, valid = main.get("total", 0), main.get("valid", 0)
+        r["props"][name] = (total, valid)
         if SMOKE in name:
             # wp.json counts a smoke test as "valid" when it PASSED (its goal could
             # not be proved); a proved smoke goal (dead code / inconsistent
@@ -164,30 +176,6 @@ def kernel_declarations():
     return names
 
 
-GOAL_RESULT = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\S+)(.*)$")
-STEPS_IN = re.compile(r"\((\d+)\)")
-
-
-def goal_results(text):
-    """Each goal line of a WP log: (goal, prover, status, seconds, steps). Seconds are
-    the prover's (or Qed's alone) time; steps the prover's resource count."""
-    out = []
-    for line in text.splitlines():
-        m = GOAL_RESULT.match(line)
-        if not m:
-            continue
-        rest = m.group(4)
-        secs = 0.0
-        for v, u in TIME.findall(rest):
-            secs += float(v) / (1000.0 if u == "ms" else 1.0)
-        if "(1')" in rest:
-            secs += 60.0
-        steps = [int(x) for x in STEPS_IN.findall(rest)]
-        out.append((strip_model(m.group(2)), m.group(1), m.group(3), secs,
-                    steps[-1] if steps else None))
-    return out
-
-
 def prop_key(row):
     return (row.get("file"), row.get("line"), row.get("property kind"), row.get("property"))
 
@@ -264,27 +252,29 @@ def main():
             order.append(name)
             units[name] = {"name": name, "files": meta["files"].split(), "runs": [],
                            "goals": 0, "proved": 0, "smoke_tests": 0, "smoke_failures": 0,
-                           "cpu_jobs_wall_s": 0.0}
+                           "jobs_wall_s": 0.0, "props": {}}
         unit = units[name]
         kind = meta.get("kind", "goals")
         unit["runs"].append({"kind": kind, "dir": d.split("/proofs/")[-1],
                              "frama_c_exit": int(meta["exit"]), "wall_s": float(meta["wall"]),
                              "provers": meta.get("provers", ""), "steps": meta.get("steps", ""),
                              "options": meta.get("options", "")})
-        unit["cpu_jobs_wall_s"] += float(meta["wall"])
-        runs.append((d, meta, unit))
+        unit["jobs_wall_s"] += float(meta["wall"])  # the sum of its jobs' wall times
+        log = "\n".join(open(f, errors="replace").read()
+                        for f in sorted(glob.glob(os.path.join(d, "frama-c*.log"))))
+        results, smoke_failed = parse_log(log)
+        runs.append((d, meta, unit, results, smoke_failed))
         if int(meta["exit"]) != 0:
             failures.append("%s: frama-c exited %s in its %s job; log: %s"
                             % (name, meta["exit"], kind, os.path.join(d, "frama-c.log")))
-        for log in sorted(glob.glob(os.path.join(d, "frama-c*.log"))):
-            for g, prover, status, secs, steps in goal_results(open(log, errors="replace").read()):
-                report["goals"].append({"unit": name, "job": os.path.basename(d), "goal": g,
-                                        "prover": prover, "status": status,
-                                        "time_s": round(secs, 3), "steps": steps})
+        for g, prover, status, secs, steps in results:
+            report["goals"].append({"unit": name, "job": os.path.basename(d), "goal": g,
+                                    "prover": prover, "status": status,
+                                    "time_s": round(secs, 3), "steps": steps})
     # Property statuses: a unit's property is proved when some job of that unit proved
     # it; a lemma (a global fact of its header) when some job of the run proved it.
     valid_in_unit, valid_lemma, rows_of = {}, set(), []
-    for d, meta, unit in runs:
+    for d, meta, unit, _, _ in runs:
         path = os.path.join(d, "properties.csv")
         if meta.get("kind", "goals") == "smoke":
             continue
@@ -316,13 +306,11 @@ def main():
             failures.append("%s: property not Valid: %s" % (name, b))
     # Goals and smoke tests per function, from each job's wp.json.
     unproved, proved_props = {}, {}
-    for d, meta, unit in runs:
+    for d, meta, unit, results, smoke_failed in runs:
         name = unit["name"]
-        log = "\n".join(open(f, errors="replace").read()
-                        for f in sorted(glob.glob(os.path.join(d, "frama-c*.log"))))
-        times, smoke_failed = goal_times(log)
-        times = {strip_model(k): v for k, v in times.items()}
-        smoke_failed = {strip_model(k) for k in smoke_failed}
+        times = {}
+        for g, _, _, secs, _ in results:
+            times[g] = times.get(g, 0.0) + secs
         try:
             wp = json.load(open(os.path.join(d, "wp.json")))
         except (OSError, ValueError):
@@ -368,7 +356,9 @@ def main():
                 "smoke_failures": r["smoke_failures"], "time_s": r["time_s"]})
             for k in sub:
                 sub[k] += r[k]
-                unit[k] += r[k]
+            for p, (total, valid) in r["props"].items():  # a property rerun by z3/cvc5 counts once
+                t0, v0 = unit["props"].get(p, (0, 0))
+                unit["props"][p] = (max(t0, total), max(v0, valid))
         print("  %-40s %6d %7d %3d/%-3d %8.2f  (wall; frama-c exit %s)" % (
             "job total", sub["goals"], sub["proved"], sub["smoke_tests"] - sub["smoke_failures"],
             sub["smoke_tests"], float(meta["wall"]), meta["exit"]))
@@ -377,6 +367,13 @@ def main():
             failures.append("%s: goal not proved: %s" % (name, g))
     for name in order:
         unit = units[name]
+        for p, (total, valid) in unit.pop("props").items():
+            if SMOKE in p:
+                unit["smoke_tests"] += total
+                unit["smoke_failures"] += total - valid
+            else:
+                unit["goals"] += total
+                unit["proved"] += valid
         if unit["goals"] == 0:
             failures.append("%s: no proof goals at all" % name)
         if unit["smoke_tests"] == 0:
@@ -392,7 +389,7 @@ def main():
             if fn not in proved:
                 failures.append("lint: %s (declared in %s) is proved by no unit of proofs/units.txt"
                                 % (fn, path))
-    report["jobs_wall_s"] = round(sum(u["cpu_jobs_wall_s"] for u in report["units"]), 1)
+    report["jobs_wall_s"] = round(sum(u["jobs_wall_s"] for u in report["units"]), 1)
     report["wall_s"] = wall
     report["ok"] = not failures
     slow = sorted((g for g in report["goals"] if g["status"] == "Valid"),
@@ -404,9 +401,10 @@ def main():
     print("20 slowest proved goals (prover time):")
     for g in slow:
         print("  %7.2f s  %-10s %-18s %s" % (g["time_s"], g["prover"], g["unit"], g["goal"]))
-    by_prover = {}
-    for g in report["goals"]:
-        if g["status"] == "Valid":
+    by_prover, counted = {}, set()
+    for g in report["goals"]:  # a goal rerun by z3/cvc5 counts once, for the prover that proved it
+        if g["status"] == "Valid" and (g["unit"], g["goal"]) not in counted:
+            counted.add((g["unit"], g["goal"]))
             p = by_prover.setdefault(g["prover"], [0, 0.0])
             p[0] += 1
             p[1] += g["time_s"]

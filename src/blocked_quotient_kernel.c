@@ -1,5 +1,5 @@
 /* Blocked quotient filter kernel: the quotient kernel on one block's window (see
- * amq/blocked_quotient_kernel.h for the layout and the contracts). */
+ * internal/blocked_quotient_kernel.h for the layout and the contracts). */
 #include <internal/blocked_quotient_kernel.h>
 
 void amq_blocked_quotient_kernel_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *counts,

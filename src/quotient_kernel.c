@@ -1,4 +1,4 @@
-/* Quotient filter kernel (see amq/quotient_kernel.h for the design and the contracts).
+/* Quotient filter kernel (see internal/quotient_kernel.h for the design and the contracts).
  *
  * Proof structure.  All metadata bit arithmetic lives in the accessors qf_o, qf_c, qf_s,
  * qf_byte: their contracts state the bits as the logic predicates amq_qf_occ/cont/shft,

@@ -1,4 +1,4 @@
-/* Blocked kernels (amq/blocked_kernel.h): Parquet bit-exactness of the split-block
+/* Blocked kernels (internal/blocked_kernel.h): Parquet bit-exactness of the split-block
  * filter against a reference written straight from the Parquet spec's pseudo-code, plus
  * pinned literal block/word patterns; block isolation, index translation and the
  * counting blocked kernels, at word-aligned and unaligned (tiny) block sizes. */

@@ -1,5 +1,5 @@
-/* Tests of the Bloom filter probability specification (spec/spec_bloom.c) and of the
- * certified decimal machinery (spec/certified.c). */
+/* Tests of the Bloom filter probability specification (spec/bloom_*.c) and of the
+ * certified decimal machinery (spec/certified_*.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

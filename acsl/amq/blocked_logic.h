@@ -1,4 +1,4 @@
-/* Shared ACSL logic for blocked AMQs (amq/blocked_kernel.h): a state of nblocks
+/* Shared ACSL logic for blocked AMQs (internal/blocked_kernel.h): a state of nblocks
  * blocks of bsize positions each, kept as one flat array of m = nblocks * bsize
  * positions; position p of block b is the global position b * bsize + p.  Blocking
  * is a translation of an inner structure's in-block index vector into that window,

@@ -1,6 +1,6 @@
-/* ACSL logic for the blocked quotient filter kernel (amq/blocked_quotient_kernel.h).
+/* ACSL logic for the blocked quotient filter kernel (internal/blocked_quotient_kernel.h).
  *
- * A blocked quotient filter keeps nblocks quotient filters (amq/quotient_kernel.h) of n
+ * A blocked quotient filter keeps nblocks quotient filters (internal/quotient_kernel.h) of n
  * slots each in flat arrays: block b's table is slots [b*n, (b+1)*n) of rem and meta (and
  * of the ghost quotient array gq), and its count is counts[b].  The predicates below are
  * the quotient kernel's (acsl/amq/quotient_logic.h) read on block b's window.

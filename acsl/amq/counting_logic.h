@@ -1,4 +1,4 @@
-/* Shared ACSL logic for the counting Bloom kernel (amq/counting_kernel.h).
+/* Shared ACSL logic for the counting Bloom kernel (internal/counting_kernel.h).
  * Counters have width w in {4, 8}: w == 8 is one counter per byte; w == 4 packs two
  * counters per byte, counter p in byte p/2, low nibble for even p.  Defining the counter
  * value once, as amq_cnt(c, w, p), lets the add/remove/query proofs be written once for

@@ -5,7 +5,7 @@
  * global position b * bsize + p.  The blocking code is written once:
  * amq_blocked_kernel_indices translates an in-block index vector (indices in [0, bsize)) into
  * the window of block b, and the INNER kernel - the proved Bloom kernel
- * (amq/bloom_kernel.h) or counting kernel (amq/counting_kernel.h) - then runs,
+ * (internal/bloom_kernel.h) or counting kernel (internal/counting_kernel.h) - then runs,
  * unchanged, on the flat array.  Its frame property confines every change to the
  * window, so a query depends only on its own block.
  * Partitioning is the same translation with one window per index
@@ -241,7 +241,7 @@ int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uin
 
 #ifndef AMQ_BLOCKED_NO_COUNTING
 /* ---------------- counting blocked: the counting kernel in a window ----------------
- * Counters of width W in {4, 8} as in amq/counting_kernel.h (m counters in all, packed
+ * Counters of width W in {4, 8} as in internal/counting_kernel.h (m counters in all, packed
  * two per byte for W = 4); the window of block b is counters b*bsize .. b*bsize+bsize-1.
  * Sticky saturation and the refuse-or-remove rule are the inner kernel's.  add and a
  * successful remove state their exact effect in the window (ensures exact: each counter

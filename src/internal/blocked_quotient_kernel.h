@@ -1,9 +1,9 @@
-/* Blocked quotient filter kernel: nblocks quotient filters (amq/quotient_kernel.h) of
+/* Blocked quotient filter kernel: nblocks quotient filters (internal/quotient_kernel.h) of
  * nslots slots each, in flat arrays.  Block b's table is slots [b*nslots, (b+1)*nslots) of
  * rem (uint64_t) and meta (uint8_t); its count is counts[b].  The blocking code is written
  * once: amq_blocked_quotient_kernel_view makes block b's table a quotient filter (a view on its slots), and
  * amq_blocked_quotient_kernel_insert / _query / _delete run the proved quotient kernel on that view and write
- * the count back.  src/blocked.c (AMQ_BLOCKED_QUOTIENT) calls these functions.
+ * the count back.  src/blocked_quotient.c calls these functions.
  *
  * Proofs.  The contracts below lift the quotient kernel's to block b (predicates in
  * acsl/amq/blocked_quotient_logic.h: amq_bqf_ok is amq_qf_inv on the block's window,

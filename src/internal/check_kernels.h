@@ -10,7 +10,7 @@
 amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add_fn add,
                             amq_bloom_query_fn query);
 
-/* Counting Bloom kernels (amq/counting_kernel.h): counters of `width` bits over
+/* Counting Bloom kernels (internal/counting_kernel.h): counters of `width` bits over
  * uint8_t storage, so they plug in through the contextual form with these ops. */
 typedef void (*amq_counting_add_fn)(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
 typedef int (*amq_counting_query_fn)(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);

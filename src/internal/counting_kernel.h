@@ -1,7 +1,7 @@
 /* Deterministic counting Bloom kernel over hash outputs (Ceramist's cf_add_int /
  * cf_query_int, plus removal).  Two counter widths, fixed at creation:
- *   amq_counting8_*: one 8-bit counter per byte, counter p in c[p]   (AMQ_COUNTING8_BYTES(m) bytes);
- *   amq_counting4_*: two 4-bit counters per byte, counter p in byte p/2, low nibble for even p
+ *   amq_counting_kernel_*8: one 8-bit counter per byte, counter p in c[p]   (AMQ_COUNTING8_BYTES(m) bytes);
+ *   amq_counting_kernel_*4: two 4-bit counters per byte, counter p in byte p/2, low nibble for even p
  *                    (AMQ_COUNTING4_BYTES(m) = ceil(m/2) bytes).
  * idx: k indices in [0, m); repeats are allowed (a repeated index counts once per repeat).
  * Saturation is sticky: a counter that reaches its maximum (255 or 15) stays there; add

@@ -1,6 +1,6 @@
 /* Internal: the Thrift compact protocol for exactly what amqcert reads and writes of Apache
  * Parquet (parquet-format src/main/thrift/parquet.thrift; the protocol: Apache Thrift
- * doc/specs/thrift-compact-protocol.md).  Pure functions over a byte buffer: no I/O, no
+ * https://github.com/apache/thrift/blob/master/doc/specs/thrift-compact-protocol.md).  Pure functions over a byte buffer: no I/O, no
  * allocation, every length and count checked against the bytes that remain, nesting at most
  * AMQ_THRIFT_MAX_DEPTH deep; a failure returns a status and leaves a message naming `src`,
  * the byte offset and the problem (internal/fail.h).  Fuzzed by tests/fuzz/fuzz_parquet_import.c.

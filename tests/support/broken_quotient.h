@@ -1,6 +1,6 @@
 /* Deliberately broken quotient filter operations, built only into the tests, to show
  * that the cross-checks have power on the quotient filter.  Same signatures as the
- * kernel's (amq/quotient_kernel.h), so they plug into amq_quotient_geom. */
+ * kernel's (internal/quotient_kernel.h), so they plug into amq_quotient_geom. */
 #ifndef AMQ_TEST_BROKEN_QUOTIENT_H
 #define AMQ_TEST_BROKEN_QUOTIENT_H
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Timings of the blocked-AMQ rates (spec/spec_blocked.c): the binomial mixture at n = 1e8
+/* Timings of the blocked-AMQ rates (spec/blocked_*.c): the binomial mixture at n = 1e8
  * by the windowed sum and by the closed form, exact rationals, and sizing. Figures only. */
 #include "bench.h"
 #include <stdint.h>

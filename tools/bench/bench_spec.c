@@ -1,4 +1,4 @@
-/* Timings of the Bloom filter probability specification (spec/spec_bloom.c). */
+/* Timings of the Bloom filter probability specification (spec/bloom_*.c). */
 #include "bench.h"
 #include <amq/spec_bloom.h>
 #include <stdio.h>
