@@ -14,6 +14,13 @@ amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpf
         return amq_fail(AMQ_E_INVALID_K, "%s: k = 0 (log base (m-1)/m divided by k)", who);
     if (set_bits > m)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: %llu set bits exceed m = %llu", who, ULL(set_bits), ULL(m));
+    /* A state the search found new had a 0 among its k bits and set it: N new states set at
+     * least N bits.  More is a count that does not belong to this filter. */
+    if (unique > set_bits && (n_lo || n_hi))
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "%s: %llu unique states but only %llu set bits: each state found new set at least "
+                        "one bit, so unique <= set bits",
+                        who, ULL(unique), ULL(set_bits));
     if (set_bits == m)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: every bit is set (p = 0): log_{(m-1)/m}(0) is infinite, the estimate is "
@@ -40,20 +47,26 @@ amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpf
         ivl_clear(&den);
     }
     fr_put_outward(i_lo, i_hi, I.lo, I.hi);
-    if (n_lo || n_hi) { /* n = i + 2(i - N) = 3i - 2N */
+    if (n_lo || n_hi) { /* n = i + 2(i - N) = 3i - 2N, and n >= N: the search found N states */
         mpfr_t N2, a;
         fr_init_u64(N2, unique);
         mpfr_mul_2ui(N2, N2, 1, MPFR_RNDN); /* exact */
         mpfr_init2(a, wp + 70);
+        mpfr_t N1;
+        fr_init_u64(N1, unique);
         if (n_lo) {
             mpfr_mul_ui(a, I.lo, 3, MPFR_RNDD);
             mpfr_sub(n_lo, a, N2, MPFR_RNDD);
+            if (mpfr_cmp(n_lo, N1) < 0) /* max(N, .) is monotone: the enclosure stays one */
+                mpfr_set(n_lo, N1, MPFR_RNDD);
         }
         if (n_hi) {
             mpfr_mul_ui(a, I.hi, 3, MPFR_RNDU);
             mpfr_sub(n_hi, a, N2, MPFR_RNDU);
+            if (mpfr_cmp(n_hi, N1) < 0)
+                mpfr_set(n_hi, N1, MPFR_RNDU);
         }
-        mpfr_clears(N2, a, (mpfr_ptr)0);
+        mpfr_clears(N1, N2, a, (mpfr_ptr)0);
     }
     ivl_clear(&I);
     return AMQ_OK;

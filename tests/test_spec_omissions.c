@@ -699,10 +699,20 @@ static void state_estimate(void **state)
     assert_int_equal(amq_state_estimate_enclose(il, ih, NULL, NULL, 64, UINT64_C(1) << 40, 3, 3, 0), AMQ_OK);
     assert_true(fabs(mpfr_get_d(il, MPFR_RNDN) - 1.0) < 1e-11);
     /* edges */
-    assert_int_equal(amq_state_estimate_enclose(il, ih, nl, nh, 64, 100, 3, 0, 5), AMQ_OK);
+    assert_int_equal(amq_state_estimate_enclose(il, ih, nl, nh, 64, 100, 3, 0, 0), AMQ_OK);
     assert_int_equal(mpfr_sgn(il), 0);
     assert_int_equal(mpfr_sgn(ih), 0);
-    assert_int_equal(mpfr_cmp_si(nl, -10), 0);
+    assert_int_equal(mpfr_sgn(nl), 0);
+    assert_int_equal(mpfr_sgn(nh), 0);
+    /* more unique states than set bits cannot come from this filter (was n = -10) */
+    assert_int_equal(amq_state_estimate_enclose(il, ih, nl, nh, 64, 100, 3, 0, 5), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "5 unique states but only 0 set bits"));
+    assert_int_equal(amq_state_estimate_enclose(il, ih, NULL, NULL, 64, 100, 3, 0, 5), AMQ_OK); /* i alone */
+    /* 3i - 2N < N (k = 7: i ~ X/7 < N = X): the estimate is N, the states found */
+    assert_int_equal(amq_state_estimate_enclose(il, ih, nl, nh, 100, 1000000, 7, 70000, 70000), AMQ_OK);
+    assert_true(mpfr_cmp_ui(ih, 70000) < 0);
+    assert_int_equal(mpfr_cmp_ui(nl, 70000), 0);
+    assert_int_equal(mpfr_cmp_ui(nh, 70000), 0);
     assert_int_equal(amq_state_estimate_enclose(il, ih, NULL, NULL, 64, 1, 3, 0, 0), AMQ_OK);
     assert_int_equal(amq_state_estimate_enclose(il, ih, NULL, NULL, 64, 1, 3, 1, 0), AMQ_E_TOO_LARGE);
     assert_int_equal(amq_state_estimate_enclose(il, ih, NULL, NULL, 64, 100, 3, 100, 0), AMQ_E_TOO_LARGE);

@@ -187,9 +187,11 @@ AMQ_API void amq_omis_eq3_stats_clear(amq_omis_eq3_stats *st);
 
 /* From X = set_bits of m bits set after verification, k hashes and N = unique states:
  *     i = ln((m - X)/m) / (k ln((m-1)/m))   distinct states the search attempted to add,
- *     n ~ i + 2 (i - N)                    D&M's estimate of the state-space size.
+ *     n ~ max(N, i + 2 (i - N))            D&M's estimate of the state-space size; never
+ *                                           below N, the states the search did find.
  * Enclosures of i and n (n_lo/n_hi may be NULL), working at prec (<= 2^16). Edge cases:
- * X = 0 -> i = 0 exactly; X > m -> AMQ_E_INVALID_ARG; X = m (no 0 bit left; includes
+ * X = 0 -> i = 0 exactly; X > m -> AMQ_E_INVALID_ARG; N > X with n asked for ->
+ * AMQ_E_INVALID_ARG (each state found new set at least one bit); X = m (no 0 bit left; includes
  * m = 1, X = 1) -> AMQ_E_TOO_LARGE (the estimate is unbounded); k = 0 -> AMQ_E_INVALID_K;
  * m = 0 -> AMQ_E_INVALID_M. */
 AMQ_API amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpfr_t n_hi, mpfr_prec_t prec,

@@ -154,7 +154,9 @@ static void report_json(const amq_structure *s, const amq_params *p, const struc
         printf("null");
     printf(", \"alpha\": ");
     cli_json_double(stdout, o->alpha);
-    printf(", \"refused_adds\": %llu, \"verdict\": \"%s\"}\n", (unsigned long long)refused, r->pass ? "pass" : "fail");
+    /* refused adds: the filters were not the model's (n keys in each), so no rate verdict */
+    printf(", \"refused_adds\": %llu, \"verdict\": \"%s\"}\n", (unsigned long long)refused,
+           refused ? "not applicable" : r->pass ? "pass" : "fail");
 }
 
 static void report_text(const amq_structure *s, const amq_params *p, const struct check_opts *o,
@@ -188,6 +190,11 @@ static void report_text(const amq_structure *s, const amq_params *p, const struc
     if (refused)
         printf("refused     %llu adds were refused by the kernel (full table): the rate above assumes none\n",
                (unsigned long long)refused);
+    if (refused) { /* the filters held fewer keys than the model's n: its rate does not apply */
+        printf("verdict     none: the model does not apply (%llu adds refused); exit status 1\n",
+               (unsigned long long)refused);
+        return;
+    }
     printf("interval    [%.6g, %.6g] (Clopper-Pearson, confidence 1 - %g)\n", r->ci_lower, r->ci_upper, o->alpha);
     printf("p-value     ");
     put_pvalue(stdout, r);
@@ -257,7 +264,7 @@ static int run(const amq_structure *s, int argc, char **argv)
     }
     (o.json ? report_json : report_text)(s, &p, &o, &r, exact, refused);
     free(exact);
-    return r.pass ? 0 : CLI_EXIT_FAIL;
+    return r.pass && !refused ? 0 : CLI_EXIT_FAIL;
 }
 
 int cmd_check(int argc, char **argv)

@@ -733,6 +733,11 @@ int cmd_estimate(int argc, char **argv)
     if (x > m)
         return cli_usage("estimate", EST_USAGE, "--set-bits %llu exceeds m = %llu", (unsigned long long)x,
                          (unsigned long long)m);
+    if (have_n && N > x)
+        return cli_usage("estimate", EST_USAGE,
+                         "--unique %llu exceeds --set-bits %llu: each state the search found new set at least "
+                         "one bit",
+                         (unsigned long long)N, (unsigned long long)x);
     char *is = NULL, *ns = NULL;
     if (amq_state_estimate_decimal(&is, have_n ? &ns : NULL, m, k, x, N, (int)digits) != AMQ_OK)
         return cli_fail("estimate", "%s", amq_last_error());
@@ -753,7 +758,7 @@ int cmd_estimate(int argc, char **argv)
                (unsigned long long)k, (unsigned long long)x, (unsigned long long)(m - x), (unsigned long long)m);
         printf("attempted  %s   (i = (1/k) log_{(m-1)/m} p: distinct states the search tried to add)\n", is);
         if (ns)
-            printf("estimate   %s   (n ~ i + 2(i - N), N = %llu unique; D&M section 3.3)\n", ns,
+            printf("estimate   %s   (n ~ max(N, i + 2(i - N)), N = %llu unique; D&M section 3.3)\n", ns,
                    (unsigned long long)N);
     }
     free(is);
