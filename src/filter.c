@@ -94,12 +94,27 @@ amq_status amq_filter_wrap(amq_filter **out, const amq_structure *s, void *obj)
     return AMQ_OK;
 }
 
+amq_status amq_structure_check(const amq_structure *s, const amq_params *p)
+{
+    if (!s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "structure_check: NULL %s", !s ? "structure" : "parameters");
+    amq_status st = check_hash_params(s, p->v);
+    if (st != AMQ_OK || s->validate)
+        return st != AMQ_OK ? st : s->validate(p->v);
+    /* No check of its own: the cross-check model's geometry is built from the same parameters
+     * as the filter (no table is allocated), and refuses what create refuses. */
+    amq_model_state ms = {0};
+    st = s->model(&ms, p->v);
+    free(ms.geom);
+    return st;
+}
+
 amq_status amq_filter_create(amq_filter **out, const amq_structure *s, const amq_params *p)
 {
     if (!out || !s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create: NULL argument");
     void *obj = NULL;
-    amq_status st = check_hash_params(s, p->v);
+    amq_status st = amq_structure_check(s, p);
     if (st == AMQ_OK)
         st = s->create(&obj, p->v, p->seed);
     return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);

@@ -7,7 +7,8 @@ amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_p
 {
     if (!s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "fp_exact: NULL argument");
-    return s->fp_exact(rop, p->v, n);
+    amq_status st = amq_structure_check(s, p);
+    return st != AMQ_OK ? st : s->fp_exact(rop, p->v, n);
 }
 
 amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_structure *s,
@@ -15,7 +16,8 @@ amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, cons
 {
     if (!s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "fp_enclose: NULL argument");
-    return s->fp_enclose(lo, hi, prec, p->v, n);
+    amq_status st = amq_structure_check(s, p);
+    return st != AMQ_OK ? st : s->fp_enclose(lo, hi, prec, p->v, n);
 }
 
 amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const amq_params *p, uint64_t n,
@@ -23,7 +25,8 @@ amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const am
 {
     if (!out || !s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "fp_decimal: NULL argument");
-    return s->fp_decimal(out, p->v, n, digits, lo, hi);
+    amq_status st = amq_structure_check(s, p);
+    return st != AMQ_OK ? st : s->fp_decimal(out, p->v, n, digits, lo, hi);
 }
 
 int amq_structure_has_fp_moments(const amq_structure *s) { return s && s->fp_moment_enclose != NULL; }
@@ -35,7 +38,8 @@ amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const
         return amq_fail(AMQ_E_INVALID_ARG, "fp_moment_enclose: NULL argument or order 0");
     if (!s->fp_moment_enclose)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: the moments of the rate are not known", s->name);
-    return s->fp_moment_enclose(lo, hi, bits, p->v, n, j);
+    amq_status st = amq_structure_check(s, p);
+    return st != AMQ_OK ? st : s->fp_moment_enclose(lo, hi, bits, p->v, n, j);
 }
 
 size_t amq_structure_napprox(const amq_structure *s) { return s->napprox; }
@@ -66,7 +70,8 @@ amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, c
 {
     if (!s || !p || i >= s->nbounds)
         return amq_fail(AMQ_E_INVALID_ARG, "fp_bound: no bound %zu", i);
-    return s->bounds[i].fn(rop, p->v, n);
+    amq_status st = amq_structure_check(s, p);
+    return st != AMQ_OK ? st : s->bounds[i].fn(rop, p->v, n);
 }
 
 const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
@@ -92,10 +97,13 @@ amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_p
 {
     if (!out || !s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_model_create: NULL argument");
+    amq_status st = amq_structure_check(s, p);
+    if (st != AMQ_OK)
+        return st;
     amq_model *m = calloc(1, sizeof *m);
     if (!m)
         return amq_fail(AMQ_E_NOMEM, "%s model: out of memory", s->name);
-    amq_status st = s->model(&m->st, p->v);
+    st = s->model(&m->st, p->v);
     if (st != AMQ_OK) {
         free(m->st.geom);
         free(m);

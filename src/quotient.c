@@ -85,6 +85,12 @@ static amq_status insert_fp(amq_qf *t, uint64_t f, const char *who)
     return st == 0 ? AMQ_OK : room_error(who, st, t, quot_of(t, f));
 }
 
+amq_status amq_quotient_check_params(uint64_t q, uint64_t r, uint64_t slack)
+{
+    uint64_t nslots;
+    return check_params(q, r, slack, &nslots);
+}
+
 amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack, uint64_t seed)
 {
     uint64_t nslots = 0;

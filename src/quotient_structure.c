@@ -25,12 +25,18 @@ static uint64_t slack_of(const uint64_t *v)
     return v[P_SLACK] == AMQ_AUTO ? amq_quotient_default_slack(v[P_Q]) : v[P_SLACK];
 }
 
-static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+static amq_status validate(const uint64_t *v)
 {
-    if (v[P_Q] < 1 || v[P_Q] > 63)
+    if (v[P_Q] < 1 || v[P_Q] > 63) /* before slack_of, which needs q in range */
         return amq_fail(AMQ_E_INVALID_ARG, "quotient: q = %llu quotient bits must be in [1, 63]",
                         (unsigned long long)v[P_Q]);
-    return amq_quotient_create_slack((amq_quotient **)o, v[P_Q], v[P_R], slack_of(v), seed);
+    return amq_quotient_check_params(v[P_Q], v[P_R], slack_of(v));
+}
+
+static amq_status create(void **o, const uint64_t *v, uint64_t seed)
+{
+    amq_status st = validate(v);
+    return st != AMQ_OK ? st : amq_quotient_create_slack((amq_quotient **)o, v[P_Q], v[P_R], slack_of(v), seed);
 }
 
 static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
@@ -164,6 +170,7 @@ const amq_structure amq_structure_quotient = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,
+    .validate = validate,
     .create_for = create_for,
     .load = load,
     .save = save,

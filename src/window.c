@@ -56,6 +56,12 @@ static amq_status check_params(amq_window_geom *geo, uint64_t m, uint64_t k, uin
     return amq_window_geom_make(geo, m, k, W, g);
 }
 
+amq_status amq_window_check_params(uint64_t m, uint64_t k, uint64_t W, uint64_t g, amq_hash_strategy strategy)
+{
+    amq_window_geom geo;
+    return check_params(&geo, m, k, W, g, (int)strategy);
+}
+
 amq_status amq_window_create(amq_window **out, uint64_t m, uint64_t k, uint64_t W, uint64_t g,
                              amq_hash_strategy strategy, uint64_t seed)
 {

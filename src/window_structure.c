@@ -29,6 +29,11 @@ static const amq_param_info params[] = {
      AMQ_PARAM_HASH},
 };
 
+static amq_status validate(const uint64_t *v)
+{
+    return amq_window_check_params(v[P_M], v[P_K], v[P_W], v[P_G], (amq_hash_strategy)v[P_HASH]);
+}
+
 static amq_status create(void **o, const uint64_t *v, uint64_t seed)
 {
     return amq_window_create((amq_window **)o, v[P_M], v[P_K], v[P_W], v[P_G], (amq_hash_strategy)v[P_HASH], seed);
@@ -186,6 +191,7 @@ const amq_structure amq_structure_window = {
     .params = params,
     .nparams = sizeof params / sizeof params[0],
     .create = create,
+    .validate = validate,
     .create_for = create_for,
     .load = load,
     .save = save,

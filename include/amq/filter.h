@@ -69,6 +69,10 @@ AMQ_API void amq_params_init(amq_params *p, const amq_structure *s);
 AMQ_API amq_status amq_params_set(amq_params *p, const amq_structure *s, const char *key, uint64_t value);
 /* Value of parameter `key` (0 when the structure has none). */
 AMQ_API uint64_t amq_params_get(const amq_params *p, const amq_structure *s, const char *key);
+/* AMQ_OK when a filter of s can be built with these parameters, else the error that
+ * amq_filter_create would give, without allocating.  The one check of a structure's
+ * parameters: filters, rates, bounds and models of s refuse what it refuses. */
+AMQ_API amq_status amq_structure_check(const amq_structure *s, const amq_params *p);
 
 /* ---- filters ---- */
 

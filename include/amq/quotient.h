@@ -33,6 +33,9 @@ AMQ_API amq_status amq_quotient_create(amq_quotient **out, uint64_t q, uint64_t 
  * a saved file cannot announce a table beyond what its q needs; AMQ_E_INVALID_ARG above). */
 AMQ_API amq_status amq_quotient_create_slack(amq_quotient **out, uint64_t q, uint64_t r, uint64_t slack,
                                      uint64_t seed);
+/* The parameter check of amq_quotient_create_slack, without allocating: AMQ_OK exactly when
+ * it would accept (q, r, slack) (it may still fail to allocate). */
+AMQ_API amq_status amq_quotient_check_params(uint64_t q, uint64_t r, uint64_t slack);
 /* Sizing for n keys at FP <= fpr: p is the smallest number of fingerprint bits whose exact
  * rate 1 - (1 - 2^-p)^n is <= fpr (certified MPFR upper bound, amq/spec_quotient.h); q is
  * the smallest with n <= 3/4 * 2^q (so the load is in (3/8, 3/4]: runs stay short, since

@@ -27,6 +27,10 @@ typedef struct amq_window amq_window;
  * g generations (2 .. AMQ_WINDOW_MAX_G). */
 AMQ_API amq_status amq_window_create(amq_window **out, uint64_t m, uint64_t k, uint64_t W, uint64_t g,
                                      amq_hash_strategy strategy, uint64_t seed);
+/* The parameter check of amq_window_create, without allocating: AMQ_OK exactly when it would
+ * accept (m, k, W, g, strategy) (it may still fail to allocate). */
+AMQ_API amq_status amq_window_check_params(uint64_t m, uint64_t k, uint64_t W, uint64_t g,
+                                           amq_hash_strategy strategy);
 /* Sizing for a window of W keys with g generations: the (m, k) of least m whose certified
  * largest steady-state false-positive rate (the current generation one key short of
  * full, amq_window_fp_steady_range) is <= fpr; its certified upper bound goes to

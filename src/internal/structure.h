@@ -53,6 +53,10 @@ struct amq_structure {
 
     /* instances */
     amq_status (*create)(void **obj, const uint64_t *v, uint64_t seed);
+    /* the parameters the structure can be built with, checked by every command before a
+     * filter, a rate or a model is made of them (amq_structure_check); NULL: all that the
+     * parameter table admits */
+    amq_status (*validate)(const uint64_t *v);
     /* fills the required parameters of v (the others are given) and creates */
     amq_status (*create_for)(void **obj, uint64_t n, double fpr, const uint64_t *v, uint64_t seed,
                              double *achieved);
