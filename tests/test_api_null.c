@@ -66,6 +66,9 @@ static void structures(void **state)
     invalid(amq_structure_demo(NULL, 0, &p, &n));
     invalid(amq_structure_demo(bloom(), 0, NULL, &n));
     invalid(amq_structure_demo(bloom(), 0, &p, NULL));
+    amq_params_init(&p, bloom());
+    invalid(amq_structure_check(NULL, &p));
+    invalid(amq_structure_check(bloom(), NULL));
 }
 
 static void params(void **state)
