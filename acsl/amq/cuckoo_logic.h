@@ -22,13 +22,22 @@
   logic integer amq_ck_xb(integer x, integer j) = (x >> j) & 1;
   predicate amq_ck_bit(integer x, integer j) = ((x >> j) & 1) == 1;
 
+  // The f bits at bit offset o hold x (its low f bits) / are all 0.  The bit loops work on
+  // an offset, so that their goals are linear (o + j, not s * f + j).
+  predicate amq_ck_is_at{L}(uint64_t *w, integer f, integer o, integer x) =
+    \forall integer j; 0 <= j < f ==> (amq_bit_set{L}(w, o + j) <==> amq_ck_bit(x, j));
+  predicate amq_ck_empty_at{L}(uint64_t *w, integer f, integer o) =
+    \forall integer j; 0 <= j < f ==> !amq_bit_set{L}(w, o + j);
+  // Every bit outside o .. o + f - 1 has the same value at L1 and L2.
+  predicate amq_ck_only_at{L1, L2}(uint64_t *w, integer f, integer o) =
+    \forall integer p; 0 <= p && (p < o || p >= o + f) ==>
+      (amq_bit_set{L1}(w, p) <==> amq_bit_set{L2}(w, p));
+
   // Slot s holds x: its f bits are the low f bits of x.
-  predicate amq_ck_is{L}(uint64_t *w, integer f, integer s, integer x) =
-    \forall integer j; 0 <= j < f ==> (amq_bit_set{L}(w, s * f + j) <==> amq_ck_bit(x, j));
+  predicate amq_ck_is{L}(uint64_t *w, integer f, integer s, integer x) = amq_ck_is_at{L}(w, f, s * f, x);
 
   // Slot s is empty: all its f bits are 0.
-  predicate amq_ck_empty{L}(uint64_t *w, integer f, integer s) =
-    \forall integer j; 0 <= j < f ==> !amq_bit_set{L}(w, s * f + j);
+  predicate amq_ck_empty{L}(uint64_t *w, integer f, integer s) = amq_ck_empty_at{L}(w, f, s * f);
 
   // x and y have the same low f bits.
   predicate amq_ck_same(integer x, integer y, integer f) =
@@ -49,10 +58,8 @@
   predicate amq_ck_kept{L1, L2}(uint64_t *w, integer f, integer s) =
     \forall integer j; 0 <= j < f ==> (amq_bit_set{L1}(w, s * f + j) <==> amq_bit_set{L2}(w, s * f + j));
 
-  // Every bit outside slot s (below nbits) has the same value at L1 and L2.
-  predicate amq_ck_only{L1, L2}(uint64_t *w, integer f, integer s) =
-    \forall integer p; 0 <= p && (p < s * f || p >= s * f + f) ==>
-      (amq_bit_set{L1}(w, p) <==> amq_bit_set{L2}(w, p));
+  // Every bit outside slot s has the same value at L1 and L2.
+  predicate amq_ck_only{L1, L2}(uint64_t *w, integer f, integer s) = amq_ck_only_at{L1, L2}(w, f, s * f);
 
   // Every one of the first nw words is the same at L1 and L2.
   predicate amq_ck_words_same{L1, L2}(uint64_t *w, integer nw) =
@@ -64,24 +71,15 @@
 
   // The alternate bucket of bucket i < nb for x: (c - i) mod nb with c = h(x) mod nb.
   // An involution for every nb (lemma amq_ck_alt_involution), not only powers of two.
-  logic integer amq_ck_c(integer x, integer f, integer nb) = amq_ck_h(x, f) % nb;
+  // h is never negative, but that takes an induction; the guard gives 0 <= c < nb at once.
+  logic integer amq_ck_c(integer x, integer f, integer nb) =
+    amq_ck_h(x, f) >= 0 ? amq_ck_h(x, f) % nb : 0;
   logic integer amq_ck_alt(integer i, integer x, integer f, integer nb) =
     i <= amq_ck_c(x, f, nb) ? amq_ck_c(x, f, nb) - i : amq_ck_c(x, f, nb) + nb - i;
 
   // x is found for bucket i: in i or in its alternate.
   predicate amq_ck_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
     amq_ck_in{L}(w, f, b, i, x) || amq_ck_in{L}(w, f, b, amq_ck_alt(i, x, f, nb), x);
-
-  // A planned kick chain of K >= 1 steps: step q evicts slot path[q] (full) of bucket pb[q];
-  // the evicted fingerprint goes to pb[q + 1], its alternate bucket.  The slots are distinct.
-  predicate amq_ck_chain{L}(uint64_t *w, integer f, integer b, integer nb, uint64_t *path, uint64_t *pb,
-                            integer K) =
-    (\forall integer q; 0 <= q <= K ==> pb[q] < nb) &&
-    (\forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b) &&
-    (\forall integer q; 0 <= q < K ==> !amq_ck_empty{L}(w, f, path[q])) &&
-    (\forall integer q, r; 0 <= q < r < K ==> path[q] != path[r]) &&
-    (\forall integer q, x; 0 <= q < K && amq_ck_is{L}(w, f, path[q], x) ==>
-       pb[q + 1] == amq_ck_alt(pb[q], x, f, nb));
 
   // x is found for bucket j, or it is the homeless fingerprint cur that goes to bucket i,
   // one of x's two buckets.
@@ -94,15 +92,13 @@
   lemma amq_ck_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
     amq_ck_alt(amq_ck_alt(i, x, f, nb), x, f, nb) == i;
 
-  // Distinct slots have disjoint bits.
-  lemma amq_ck_slot_apart: \forall integer s, r, f, j, k;
-    0 <= s && 0 <= r && s != r && 0 <= j < f && 0 <= k < f ==> s * f + j != r * f + k;
-  // Products (the slot geometry); the solvers prove these one step at a time.
-  lemma amq_ck_mul_mono: \forall integer a, c, m; 0 <= a <= c && 0 <= m ==> a * m <= c * m;
-  lemma amq_ck_bucket_unique: \forall integer i, j, t, u, b;
-    0 <= i && 0 <= j && 0 <= t < b && 0 <= u < b && i * b + t == j * b + u ==> i == j;
-  // 1 << s fits 64 bits (WP's range tactic: one constant shift per case).
-  lemma amq_ck_shl1: \forall integer s; 0 <= s < 64 ==> (1 << s) <= 18446744073709551615;
+  // Both buckets of x are buckets: 0 <= alt(i, x) < nb.
+  lemma amq_ck_alt_range: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
+    0 <= amq_ck_alt(i, x, f, nb) < nb;
+
+  // No lemma here multiplies variables: a product lemma is a hypothesis of every goal and
+  // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
+  // src/cuckoo_kernel.c instead, proved once and called where needed.
   // An integer bit is 0 or 1.
   lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
 */

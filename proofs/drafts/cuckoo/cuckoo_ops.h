@@ -1,29 +1,8 @@
-/* Deterministic cuckoo filter kernel over hash outputs (partial-key cuckoo hashing, Fan et al.,
- * CoNEXT 2014).  Logic and layout: acsl/amq/cuckoo_logic.h.
- *
- * nb >= 1 buckets (any count, not only powers of two) of b slots; slot s = i * b + t holds an
- * f-bit fingerprint (2 <= f <= 32) at bits s * f .. s * f + f - 1 of w, an array of
- * amq_words(nb * b * f) words; fingerprint 0 means empty.  The kernel takes fingerprints, not
- * keys: the key level hashes a key to (i1, fp) with 1 <= fp < 2^f (the kernel needs only that
- * some low f bit of fp is set, amq_ck_fp) and to the kick choices.
- *
- * Alternate bucket: alt(i, x) = (c - i) mod nb with c = h(x) mod nb, h a hash of x's low f
- * bits (amq_ck_h).  It is an involution for every nb, so a fingerprint's two buckets are the
- * same pair whichever of them it sits in.
- *
- * Insert: into a free slot of i1, else of alt(i1); else a kick chain from i1 whose choices
- * are inputs (kicks[k] < b: which slot of the current bucket is evicted at step k), at most
- * nk <= AMQ_CUCKOO_MAX_KICKS steps.  The chain is planned without writing (a read-only dry
- * run) and committed only when it ends in a free slot; a chain that runs out of kicks, or
- * that would evict a slot it has already visited, is refused: the filter is not written at
- * all.  So a failed insert leaves every word as it was.
- *
- * The ACSL contracts below are what `make prove` checks on the compiled code (unit `cuckoo`). */
-#ifndef AMQ_CUCKOO_KERNEL_H
-#define AMQ_CUCKOO_KERNEL_H
-#include <stddef.h>
-#include <stdint.h>
-#include <amq/cuckoo_logic.h>
+/* DRAFT: contracts of the cuckoo filter operations (insert, query, remove), to join
+ * src/internal/cuckoo_kernel.h once they are proved (README.md here). */
+#ifndef AMQ_CUCKOO_OPS_H
+#define AMQ_CUCKOO_OPS_H
+#include <internal/cuckoo_kernel.h>
 
 /* The longest kick chain the kernel plans (bounds its stack arrays). */
 #define AMQ_CUCKOO_MAX_KICKS 500u
@@ -38,36 +17,6 @@
       nb >= 1 && b >= 1 && 2 <= f <= 32 && nb * b * f <= 18446744073709551615 &&
       \valid(w + (0 .. amq_words(nb * b * f) - 1));
 */
-
-/* Reads slot s: returns its f bits as the low bits of the result (higher bits 0). */
-/*@ requires f_range: 1 <= f <= 32;
-    requires slot:    s * f + f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
-    assigns \nothing;
-    ensures holds:    amq_ck_is(w, f, s, \result);
-    ensures high:     \forall integer k; f <= k < 64 ==> !amq_ck_bit(\result, k);
-*/
-uint64_t amq_cuckoo_kernel_get(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s);
-
-/* Writes the low f bits of x into slot s; every other bit of the words is kept. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires slot:    s * f + f <= nbits;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    assigns w[0 .. amq_words(nbits) - 1];
-    ensures holds:    amq_ck_is(w, f, s, x);
-    ensures only:     amq_ck_only{Pre, Post}(w, f, s);
-*/
-void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t x);
-
-/* The alternate bucket of bucket i for fingerprint x. */
-/*@ requires nb_pos:  nb >= 1;
-    requires f_range: 1 <= f <= 32;
-    requires i_range: i < nb;
-    assigns \nothing;
-    ensures alt:      \result == amq_ck_alt(i, x, f, nb);
-    ensures range:    \result < nb;
-*/
-uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
 
 /* 1 iff fp is in bucket i1 or in its alternate bucket. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);

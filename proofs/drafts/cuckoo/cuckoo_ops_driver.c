@@ -1,18 +1,8 @@
-/* Theorem drivers for the cuckoo filter kernel (internal/cuckoo_kernel.h). Not part of the
- * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
- * (unit `cuckoo`) proves those contracts on the compiled src/cuckoo_kernel.c, with
- * -warn-unsigned-overflow and -warn-unsigned-downcast on.
- *
- *   amq_proof_cuckoo_insert_query:     a successful insert(i1, fp) is followed by query = 1.
- *   amq_proof_cuckoo_query_preserved:  a successful insert keeps every yes (kicks included).
- *   amq_proof_cuckoo_failed_unchanged: a failed insert leaves every word, hence every answer.
- *   amq_proof_cuckoo_involution:       alt(alt(i, x), x) == i and alt(i, x) < nb, any nb >= 1.
- *   amq_proof_cuckoo_nfn:              no false negatives: insert x (it succeeds), then any
- *                                      sequence of inserts (succeeding or failing) and removes
- *                                      of fingerprints other than x's (present or not), then
- *                                      query x == 1.
- * Every driver starts from ANY state of the array: what it holds is arbitrary. */
+/* DRAFT theorem drivers of the cuckoo filter operations (README.md here): insert-then-query,
+ * query preservation, a failed insert changes nothing, no false negatives through inserts and
+ * removes of other fingerprints. */
 #include <internal/cuckoo_kernel.h>
+#include "cuckoo_ops.h"
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb;
@@ -71,18 +61,6 @@ int amq_proof_cuckoo_failed_unchanged(uint64_t *w, uint64_t nb, uint64_t b, uint
     return before == after;
 }
 
-/*@ requires nb_pos:  nb >= 1;
-    requires f_range: 2 <= f <= 32;
-    requires i_range: i < nb;
-    assigns \nothing;
-    ensures involution: \result == 1;
-*/
-int amq_proof_cuckoo_involution(uint64_t nb, uint64_t f, uint64_t i, uint64_t x)
-{
-    const uint64_t a = amq_cuckoo_kernel_alt(nb, f, i, x);
-    return a < nb && amq_cuckoo_kernel_alt(nb, f, a, x) == i;
-}
-
 /* One operation of amq_proof_cuckoo_nfn: remove (op != 0) or insert (op == 0) of (i, y). x is
  * kept for bucket ix: a remove names another fingerprint, an insert moves x at most to its
  * other bucket. */
@@ -100,11 +78,12 @@ static void amq_proof_cuckoo_op(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f
                                 const uint64_t *kicks, size_t nk) /*@ ghost (uint64_t ix, uint64_t x) */
 {
     if (op != 0) {
-        (void)amq_cuckoo_kernel_remove(w, nb, b, f, i, y);
+        if (amq_cuckoo_kernel_remove(w, nb, b, f, i, y) != AMQ_CUCKOO_OK) {
+            /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
+        }
         /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
-    } else {
-        (void)amq_cuckoo_kernel_insert(w, nb, b, f, i, y, kicks, nk);
-        /*@ assert words: amq_ck_has{Pre}(w, f, b, nb, ix, x) ==> amq_ck_has(w, f, b, nb, ix, x); */
+    } else if (amq_cuckoo_kernel_insert(w, nb, b, f, i, y, kicks, nk) != AMQ_CUCKOO_OK) {
+        /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
     }
 }
 

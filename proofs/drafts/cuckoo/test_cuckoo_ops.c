@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <internal/cuckoo_kernel.h>
+#include "cuckoo_ops.h"
 
 static uint64_t rng_state;
 static uint64_t rnd(void) /* splitmix64 */

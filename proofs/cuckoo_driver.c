@@ -1,0 +1,74 @@
+/* Theorem drivers for the cuckoo filter kernel (internal/cuckoo_kernel.h). Not part of the
+ * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
+ * (unit `cuckoo`) proves those contracts on the compiled src/cuckoo_kernel.c, with
+ * -warn-unsigned-overflow and -warn-unsigned-downcast on.
+ *
+ *   amq_proof_cuckoo_involution:       alt(alt(i, x), x) == i and alt(i, x) < nb, any nb >= 1.
+ *   amq_proof_cuckoo_slot_frame:       put(s, x) writes x's f bits to slot s and keeps every
+ *                                      other slot's bits (reads compare bit by bit).
+ * Every driver starts from ANY state of the array: what it holds is arbitrary.  The drivers
+ * of insert, query and remove are in proofs/drafts/cuckoo/ with those operations. */
+#include <internal/cuckoo_kernel.h>
+
+/*@ requires nb_pos:  nb >= 1;
+    requires f_range: 2 <= f <= 32;
+    requires i_range: i < nb;
+    assigns \nothing;
+    ensures involution: \result == 1;
+*/
+int amq_proof_cuckoo_involution(uint64_t nb, uint64_t f, uint64_t i, uint64_t x)
+{
+    const uint64_t a = amq_cuckoo_kernel_alt(nb, f, i, x);
+    return (a < nb) & (amq_cuckoo_kernel_alt(nb, f, a, x) == i); /* & not &&: no dead branch */
+}
+
+/* 1 iff a and c have the same low f bits (a bit-by-bit comparison: values rebuilt from bits
+ * are not compared, see proofs/README.md). */
+/*@ requires f_range: 1 <= f <= 32;
+    assigns \nothing;
+    ensures same: \result == 1 <==> amq_ck_same(a, c, f);
+    ensures bool: \result == 0 || \result == 1;
+*/
+static int amq_proof_ck_same_bits(uint64_t a, uint64_t c, uint64_t f)
+{
+    /*@ loop invariant bounds: 0 <= j <= f;
+        loop invariant equal:  \forall integer k; 0 <= k < j ==> (AMQ_CK_BIT(a, k) <==> AMQ_CK_BIT(c, k));
+        loop assigns j;
+        loop variant f - j;
+    */
+    for (uint64_t j = 0; j < f; j++)
+        if (((a >> j) & 1u) != ((c >> j) & 1u))
+            return 0;
+    return 1;
+}
+
+/* Ghost lemma: the bits of two distinct slots lie apart (a product fact, proved here once). */
+/*@ ghost
+  /@ requires f >= 1 && r != s;
+     assigns \nothing;
+     ensures apart: r * f + f <= s * f || s * f + f <= r * f;
+     ensures pos:   0 <= r * f && 0 <= s * f;
+  @/
+  static void amq_proof_ck_apart(uint64_t s, uint64_t r, uint64_t f) { }
+*/
+
+/* Packed slots: after put(s, x), slot s reads back the low f bits of x, and any other slot r
+ * (it may share a word with s) reads back the bits it had before. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires slots:   s * f + f <= nbits && r * f + f <= nbits && r != s;
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    assigns w[0 .. amq_words(nbits) - 1];
+    ensures own_bits: \result == 1;
+*/
+int amq_proof_cuckoo_slot_frame(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t r, uint64_t x)
+{
+    const uint64_t before = amq_cuckoo_kernel_get(w, nbits, f, r);
+    amq_cuckoo_kernel_put(w, nbits, f, s, x);
+    //@ ghost amq_proof_ck_apart(s, r, f);
+    /*@ assert kept: amq_ck_kept{Pre, Here}(w, f, r); */
+    const uint64_t mine = amq_cuckoo_kernel_get(w, nbits, f, s);
+    const uint64_t other = amq_cuckoo_kernel_get(w, nbits, f, r);
+    /*@ assert mine_x: amq_ck_same(mine, x, f); */
+    /*@ assert other_before: amq_ck_same(other, before, f); */
+    return amq_proof_ck_same_bits(mine, x, f) & amq_proof_ck_same_bits(other, before, f);
+}
