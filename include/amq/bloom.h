@@ -1,5 +1,5 @@
 /* Key-level Bloom filter: XXH3 index strategies over the proved kernel
- * (internal/bloom_kernel.h). All sizes and counts are 64-bit. Every failing call
+ * (contract and proof: proofs/README.md). All sizes and counts are 64-bit. Every failing call
  * returns a status, leaves a message in amq_last_error(), and changes nothing. */
 #ifndef AMQ_BLOOM_H
 #define AMQ_BLOOM_H
@@ -45,7 +45,7 @@ AMQ_API uint64_t amq_bloom_k(const amq_bloom *bf);
 AMQ_API amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf);
 AMQ_API uint64_t amq_bloom_seed(const amq_bloom *bf);
 
-/* Persistence through the common container (internal/container.h). */
+/* Persistence through the common container (docs/files.md). */
 AMQ_API amq_status amq_bloom_save(const amq_bloom *bf, const char *path);
 AMQ_API amq_status amq_bloom_load(amq_bloom **out, const char *path);
 

@@ -1,5 +1,5 @@
 /* Key-level quotient filter (Bender et al., "Don't thrash", PVLDB 2012) over the proved
- * kernel (internal/quotient_kernel.h).  Every failing call returns a status, leaves a message
+ * kernel (contract and proof: proofs/README.md).  Every failing call returns a status, leaves a message
  * in amq_last_error(), and changes nothing.  All sizes and counts are 64-bit.
  *
  * Fingerprint.  f = the top p = q + r bits of XXH3-64(key, seed); its top q bits are the
@@ -92,7 +92,7 @@ AMQ_API amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src
  * each stored key is not in the table, only in the original keys, so rebuild from them. */
 AMQ_API amq_status amq_quotient_resize(amq_quotient *f);
 
-/* Persistence (internal/container.h, type AMQ_TYPE_QUOTIENT): parameters q, r, slack, seed,
+/* Persistence (docs/files.md, type AMQ_TYPE_QUOTIENT): parameters q, r, slack, seed,
  * count; payload the count stored fingerprints in increasing order (u64 each).  Loading
  * validates the parameters (slack <= 2^q) before allocating, lays the fingerprints out in
  * one linear pass, checks the table invariant and reads the table back through the
