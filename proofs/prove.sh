@@ -24,7 +24,8 @@
 # smoke test fails, any run fails, or the lint finds an assumption.
 # Environment: AMQ_PROVE_UNITS (unit names: prove only those; the --all-units lint is
 # then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
-# AMQ_WP_PAR (provers in flight per job, default 4).
+# AMQ_WP_PAR (provers in flight per job, default 4), AMQ_SELFTEST_CASES (--self-test:
+# only these cases).
 set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-build}
@@ -156,8 +157,9 @@ each_unit() {
 self_test() {
     local st="$build/proofs/selftest" status=0 case d h c hc f files rc want
     rm -rf "$st"; mkdir -p "$st"
-    for case in control wrong_post dead_requires dead_quantified rte_shift axiom \
-                hash_model bodyless_logic bodyless_contract wrapper_elsewhere wrapper_stronger; do
+    local cases="control wrong_post dead_requires dead_quantified rte_shift axiom
+                 hash_model bodyless_logic bodyless_contract wrapper_elsewhere wrapper_stronger"
+    for case in ${AMQ_SELFTEST_CASES:-$cases}; do
         d="$st/$case/tree"
         mkdir -p "$d"
         cp -R "$root/src" "$root/acsl" "$root/spec" "$d/" || return 2

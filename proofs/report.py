@@ -161,7 +161,7 @@ BODYLESS = re.compile(r"\b(?:logic|predicate)\b[^;={}]*?\b(\w+)\s*(?:\{[^{}]*\})
 def trusted_wrapper(row):
     """A property of a hash-model wrapper's contract, assumed because its body is not read."""
     return (row.get("function") in HASH_MODEL_WRAPPERS and row.get("status") == "Considered valid"
-            and row.get("file", "").endswith(HASH_MODEL_WRAPPER_FILE))
+            and os.path.join(row.get("directory", ""), row.get("file", "")).endswith(HASH_MODEL_WRAPPER_FILE))
 
 
 def lint_wrappers():

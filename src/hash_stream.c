@@ -4,6 +4,50 @@
 #include <amq/hash.h>
 #include <internal/hash_stream.h>
 
+/* amq_reduce (contract: internal/hash_stream.h) as four 32-bit partial products: portable C that
+ * Frama-C reads (it has no __int128).  The ghost functions are proof steps (ACSL comments,
+ * nothing is compiled): facts about products that CVC4 needs stated once. */
+/*@ ghost
+  /@ requires 0 <= a <= 4294967295 && 0 <= b <= 4294967295;
+     assigns \nothing;
+     ensures 0 <= a * b <= 18446744065119617025; @/
+  static void amq_reduce_mul32(uint64_t a, uint64_t b) { }
+*/
+/*@ ghost
+  /@ assigns \nothing;
+     ensures h * m == ((h / 4294967296) * (m / 4294967296)) * 18446744073709551616
+       + ((h / 4294967296) * (m % 4294967296) + (h % 4294967296) * (m / 4294967296)) * 4294967296
+       + (h % 4294967296) * (m % 4294967296); @/
+  static void amq_reduce_split(uint64_t h, uint64_t m) { }
+*/
+/*@ ghost
+  /@ requires m >= 1;
+     assigns \nothing;
+     ensures (h * m) / 18446744073709551616 < m; @/
+  static void amq_reduce_below(uint64_t h, uint64_t m) { }
+*/
+uint64_t amq_reduce(uint64_t h, uint64_t m)
+{
+    const uint64_t h1 = h / 4294967296u, h0 = h % 4294967296u, m1 = m / 4294967296u, m0 = m % 4294967296u;
+    //@ ghost amq_reduce_mul32(h0, m0);
+    //@ ghost amq_reduce_mul32(h1, m0);
+    //@ ghost amq_reduce_mul32(h0, m1);
+    //@ ghost amq_reduce_mul32(h1, m1);
+    //@ ghost amq_reduce_split(h, m);
+    //@ ghost amq_reduce_below(h, m);
+    const uint64_t a = h0 * m0;
+    const uint64_t t = h1 * m0 + a / 4294967296u; /* < 2^64: (2^32-1)^2 + 2^32-1 */
+    const uint64_t w = t % 4294967296u + h0 * m1;
+    const uint64_t r = h1 * m1 + t / 4294967296u + w / 4294967296u;
+    /*@ assert expand: h * m == (h1 * m1) * 18446744073709551616 + (h1 * m0 + h0 * m1) * 4294967296 + a; */
+    /*@ assert carry_t:  h * m == (h1 * m1) * 18446744073709551616 + (t + h0 * m1) * 4294967296 + a % 4294967296; */
+    /*@ assert carry_w:  h * m == (h1 * m1 + t / 4294967296) * 18446744073709551616 + w * 4294967296
+                                  + a % 4294967296; */
+    /*@ assert quotient: h * m == r * 18446744073709551616 + (w % 4294967296) * 4294967296 + a % 4294967296;
+    */
+    return r;
+}
+
 /* seed + i mod 2^64 without an unsigned wrap (which the proofs reject as unintended). */
 /*@ assigns \nothing;
     ensures \result == (seed + i) % 18446744073709551616;
