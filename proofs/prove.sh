@@ -3,7 +3,9 @@
 #
 #   bash proofs/prove.sh BUILD              prove every unit of proofs/units.txt
 #   bash proofs/prove.sh BUILD --self-test  check that the gate rejects broken
-#                                           contracts/code and an axiom (scratch copies only)
+#                                           contracts/code, an axiom and body-less
+#                                           declarations and contracts other than the
+#                                           hash model's (scratch copies only)
 #
 # Each unit of proofs/units.txt is proved by jobs over the real sources (-wp -wp-rte,
 # unsigned wrap-around checked), run side by side so that both cores stay busy
@@ -20,7 +22,8 @@
 # smoke test fails, any run fails, or the lint finds an assumption.
 # Environment: AMQ_PROVE_UNITS (unit names: prove only those; the --all-units lint is
 # then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
-# AMQ_WP_PAR (provers in flight per job, default 4).
+# AMQ_WP_PAR (provers in flight per job, default 4), AMQ_SELFTEST_CASES (--self-test:
+# only these cases).
 set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-build}
@@ -148,13 +151,24 @@ each_unit() {
 }
 
 self_test() {
-    local st="$build/proofs/selftest" status=0 case d h c rc want
+    local st="$build/proofs/selftest" status=0 case d h c hc f files rc want
     rm -rf "$st"; mkdir -p "$st"
-    for case in control wrong_post dead_requires dead_quantified rte_shift axiom; do
+    local cases="control wrong_post dead_requires dead_quantified rte_shift axiom
+                 hash_model bodyless_logic bodyless_contract wrapper_elsewhere wrapper_stronger"
+    for case in ${AMQ_SELFTEST_CASES:-$cases}; do
         d="$st/$case/tree"
         mkdir -p "$d"
         cp -R "$root/src" "$root/acsl" "$root/spec" "$d/" || return 2
-        h="$d/src/internal/bloom_kernel.h"; c="$d/src/bloom_kernel.c"
+        h="$d/src/internal/bloom_kernel.h"; c="$d/src/bloom_kernel.c"; files=src/bloom_kernel.c
+        # the hash model's cases: a caller of a wrapper, proved from the wrapper's contract
+        hc="$d/src/selftest_hash.c"
+        case $case in hash_model | wrapper_stronger)
+            files="src/bloom_kernel.c src/selftest_hash.c"
+            printf '%s\n' '#include <internal/hash_model.h>' \
+                '/*@ requires \valid_read((char *)key + (0 .. len - 1)); assigns \nothing; ensures \result == 1; */' \
+                'int amq_self_test_same(const void *key, size_t len) { return amq_xxh64(key, len, 7) == amq_xxh64(key, len, 7); }' \
+                >"$hc" ;;
+        esac
         case $case in
             wrong_post)    # claim the last bit is always set after add: false
                 sed -i 's/ensures inserted:   amq_all_set(bits, idx, k);/ensures inserted:   amq_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
@@ -170,21 +184,36 @@ self_test() {
                            # only the lint can see that something is assumed, not proved
                 printf '%s\n' '/*@ axiomatic AmqSelfTest { axiom amq_self_test: \forall integer x; x + 0 == x; } */' \
                     >> "$d/acsl/amq/bloom_logic.h" ;;
+            hash_model) ;; # the wrappers' contracts as pinned: the gate must accept them
+            bodyless_logic) # a logic function declared without a definition: assumed to exist
+                printf '%s\n' '/*@ axiomatic AmqSelfTest { logic integer amq_self_test_f(integer x); } */' \
+                    >> "$d/acsl/amq/bloom_logic.h" ;;
+            bodyless_contract | wrapper_elsewhere) # a contract without a body, used by a caller
+                # (named as a hash-model wrapper but outside its file, in wrapper_elsewhere)
+                f=amq_self_test_oracle; [ "$case" = wrapper_elsewhere ] && f=amq_xxh3_64
+                printf '%s\n' "/*@ assigns \\nothing; ensures \\result == 1; */ int $f(void);" \
+                    "/*@ assigns \\nothing; ensures \\result == 1; */ int amq_self_test_caller(void) { return $f(); }" \
+                    >> "$c" ;;
+            wrapper_stronger) # a wrapper's contract claims more than the hash model (an upper bound)
+                sed -i 's/ensures model: \\result == amq_h_xxh64{Pre}((char \*)key, len, seed);/ensures model: \\result == amq_h_xxh64{Pre}((char *)key, len, seed) \&\& \\result < 5;/' \
+                    "$d/src/internal/hash_model.h" ;;
         esac
-        if [ "$case" != control ] && cmp -s "$h" "$root/src/internal/bloom_kernel.h" \
-                                  && cmp -s "$c" "$root/src/bloom_kernel.c" \
-                                  && cmp -s "$d/acsl/amq/bloom_logic.h" "$root/acsl/amq/bloom_logic.h"; then
+        if [ "$case" != control ] && [ "$case" != hash_model ] \
+           && diff -rq "$d/src" "$root/src" >/dev/null && diff -rq "$d/acsl" "$root/acsl" >/dev/null; then
             echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
         fi
-        run_goals "$d" "selftest-$case" "src/bloom_kernel.c" "" "-wp-prop=-@lemma" "$st/$case/goals" 2>/dev/null &
-        run_goals "$d" "selftest-$case" "src/bloom_kernel.c" "" "-wp-prop=@lemma -wp-auto wp:range" \
+        if [ "$case" = wrapper_stronger ] && cmp -s "$d/src/internal/hash_model.h" "$root/src/internal/hash_model.h"; then
+            echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
+        fi
+        run_goals "$d" "selftest-$case" "$files" "" "-wp-prop=-@lemma" "$st/$case/goals" 2>/dev/null &
+        run_goals "$d" "selftest-$case" "$files" "" "-wp-prop=@lemma -wp-auto wp:range" \
             "$st/$case/lemmas" 2>/dev/null
-        run_smoke "$d" "selftest-$case" "src/bloom_kernel.c" "" "$st/$case/smoke" 2>/dev/null &
+        run_smoke "$d" "selftest-$case" "$files" "" "$st/$case/smoke" 2>/dev/null &
         wait
         (cd "$d" && python3 "$root/proofs/report.py" "$st/$case/report.json" \
             "$st/$case/goals" "$st/$case/lemmas" "$st/$case/smoke") >"$st/$case/report.txt" 2>&1
         rc=$?
-        if [ "$case" = control ]; then want=0; else want=1; fi
+        case $case in control | hash_model) want=0 ;; *) want=1 ;; esac
         if [ "$rc" -eq "$want" ]; then
             echo "self-test $case: ok (gate exit $rc)"
             grep '^FAIL' "$st/$case/report.txt" | head -n 3 | sed 's/^/    /'

@@ -125,7 +125,7 @@ def read_properties(path):
 def bad_row(row):
     """None when a -report-csv row needs no proof here, else its description."""
     status, d = row.get("status", ""), row.get("directory", "")
-    if status == "Valid":
+    if status == "Valid" or trusted_wrapper(row):
         return None
     # A function's own preconditions with no caller in the unit (a theorem
     # driver's hypotheses, a kernel proved on its own) are never tried.
@@ -146,9 +146,52 @@ ANNOTATION = re.compile(r"/\*@(.*?)\*/|//@([^\n]*)", re.S)
 TRUSTED = re.compile(r"\baxiom\b|(?:^|[;{}@\n]|\bloop)\s*(?:check|admit)\b")
 
 
+# The trusted hash model (proofs/README.md): the hash functions as logic functions declared
+# without a definition, only in this file, and the C wrappers whose contracts say "the result
+# is that function of the key's bytes", the one body-less contract the gate accepts.
+HASH_MODEL_FILE = "acsl/amq/hash_model.h"
+HASH_MODEL_LOGIC = {"amq_h_xxh3_64", "amq_h_xxh3_128_lo", "amq_h_xxh3_128_hi", "amq_h_xxh64"}
+HASH_MODEL_WRAPPER_FILE = "src/internal/hash_model.h"
+# Each wrapper's contract, pinned: the gate trusts exactly this text (whitespace aside), so
+# that a stronger claim cannot slip into a contract nobody proves.
+_KEY = "requires key_valid: \\valid_read((char *)key + (0 .. len - 1));"
+HASH_MODEL_WRAPPERS = {
+    "amq_xxh3_64": _KEY + " assigns \\nothing;"
+                   " ensures model: \\result == amq_h_xxh3_64{Pre}((char *)key, len, seed);",
+    "amq_xxh3_128": _KEY + " requires out_valid: \\valid(lo) && \\valid(hi) && \\separated(lo, hi);"
+                    " assigns *lo, *hi;"
+                    " ensures model_lo: *lo == amq_h_xxh3_128_lo{Pre}((char *)key, len, seed);"
+                    " ensures model_hi: *hi == amq_h_xxh3_128_hi{Pre}((char *)key, len, seed);",
+    "amq_xxh64": _KEY + " assigns \\nothing;"
+                 " ensures model: \\result == amq_h_xxh64{Pre}((char *)key, len, seed);",
+}
+# a logic function or predicate declared without a definition (no `=` before its `;`)
+BODYLESS = re.compile(r"\b(?:logic|predicate)\b[^;={}]*?\b(\w+)\s*(?:\{[^{}]*\})?\s*"
+                      r"(?:\([^;={}]*\)\s*)?(?:reads\b[^;={}]*)?;")
+
+
+def trusted_wrapper(row):
+    """A property of a hash-model wrapper's contract, assumed because its body is not read."""
+    return (row.get("function") in HASH_MODEL_WRAPPERS and row.get("status") == "Considered valid"
+            and os.path.join(row.get("directory", ""), row.get("file", "")).endswith(HASH_MODEL_WRAPPER_FILE))
+
+
+def lint_wrappers():
+    """The hash-model wrappers' contracts must be exactly the pinned ones."""
+    try:
+        text = open(HASH_MODEL_WRAPPER_FILE).read()
+    except OSError:
+        return []
+    have = {m.group(2): " ".join(m.group(1).split())
+            for m in re.finditer(r"/\*@(.*?)\*/\s*[\w \*]*?\b(\w+)\s*\(", text, re.S)}
+    return ["%s: the contract of %s is not the one report.py pins (HASH_MODEL_WRAPPERS)"
+            % (HASH_MODEL_WRAPPER_FILE, name) for name, want in sorted(HASH_MODEL_WRAPPERS.items())
+            if name in have and have[name] != " ".join(want.split())]
+
+
 def lint_annotations():
     """Annotations WP would assume rather than prove, in the sources of this tree."""
-    found = []
+    found = lint_wrappers()
     files = sorted(glob.glob("acsl/**/*.h", recursive=True) + glob.glob("src/**/*.[ch]", recursive=True)
                    + glob.glob("proofs/*.[ch]"))
     for path in files:
@@ -161,6 +204,12 @@ def lint_annotations():
                 line = text.count("\n", 0, start + w.start()) + 1
                 found.append("%s:%d: '%s' annotation (the gate admits only definitions and proved "
                              "lemmas)" % (path, line, w.group(0).strip(" ;{}@\n")))
+            for d in BODYLESS.finditer(body):
+                if path == HASH_MODEL_FILE and d.group(1) in HASH_MODEL_LOGIC:
+                    continue
+                line = text.count("\n", 0, start + d.start()) + 1
+                found.append("%s:%d: '%s' is declared without a definition (only the hash model of %s "
+                             "may be)" % (path, line, d.group(1), HASH_MODEL_FILE))
     return found
 
 

@@ -23,11 +23,9 @@ AMQ_API void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *ke
  * and Monte Carlo to drive a strategy from a random oracle. */
 AMQ_API void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k);
-/* Map a uniform 64-bit word onto [0, m) (multiply-shift; onto for every m >= 1). */
-static inline uint64_t amq_reduce(uint64_t h, uint64_t m)
-{
-    return (uint64_t)(((unsigned __int128)h * m) >> 64);
-}
+/* Map a uniform 64-bit word onto [0, m) (multiply-shift; onto for every m >= 1): the high 64
+ * bits of the 128-bit product h * m.  Requires m >= 1. */
+AMQ_API uint64_t amq_reduce(uint64_t h, uint64_t m);
 /* The top p bits (1 <= p <= 64) of XXH3-64(key, seed): the fingerprint of the quotient
  * filters (equal to amq_reduce(XXH3-64, 2^p), i.e. the independent strategy with k = 1). */
 AMQ_API uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p);
