@@ -4,7 +4,7 @@
 #include <internal/bloom_state.h>
 #include <internal/bloom_kernel.h>
 #include <internal/container.h>
-#include <internal/hash_stream.h>
+#include <internal/bloom_key.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
 #include <stdio.h>
@@ -140,29 +140,17 @@ void amq_bloom_free(amq_bloom *bf)
 
 amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 {
-    if (!bf || (!key && len))
+    /* the proved add (internal/bloom_key.h) refuses a NULL key with len > 0 itself */
+    if (!bf || amq_bloom_key_add(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(bf->strategy, bf->seed, key, len, bf->m, idx, (size_t)bf->k);
-    amq_bloom_kernel_add(bf->bits, bf->m, idx, (size_t)bf->k);
     return AMQ_OK;
 }
 
-/* Lazy: the kernel's answer on k indices is the conjunction of its answers on each one
- * (amq_all_set(bits, idx, k) holds iff amq_all_set(bits, idx + t, 1) holds for every
- * t < k), so asking the proved kernel about one index at a time and stopping at the first
- * "no" gives its answer on all k without deriving the indices after that one.
- * tests/test_lazy_query.c checks it against the k-index call. */
+/* Lazy (internal/bloom_key.h): the kernel asked one index at a time, stopping at the first clear
+ * bit; proved equal to the kernel's answer on all k indices (unit bloom_key). */
 int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
-    amq_hash_stream st;
-    amq_hash_stream_key(&st, bf->strategy, bf->seed, key, len, bf->m);
-    for (uint64_t t = 0; t < bf->k; t++) {
-        const uint64_t i = amq_hash_stream_next(&st);
-        if (!amq_bloom_kernel_query(bf->bits, bf->m, &i, 1))
-            return 0;
-    }
-    return 1;
+    return amq_bloom_key_query(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len);
 }
 
 void amq_bloom_clear(amq_bloom *bf)

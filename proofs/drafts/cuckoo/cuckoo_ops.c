@@ -3,17 +3,19 @@
 #include <internal/cuckoo_kernel.h>
 #include "cuckoo_ops.h"
 
-/* 1 iff the f bits at offset o are all 0. */
+/* 1 iff slot s (at bit offset o = s * f) is empty.  The contract names the slot, the loop the
+ * offset: callers then match the slot term they have, and the loop stays linear. */
 /*@ requires f_range: 1 <= f <= 32;
-    requires bits:    o + f <= nbits;
+    requires bits:    o == s * f && o + f <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
     assigns \nothing;
-    ensures empty:    \result == 1 <==> amq_ck_empty_at(w, f, o);
+    ensures empty:    \result == 1 <==> amq_ck_empty(w, f, s);
     ensures bool:     \result == 0 || \result == 1;
 */
-static int amq_ck_slot_empty(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o)
+static int amq_ck_slot_empty(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t o)
 {
     (void)nbits;
+    (void)s;
     /*@ loop invariant bounds: 0 <= j <= f;
         loop invariant clear:  \forall integer k; 0 <= k < j ==> !amq_bit_set(w, o + k);
         loop assigns j;
@@ -22,23 +24,28 @@ static int amq_ck_slot_empty(const uint64_t *w, uint64_t nbits, uint64_t f, uint
     for (uint64_t j = 0; j < f; j++) {
         const uint64_t p = o + j;
         /*@ assert pos: p < 64 * amq_words(nbits); */
-        if (((w[p / 64u] >> (p % 64u)) & 1u) == 1u)
+        if (((w[p / 64u] >> (p % 64u)) & 1u) == 1u) {
+            /*@ assert on: amq_bit_set(w, o + j); */
             return 0;
+        }
+        /*@ assert off: !amq_bit_set(w, o + j); */
     }
+    /*@ assert all: amq_ck_empty_at(w, f, o); */
     return 1;
 }
 
-/* 1 iff the f bits at offset o hold x. */
+/* 1 iff slot s (at bit offset o = s * f) holds x. */
 /*@ requires f_range: 1 <= f <= 32;
-    requires bits:    o + f <= nbits;
+    requires bits:    o == s * f && o + f <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
     assigns \nothing;
-    ensures holds:    \result == 1 <==> amq_ck_is_at(w, f, o, x);
+    ensures holds:    \result == 1 <==> amq_ck_is(w, f, s, x);
     ensures bool:     \result == 0 || \result == 1;
 */
-static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
+static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t o, uint64_t x)
 {
     (void)nbits;
+    (void)s;
     /*@ loop invariant bounds: 0 <= j <= f;
         loop invariant equal:  \forall integer k; 0 <= k < j ==> (amq_bit_set(w, o + k) <==> AMQ_CK_BIT(x, k));
         loop assigns j;
@@ -50,6 +57,7 @@ static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_
         if (((w[p / 64u] >> (p % 64u)) & 1u) != ((x >> j) & 1u))
             return 0;
     }
+    /*@ assert all: amq_ck_is_at(w, f, o, x); */
     return 1;
 }
 
@@ -93,7 +101,8 @@ static uint64_t amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t b, uint6
     */
     for (uint64_t t = 0; t < b; t++) {
         //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-        if (amq_ck_slot_empty(w, nbits, f, (i * b + t) * f) == 1)
+        const uint64_t s = i * b + t;
+        if (amq_ck_slot_empty(w, nbits, f, s, s * f) == 1)
             return t;
     }
     return b;
@@ -118,7 +127,8 @@ static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint6
     */
     for (uint64_t t = 0; t < b; t++) {
         //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-        if (amq_ck_slot_is(w, nbits, f, (i * b + t) * f, x) == 1)
+        const uint64_t s = i * b + t;
+        if (amq_ck_slot_is(w, nbits, f, s, s * f, x) == 1)
             return t;
     }
     return b;

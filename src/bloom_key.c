@@ -1,0 +1,75 @@
+/* The key-level Bloom filter's pure part (internal/bloom_key.h): hash, then the proved kernel. */
+#include <internal/bloom_key.h>
+
+amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
+                             const void *key, size_t len)
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    uint64_t idx[AMQ_MAX_K];
+    amq_hash_indices(s, seed, key, len, m, idx, (size_t)k);
+    amq_bloom_kernel_add(bits, m, idx, (size_t)k);
+    return AMQ_OK;
+}
+
+/* Whether bit i is set: the proved kernel asked about the one index i. */
+/*@ requires m_pos:      m >= 1;
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires i_range:    i < m;
+    assigns \nothing;
+    behavior set:
+      assumes amq_bit_set(bits, i);
+      ensures found: \result == 1;
+    behavior clear:
+      assumes !amq_bit_set(bits, i);
+      ensures not_found: \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
+{
+    const uint64_t one[1] = {i};
+    //@ assert one: amq_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
+    return amq_bloom_kernel_query(bits, m, one, 1);
+}
+
+/* Lazy: the kernel's answer on k indices is the conjunction of its answers on each one, so
+ * asking it about one index at a time and stopping at the first "no" gives its answer on all k
+ * without deriving the indices after that one (proved: the contract is the k-index answer).
+ * The ghost words x0, y0, z are the stream's start, so that the loop invariant names them. */
+int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
+                        const void *key, size_t len)
+{
+    amq_hash_stream st;
+    amq_hash_stream_key(&st, s, seed, key, len, m);
+    //@ ghost uint64_t x0 = st.x;
+    //@ ghost uint64_t y0 = st.y;
+    //@ ghost uint64_t z = st.z;
+    /*@ assert words: s != AMQ_HASH_INDEPENDENT ==>
+          x0 == amq_red(amq_h_xxh3_128_lo((char *)key, len, seed), m) &&
+          y0 == amq_hs_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), m), m) &&
+          z == amq_red(amq_hs_c(s, seed, (char *)key, len), m) &&
+          amq_stream_at(&st, s, x0, y0, z, m);
+    */
+    /*@ loop invariant bounds: 0 <= t <= k && st.i == t;
+        loop invariant ok:     amq_stream_ok(&st);
+        loop invariant indep:  s == AMQ_HASH_INDEPENDENT ==>
+                                 amq_stream_key(&st, seed, (char *)key, len, m);
+        loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, m);
+        loop invariant set:    amq_key_set{Here, Here}(bits, t, s, seed, (char *)key, len, m);
+        loop invariant range:  amq_key_in_range(t, s, seed, (char *)key, len, m);
+        loop assigns t, st;
+        loop variant k - t;
+    */
+    for (uint64_t t = 0; t < k; t++) {
+        const uint64_t i = amq_hash_stream_next(&st);
+        /*@ assert step: s != AMQ_HASH_INDEPENDENT ==> i == st.x && st.i == t + 1 &&
+              st.x == amq_hs_x(s, x0, y0, z, m, t) && st.y == amq_hs_y(s, y0, z, m, t); */
+        /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, m); */
+        /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hs_x(s, x0, y0, z, m, t); */
+        /*@ assert next: i == amq_key_index(s, seed, (char *)key, len, m, t) && i < m; */
+        if (!bit_set(bits, m, i))
+            return 0;
+    }
+    return 1;
+}
