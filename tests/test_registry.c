@@ -272,7 +272,8 @@ static void bad_input(void **state)
 
 /* One check per structure (amq_structure_check): whatever amq_filter_create refuses for its
  * parameters, the rate, the bounds and the model refuse too, with the same status (issue 26,
- * class 5: `rate` printed rates for parameters `build` refuses).  Memory limits are not
+ * class 5: `rate` printed rates for parameters `build` refuses): whatever create refuses, the
+ * check refuses (its status may name another of the bad parameters first), and so do they.  Memory limits are not
  * parameter errors: a rate of a filter too large to allocate is still a rate. */
 static void rate_refuses_what_create_refuses(const amq_structure *s, const amq_params *p, const char *what)
 {
@@ -286,7 +287,7 @@ static void rate_refuses_what_create_refuses(const amq_structure *s, const amq_p
      * rate and check take, and build refuses (docs/blocked.md) */
     if (made != AMQ_OK && strstr(amq_last_error(), "models for amq rate and amq check only"))
         return;
-    if (made != AMQ_OK && checked != made) {
+    if (made != AMQ_OK && checked == AMQ_OK) { /* the status may differ: m and k checked in another order */
         print_error("%s, %s: create says %d, check says %d (%s)\n", amq_structure_name(s), what, made, checked,
                     amq_last_error());
         fail();
