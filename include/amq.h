@@ -22,6 +22,7 @@
 #include <amq/stats.h>
 #include <amq/window.h>
 #include <amq/certified.h>
+#include <amq/cost.h>
 #include <amq/check.h>
 #include <amq/filter_rate.h>
 #include <amq/spec_blocked.h>

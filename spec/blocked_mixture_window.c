@@ -15,7 +15,7 @@
 
 /* Rough number of window terms needed at precision prec: about 2 sigma sqrt(2 ln 2 (prec+8))
  * plus slack (only used to choose a method; the window itself is decided rigorously). */
-static double window_estimate(uint64_t b, uint64_t n, mpfr_prec_t prec)
+double amq_blocked_window_terms(uint64_t b, uint64_t n, mpfr_prec_t prec)
 {
     double q = 1.0 / (double)b, sd = sqrt((double)n * q * (1.0 - q));
     return 2.0 * sd * sqrt(1.4 * ((double)prec + 8.0)) + 2.0 * sqrt((double)prec) + 16.0;
@@ -185,7 +185,7 @@ static amq_status window_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
                                  uint64_t n, int *too_wide)
 {
     *too_wide = 0;
-    if (window_estimate(b, n, prec) > (double)AMQ_BLOCKED_MAX_WINDOW) { /* fail before the work */
+    if (amq_blocked_window_terms(b, n, prec) > (double)AMQ_BLOCKED_MAX_WINDOW) { /* fail before the work */
         *too_wide = 1;
         return window_too_wide(b, n, prec);
     }
@@ -306,7 +306,7 @@ amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const 
     amq_status st = enclose_checks(lo, hi, prec, f, b, n, &done);
     if (st || done)
         return st;
-    if (f->expsum && window_estimate(b, n, prec) > (double)AMQ_BLOCKED_WINDOW_PREFER)
+    if (f->expsum && amq_blocked_window_terms(b, n, prec) > (double)AMQ_BLOCKED_WINDOW_PREFER)
         return amq_blocked_fp_enclose_pgf(lo, hi, prec, f, b, n);
     int too_wide;
     st = window_enclose(lo, hi, prec, f, b, n, &too_wide);

@@ -5,6 +5,7 @@
  *   k > 2m:   FP = sum_j (-1)^j C(m,j) g_j f_j, g_j = sum_i (-1)^i C(j,i) (1 - i/m)^k,
  *             no Stirling numbers of the (possibly huge) k. */
 #include "internal/bloom.h"
+#include "internal/cost.h"
 #include <stdlib.h>
 
 /* Enclose (1 - a/b)^e for 0 <= a <= b, b >= 1, e >= 0, as exp(e * log(1 - a/b)).
@@ -190,6 +191,9 @@ amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
                         "bloom_fp_enclose: min(k, m) = %llu exceeds the limit %d of the O(min(k,m)^2) "
                         "method (k = %llu, m = %llu)",
                         ULL(K), AMQ_BLOOM_ENCLOSE_MAX_K, ULL(k), ULL(m));
+    st = amq_cost_ie_enclose("bloom_fp_enclose", m, k, (double)k * (double)n, 1.0, prec);
+    if (st)
+        return st;
     mpfr_prec_t guard = 10;
     for (uint64_t x = K; x; x >>= 1)
         guard += 2;
@@ -280,7 +284,9 @@ amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, 
     int v;
     if (!bloom_edge(m, k, n, &v) && !small) {
         amq_bloom_params p = {m, k, n};
-        st = amq_certified_decimal(out, amq_bloom_fp_enclose_cb, &p, digits, lo_out, hi_out);
+        st = amq_cost_ie_decimal("bloom_fp_decimal", m, k, (double)k * (double)n, 1.0, digits);
+        if (!st)
+            st = amq_certified_decimal(out, amq_bloom_fp_enclose_cb, &p, digits, lo_out, hi_out);
         if (st != AMQ_E_TOO_LARGE || min_u64(k, m) > AMQ_BLOOM_ENCLOSE_MAX_K ||
             cost > AMQ_BLOOM_EXACT_MAX_COST / 64)
             return st;

@@ -18,6 +18,8 @@
  * P_d = P(d fixed bits all set); this grouping (positive weights, probabilities P_d in
  * [0,1]) is what the certified enclosure uses when k <= 2m. */
 #include "internal/bloom.h"
+#include "internal/cost.h"
+#include <stdio.h>
 #include <stdlib.h>
 
 amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
@@ -146,17 +148,11 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
                         ULL(K), AMQ_BLOOM_EXACT_MAX_K);
     double den_bits, cost;
     bloom_exact_size(m, k, n, &den_bits, &cost);
-    if (den_bits > AMQ_BLOOM_EXACT_MAX_BITS)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_exact: the denominator m^(k(n+1)) would have about %.3g bits "
-                        "(limit 2^32); use amq_bloom_fp_enclose",
-                        den_bits);
-    if (cost > AMQ_BLOOM_EXACT_MAX_COST)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_exact: about %.3g bits of big-number work (limit 2^34); use "
-                        "amq_bloom_fp_enclose",
-                        cost);
-    /* Now k(n+1) log2(m) <= 2^32 with m >= 2, so k*n and k*(n+1) are < 2^33. */
+    char what[160];
+    snprintf(what, sizeof what, "the denominator m^(k(n+1)) (m = %llu, k = %llu, n = %llu)", ULL(m), ULL(k), ULL(n));
+    if ((st = amq_cost_exact("bloom_fp_exact", what, den_bits, cost)) != AMQ_OK)
+        return st;
+    /* Now k(n+1) log2(m) <= 2^26 with m >= 2, so k*n and k*(n+1) are < 2^27. */
     uint64_t kn = k * n, E = k * (n + 1);
     if (kn > ULONG_MAX || E > ULONG_MAX || k > ULONG_MAX)
         return amq_fail(AMQ_E_TOO_LARGE, "bloom_fp_exact: exponent k(n+1) = %llu does not fit unsigned long",
@@ -217,11 +213,12 @@ amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
         mpq_set_ui(rop, 1, 1);
         return AMQ_OK;
     }
+    /* two powers of kn log2 m bits: the model of amq_cost_exact */
     double bits = (double)k * (double)n * log2((double)m);
-    if (bits > AMQ_BLOOM_EXACT_MAX_BITS || k * n > ULONG_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_bit_prob_exact: the denominator m^(kn) would have about %.3g bits (limit 2^32)",
-                        bits);
+    char what[160];
+    snprintf(what, sizeof what, "the denominator m^(kn) (m = %llu, k = %llu, n = %llu)", ULL(m), ULL(k), ULL(n));
+    if ((st = amq_cost_exact("bloom_bit_prob_exact", what, bits, 2 * bits)) != AMQ_OK)
+        return st;
     unsigned long kn = (unsigned long)(k * n);
     mpz_t a, b;
     mpz_inits(a, b, NULL);

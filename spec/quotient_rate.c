@@ -1,4 +1,6 @@
 /* Quotient filter FP rate, Ceramist Theorem 9: 1 - (1 - 2^-p)^n. */
+#include "internal/cost.h"
+#include <stdio.h>
 #include <internal/fail.h>
 #include <amq/spec_quotient.h>
 #include <math.h>
@@ -20,11 +22,12 @@ amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
         mpq_set_ui(rop, n == 0 ? 0 : 1, 1);
         return AMQ_OK;
     }
-    if (n > AMQ_QUOTIENT_EXACT_MAX_BITS / p)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "quotient_fp_exact: p*n = %llu*%llu exceeds the 2^32-bit limit of the exact "
-                        "denominator; use the certified enclosure",
-                        (unsigned long long)p, (unsigned long long)n);
+    /* Cost model (amq_cost_exact): the denominator 2^{pn} and the power (2^p - 1)^n */
+    char what[160];
+    snprintf(what, sizeof what, "the denominator 2^(pn) (p = %llu fingerprint bits, n = %llu)",
+             (unsigned long long)p, (unsigned long long)n);
+    if ((st = amq_cost_exact("quotient_fp_exact", what, (double)p * (double)n, 3.0 * (double)p * (double)n)))
+        return st;
     mpz_t base, pw;
     mpz_inits(base, pw, (mpz_ptr)0);
     mpz_ui_pow_ui(base, 2, p);

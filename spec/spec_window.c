@@ -21,10 +21,12 @@
  * lower end uses the lower P's with every rounding downward, the upper end the upper P's
  * rounded upward; no cancellation beyond that of P_d itself. */
 #include <internal/fail.h>
+#include "internal/cost.h"
 #include <internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define ULL(x) ((unsigned long long)(x))
@@ -227,13 +229,22 @@ static amq_status exact_pairs(mpq_t rop, uint64_t m, uint64_t k, const wload *p,
     }
     const uint64_t K = k < m ? k : m;
     const double T = held_keys(p, np);
+    /* Cost model (amq_cost_exact): the denominator m^{k(T+1)}; the work is the K^2/2 products
+     * C(d, j) (m - j)^{k n_i} per distinct load plus K products of the denominator's size. */
     const double den_bits = (double)k * (T + 1.0) * log2((double)m);
-    if (den_bits > AMQ_WINDOW_EXACT_MAX_BITS || (double)K * den_bits > AMQ_WINDOW_EXACT_MAX_COST)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "%s: the exact rational would have a denominator of about %.3g bits (m = %llu, k = %llu, "
-                        "%.0f keys held; limits %.0f bits and %.0f bits of work); use the enclosure",
-                        who, den_bits, ULL(m), ULL(k), T, AMQ_WINDOW_EXACT_MAX_BITS, AMQ_WINDOW_EXACT_MAX_COST);
-    /* Now k (T + 1) < 2^24: every exponent below fits an unsigned long. */
+    double top = 0;
+    for (size_t i = 0; i < np; i++)
+        top = fmax(top, (double)p[i].load);
+    const double work =
+        ((double)K + 1.0) * ((double)K + 2.0) / 2.0 * (double)np * (double)k * top * log2((double)m) +
+        4.0 * (double)K * den_bits;
+    char what[200];
+    snprintf(what, sizeof what, "the denominator m^(k(T+1)) (m = %llu, k = %llu, T = %.0f keys held)", ULL(m), ULL(k),
+             T);
+    amq_status st = amq_cost_exact(who, what, den_bits, work);
+    if (st)
+        return st;
+    /* Now k (T + 1) < 2^26: every exponent below fits an unsigned long. */
     const size_t cnt = (size_t)K + 1;
     mpz_t *S = zvec_new(cnt), *C = zvec_new(cnt), *pw = zvec_new(np * cnt);
     if (!S || !C || !pw) {
@@ -371,6 +382,20 @@ static void clamp01(mpfr_t lo, mpfr_t hi)
         mpfr_set_zero(hi, 1);
 }
 
+/* The cost model of enclose_pairs (amq_cost_ie_enclose): one inclusion-exclusion per
+ * distinct load, cancelling most at the largest. */
+static amq_status pairs_cost(uint64_t m, uint64_t k, const wload *p, size_t np, mpfr_prec_t prec, int digits,
+                             const char *who)
+{
+    uint64_t top = 0;
+    for (size_t i = 0; i < np; i++)
+        if (p[i].load > top)
+            top = p[i].load;
+    if (digits)
+        return amq_cost_ie_decimal(who, m, k, (double)k * (double)top, (double)np, digits);
+    return amq_cost_ie_enclose(who, m, k, (double)k * (double)top, (double)np, prec);
+}
+
 static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k, const wload *p,
                                 size_t np, const char *who)
 {
@@ -383,6 +408,9 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
         mpfr_set_ui(hi, (unsigned long)v, MPFR_RNDU);
         return AMQ_OK;
     }
+    amq_status st = pairs_cost(m, k, p, np, prec, 0, who);
+    if (st)
+        return st;
     const uint64_t K = k < m ? k : m;
     const size_t cnt = (size_t)K + 1;
     mpfr_prec_t wp = prec + 24;
@@ -542,17 +570,24 @@ amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t W,
         return st;
     const wloads L = structure_loads(W, g, N);
     const double bits = (double)k * (held_keys(L.p, L.count) + 1.0) * log2((double)m);
+    char why[512] = "";
     int v;
     if (!window_edge(m, k, L.count, &v) && bits > 65536.0) {
         amq_window_params prm = {m, k, W, g, N};
-        st = amq_certified_decimal(out, amq_window_fp_enclose_cb, &prm, digits, lo_out, hi_out);
+        st = pairs_cost(m, k, L.p, L.count, 0, digits > 0 ? digits : 1, "window_fp_decimal");
+        if (!st)
+            st = amq_certified_decimal(out, amq_window_fp_enclose_cb, &prm, digits, lo_out, hi_out);
         if (st != AMQ_E_TOO_LARGE || bits > AMQ_WINDOW_EXACT_MAX_BITS)
             return st;
-        /* no agreement (a decimal tie?) but the exact rational is affordable: use it */
+        /* no agreement (a decimal tie?) or beyond the enclosure's cost: the exact rational if
+         * it is affordable, else the enclosure's refusal */
+        snprintf(why, sizeof why, "%s", amq_last_error());
     }
     mpq_t q;
     mpq_init(q);
     st = exact_pairs(q, m, k, L.p, L.count, "window_fp_decimal");
+    if (st == AMQ_E_TOO_LARGE && why[0])
+        st = amq_fail(AMQ_E_TOO_LARGE, "%s", why);
     if (!st)
         st = amq_mpq_decimal(out, q, digits);
     if (!st && lo_out)

@@ -10,16 +10,18 @@
 #define AMQ_SPEC_BLOOM_H
 #include <stdint.h>
 #include <amq/certified.h>
+#include <amq/cost.h>
 
 /* amq_bloom_fp_stirling: k*n <= this (the literal sum needs the Stirling row S(kn, .)). */
 #define AMQ_BLOOM_STIRLING_MAX_KN 4096
 /* amq_bloom_fp_exact: min(k, m) <= AMQ_BLOOM_EXACT_MAX_K; the denominator m^{k(n+1)} has at
- * most AMQ_BLOOM_EXACT_MAX_BITS bits (512 MiB); the work estimate (bits of big numbers
- * formed, docs/rates-bloom.md) is at most AMQ_BLOOM_EXACT_MAX_COST = 2^34 (about a minute).
+ * most AMQ_BLOOM_EXACT_MAX_BITS bits (2^26, 8 MiB); the work estimate (bits of big numbers
+ * formed, docs/rates-bloom.md) is at most AMQ_BLOOM_EXACT_MAX_COST = 2^30 (the shared limits
+ * of amq/cost.h, docs/cost-limits.md).
  * amq_bloom_bit_prob_exact: kn log2 m <= AMQ_BLOOM_EXACT_MAX_BITS. */
 #define AMQ_BLOOM_EXACT_MAX_K 1000
-#define AMQ_BLOOM_EXACT_MAX_BITS 4294967296.0
-#define AMQ_BLOOM_EXACT_MAX_COST 17179869184.0
+#define AMQ_BLOOM_EXACT_MAX_BITS AMQ_COST_EXACT_MAX_BITS
+#define AMQ_BLOOM_EXACT_MAX_COST AMQ_COST_EXACT_MAX_WORK
 /* amq_bloom_fp_enclose: min(k, m) <= this (any m, n, k < 2^64 within it, e.g. m <= 1000). */
 #define AMQ_BLOOM_ENCLOSE_MAX_K 1000
 /* amq_bloom_bound_half: k <= this (the bound 2^-k is returned as an exact rational). */
@@ -39,7 +41,8 @@ AMQ_API amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_
  * sums cancel, so the width may be far above 2^-prec (see amq_bloom_fp_enclose_rel).
  * Errors: AMQ_E_INVALID_M (m = 0), AMQ_E_INVALID_ARG (prec outside
  * [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC]), AMQ_E_TOO_LARGE (min(k, m) >
- * AMQ_BLOOM_ENCLOSE_MAX_K). */
+ * AMQ_BLOOM_ENCLOSE_MAX_K, or the cost model of amq/cost.h: about min(k,m)^2/2 operations at
+ * prec plus the cancellation, min(k,m) (1 + log2(1/p)) bits, p = 1 - (1 - 1/m)^{kn}). */
 AMQ_API amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                 uint64_t m, uint64_t k, uint64_t n);
 /* amq_enclose_fn wrapper of amq_bloom_fp_enclose; params points to an amq_bloom_params
@@ -57,7 +60,7 @@ AMQ_API amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint
                                 mpfr_t lo_out, mpfr_t hi_out);
 /* Ceramist Lemma 2: probability a given bit is set, 1 - (1 - 1/m)^{kn}, exact and reduced.
  * 0 when kn = 0 (k = 0 or n = 0), 1 when m = 1 (kn >= 1); AMQ_E_TOO_LARGE when
- * kn log2 m > 2^32. */
+ * kn log2 m > 2^26. */
 AMQ_API amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n);
 
 /* APPROXIMATIONS (plain double, labelled as such): Bloom's classic

@@ -9,8 +9,9 @@
 #include <stdint.h>
 #include <amq/certified.h>
 
-/* Exact limit: the denominator 2^{p n} has at most this many bits. */
-#define AMQ_QUOTIENT_EXACT_MAX_BITS ((uint64_t)1 << 32)
+/* Exact limit: the denominator 2^{p n} has at most this many bits (AMQ_COST_EXACT_MAX_BITS,
+ * the shared limit of amq/cost.h; the work, 3 p n, at most AMQ_COST_EXACT_MAX_WORK). */
+#define AMQ_QUOTIENT_EXACT_MAX_BITS ((uint64_t)1 << 26)
 
 typedef struct amq_quotient_params { uint64_t p, n; } amq_quotient_params;
 

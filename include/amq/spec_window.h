@@ -31,15 +31,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/certified.h>
+#include <amq/cost.h>
 
 /* Largest k any rate routine accepts (k = 0 aside): the Stirling row S(k, .) is formed. */
 #define AMQ_WINDOW_RATE_MAX_K 1024u
 /* Largest min(k, m): the O(min(k,m)^2) inclusion-exclusion per distinct load. */
 #define AMQ_WINDOW_RATE_MAX_KM 1024u
 /* Exact rationals: the denominator m^{k(T+1)} (T = keys held) has at most this many bits,
- * and min(k, m) times that (the work) at most AMQ_WINDOW_EXACT_MAX_COST. */
-#define AMQ_WINDOW_EXACT_MAX_BITS 16777216.0  /* 2^24 bits = 2 MiB per number */
-#define AMQ_WINDOW_EXACT_MAX_COST 1073741824.0 /* 2^30 bits */
+ * and the work (the min(k,m)^2/2 products per distinct load, plus min(k, m) products of the
+ * denominator's size) at most AMQ_WINDOW_EXACT_MAX_COST: the shared limits of amq/cost.h.
+ * Enclosures: the cost model of amq/cost.h (inclusion-exclusion per distinct load). */
+#define AMQ_WINDOW_EXACT_MAX_BITS AMQ_COST_EXACT_MAX_BITS
+#define AMQ_WINDOW_EXACT_MAX_COST AMQ_COST_EXACT_MAX_WORK
 
 /* Generation capacity c = ceil(W / (g - 1)), the smallest c with (g - 1) c >= W.
  * AMQ_E_INVALID_ARG for W = 0 or g < 2. */

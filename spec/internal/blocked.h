@@ -58,6 +58,10 @@ static inline int u64_bitlen(uint64_t x)
 
 /* *s = bits / k, the partition size of a partitioned block (0 for k = 0);
  * AMQ_E_INVALID_M for bits = 0 or k not dividing bits. */
+/* Rough number of terms of the windowed enclosure at precision prec (used to choose a method
+ * and by the cost models; the window itself is decided rigorously). */
+double amq_blocked_window_terms(uint64_t b, uint64_t n, mpfr_prec_t prec);
+
 amq_status amq_blocked_partition_size(uint64_t *s, uint64_t bits, uint64_t k, const char *who);
 
 /* The decimal of exactly 1 (an inner rate that is 1 for every i, k = 0). */

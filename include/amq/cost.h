@@ -1,0 +1,21 @@
+/* Cost limits of the rate computations, shared by every structure and every command (rate,
+ * info, build's sizing, check's model): each computation estimates its cost from its
+ * parameters BEFORE it starts and fails with AMQ_E_TOO_LARGE, naming the limit and the
+ * alternative, when the estimate is beyond these.  The models: docs/cost-limits.md. */
+#ifndef AMQ_COST_H
+#define AMQ_COST_H
+
+/* Exact rationals: the largest big number formed (the unreduced denominator) has at most
+ * this many bits: 2^26 bits = 8 MiB per number, about 64 MiB of memory at the peak (the
+ * numerator, the denominator, a power and GMP's multiplication scratch) and about a second
+ * per power on a loaded 2-core machine. */
+#define AMQ_COST_EXACT_MAX_BITS 67108864.0
+/* Exact rationals: the bits of all big numbers formed (the work) at most 2^30, about 16
+ * powers of the largest size. */
+#define AMQ_COST_EXACT_MAX_WORK 1073741824.0
+/* Certified enclosures by inclusion-exclusion (Bloom, counting, sliding window and the
+ * blocked Bloom mixture): arithmetic operations times their working precision at most
+ * 2^33, a few seconds (up to about 15 s on a loaded 2-core machine). */
+#define AMQ_COST_ENCLOSE_MAX_WORK 8589934592.0
+
+#endif

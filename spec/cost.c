@@ -1,0 +1,64 @@
+/* The cost models of the rate computations (spec/internal/cost.h, amq/cost.h): the one place
+ * where a computation's size is estimated and refused before it starts. */
+#include "internal/cost.h"
+#include <internal/fail.h>
+#include <math.h>
+
+amq_status amq_cost_exact(const char *who, const char *what, double den_bits, double work)
+{
+    if (den_bits > AMQ_COST_EXACT_MAX_BITS)
+        return amq_fail(AMQ_E_TOO_LARGE,
+                        "%s: %s would have about %.3g bits (limit 2^26 bits, 8 MiB, for an exact fraction); "
+                        "the certified enclosure gives the value instead (amq rate without --exact)",
+                        who, what, den_bits);
+    if (work > AMQ_COST_EXACT_MAX_WORK)
+        return amq_fail(AMQ_E_TOO_LARGE,
+                        "%s: %s: the exact fraction needs about %.3g bits of big-number work (limit 2^30); "
+                        "the certified enclosure gives the value instead (amq rate without --exact)",
+                        who, what, work);
+    return AMQ_OK;
+}
+
+double amq_cost_ie_cancel_bits(uint64_t m, uint64_t k, double kn_max)
+{
+    const double K = (double)(k < m ? k : m);
+    if (m <= 1 || kn_max <= 0)
+        return K;
+    /* p = 1 - (1 - 1/m)^kn in double: relative accuracy is enough for an estimate */
+    const double p = -expm1(kn_max * log1p(-1.0 / (double)m));
+    if (!(p > 0))
+        return K * 1100.0; /* below the double range: certainly beyond any limit */
+    return K * (1.0 + (p < 1 ? -log2(p) : 0.0));
+}
+
+static amq_status ie_refuse(const char *who, uint64_t m, uint64_t k, double cancel, double work, const char *how)
+{
+    return amq_fail(AMQ_E_TOO_LARGE,
+                    "%s: m = %llu, k = %llu: %s would cancel about %.0f bits and take about %.3g "
+                    "operation-bits (limit 2^33, a few seconds); a smaller k, or fewer bits per key, is within "
+                    "it (the approximations are not certified)",
+                    who, (unsigned long long)m, (unsigned long long)k, how, cancel, work);
+}
+
+amq_status amq_cost_ie_enclose(const char *who, uint64_t m, uint64_t k, double kn_max, double copies,
+                               mpfr_prec_t prec)
+{
+    const double K = (double)(k < m ? k : m);
+    const double work = (K + 1.0) * (K + 2.0) / 2.0 * copies * (double)prec;
+    if (work > AMQ_COST_ENCLOSE_MAX_WORK)
+        return ie_refuse(who, m, k, amq_cost_ie_cancel_bits(m, k, kn_max), work,
+                         "an enclosure at this precision");
+    return AMQ_OK;
+}
+
+amq_status amq_cost_ie_decimal(const char *who, uint64_t m, uint64_t k, double kn_max, double copies, int digits)
+{
+    const double K = (double)(k < m ? k : m);
+    const double cancel = amq_cost_ie_cancel_bits(m, k, kn_max);
+    /* amq_certified_decimal doubles prec from 64 + 4 digits until the cancellation is
+     * covered: the precisions add up to about twice (cancellation + 64 + 4 digits) */
+    const double work = (K + 1.0) * (K + 2.0) / 2.0 * copies * 2.0 * (cancel + 64.0 + 4.0 * (double)digits);
+    if (work > AMQ_COST_ENCLOSE_MAX_WORK)
+        return ie_refuse(who, m, k, cancel, work, "the certified value");
+    return AMQ_OK;
+}

@@ -1,0 +1,33 @@
+/* Private (not installed): the cost models of the rate computations, one function per model,
+ * each called before the work it bounds.  Limits: amq/cost.h; models: docs/cost-limits.md. */
+#ifndef AMQ_SPEC_INTERNAL_COST_H
+#define AMQ_SPEC_INTERNAL_COST_H
+#include <stdint.h>
+#include <amq/cost.h>
+#include <amq/error.h>
+#include <mpfr.h>
+
+/* Exact rationals: den_bits = bits of the largest big number formed, work = bits of all big
+ * numbers formed (the caller's model, in its comment).  AMQ_E_TOO_LARGE with a message
+ * "<who>: <what> would have about X bits (limit ...); <alternative>" beyond the limits of
+ * amq/cost.h.  what: e.g. "the denominator m^(k(n+1)) (m = 1000, k = 3, n = 100000000)". */
+amq_status amq_cost_exact(const char *who, const char *what, double den_bits, double work);
+
+/* Inclusion-exclusion over K = min(k, m) positions, sum_j (-1)^j C(d,j) (1 - j/m)^e for
+ * d <= K with e <= kn_max: the terms reach 2^K while the value is about p^K, p = 1 - (1 -
+ * 1/m)^kn_max the probability that one bit is set, so about K (1 + log2(1/p)) bits cancel.
+ * Returns that estimate (bits). */
+double amq_cost_ie_cancel_bits(uint64_t m, uint64_t k, double kn_max);
+
+/* One enclosure by that inclusion-exclusion at precision prec, `copies` times (loads,
+ * window terms): (K+1)(K+2)/2 operations per copy at prec.  AMQ_E_TOO_LARGE beyond
+ * AMQ_COST_ENCLOSE_MAX_WORK, the message naming m, k and the limit. */
+amq_status amq_cost_ie_enclose(const char *who, uint64_t m, uint64_t k, double kn_max, double copies,
+                               mpfr_prec_t prec);
+
+/* The correctly rounded decimal of such a value (amq_certified_decimal raises prec until the
+ * cancellation is covered): the same operations at precisions adding up to about
+ * 2 (cancellation + 64 + 4 digits).  Called before the first enclosure. */
+amq_status amq_cost_ie_decimal(const char *who, uint64_t m, uint64_t k, double kn_max, double copies, int digits);
+
+#endif
