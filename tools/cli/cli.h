@@ -124,4 +124,8 @@ int cmd_optimal_k(int argc, char **argv);
 int cmd_estimate(int argc, char **argv);
 int cmd_strategies(int argc, char **argv);
 
+/* GMP/MPFR allocation failures end the process with a message naming the command and
+ * status 1, not SIGABRT (oom.c). Called first by main. */
+void cli_oom_install(int argc, char **argv);
+
 #endif

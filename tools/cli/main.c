@@ -74,6 +74,7 @@ int main(int argc, char **argv)
 {
     if (!cli_team_begin(&argc, &argv)) /* build/amq-mpi: a rank with nothing to run */
         return cli_team_end(0);
+    cli_oom_install(argc, argv);
     const char *cmd = NULL;
     for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++)
         if (!strcmp(argv[1], commands[i].name))
