@@ -72,6 +72,14 @@ double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits,
     return poisson_mix((double)n / (double)blocks, putze_inner, &c);
 }
 
+typedef struct { bloom_ctx word; double words; } shape_ctx;
+
+static double shape_inner(double i, const void *ctx)
+{
+    const shape_ctx *c = ctx;
+    return pow(putze_inner(i, &c->word), c->words);
+}
+
 double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n)
 {
     if (m == 0)
@@ -91,6 +99,33 @@ double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n)
     if (m == 0)
         return NAN;
     return poisson_mix(256.0 * (double)n / (double)m, split_inner, NULL);
+}
+
+double amq_split_block_fp_approx_classic_shape(uint64_t blocks, uint64_t words, uint64_t word_bits, uint64_t n)
+{
+    if (blocks == 0 || word_bits == 0)
+        return NAN;
+    if (words == 0)
+        return 1.0;
+    if (n == 0)
+        return 0.0;
+    /* APPROXIMATION: each word's bits as an unblocked one-hash filter of blocks * word_bits bits */
+    return pow(-expm1(-(double)n / ((double)blocks * (double)word_bits)), (double)words);
+}
+
+double amq_split_block_fp_approx_poisson_shape(uint64_t blocks, uint64_t words, uint64_t word_bits, uint64_t n)
+{
+    if (blocks == 0 || word_bits == 0)
+        return NAN;
+    if (words == 0)
+        return 1.0;
+    if (n == 0)
+        return 0.0;
+    /* a word of S bits with one bit per key is a one-hash Bloom block: putze_inner, k = 1,
+     * raised to the number of words */
+    bloom_ctx c = {(double)word_bits, 1.0};
+    const double w = (double)words;
+    return poisson_mix((double)n / (double)blocks, shape_inner, &(shape_ctx){c, w});
 }
 
 double amq_split_block_bits_per_key_classic(double fpr)

@@ -167,19 +167,16 @@ static amq_status fp_state(mpq_t q, const void *o)
     return AMQ_OK;
 }
 
-/* The libraries' formulas exist for Parquet's shape only. */
+/* The libraries' formulas (Parquet's shape), or their generalisation to the shape given
+ * (the same numbers at Parquet's shape). */
 static double approx_classic(const uint64_t *v, uint64_t n)
 {
-    if (v[P_WORDS] != AMQ_SPLIT_BLOCK_WORDS || v[P_WORD_BITS] != AMQ_SPLIT_BLOCK_WORD_BITS || v[P_BLOCKS] > UINT64_MAX / 256)
-        return NAN;
-    return amq_split_block_fp_approx_classic(256 * v[P_BLOCKS], n);
+    return amq_split_block_fp_approx_classic_shape(v[P_BLOCKS], v[P_WORDS], v[P_WORD_BITS], n);
 }
 
 static double approx_poisson(const uint64_t *v, uint64_t n)
 {
-    if (v[P_WORDS] != AMQ_SPLIT_BLOCK_WORDS || v[P_WORD_BITS] != AMQ_SPLIT_BLOCK_WORD_BITS || v[P_BLOCKS] > UINT64_MAX / 256)
-        return NAN;
-    return amq_split_block_fp_approx_poisson(256 * v[P_BLOCKS], n);
+    return amq_split_block_fp_approx_poisson_shape(v[P_BLOCKS], v[P_WORDS], v[P_WORD_BITS], n);
 }
 
 static amq_status model(amq_model_state *out, const uint64_t *v)

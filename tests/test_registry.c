@@ -13,6 +13,7 @@
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
 #include <amq/hash.h>
+#include <amq/spec_blocked.h>
 #include <internal/structure.h>
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */
@@ -346,13 +347,38 @@ static void one_check_for_every_command(void **state)
     assert_int_equal(amq_structure_check(q, &p), AMQ_E_INVALID_ARG); /* q = r = 0: FP 1 was printed */
 }
 
+/* Issue 26, class 6: an approximation is a number wherever the rate is defined.  The
+ * split-block approximations were NaN for every shape but Parquet's (the fuzz harness
+ * rate_params found it); they now generalise, and equal the libraries' formulas at
+ * Parquet's shape. */
+static void approximations_are_numbers(void **state)
+{
+    (void)state;
+    const amq_structure *s = amq_structure_find("split-block");
+    assert_non_null(s);
+    amq_params p;
+    amq_params_init(&p, s);
+    p.v[0] = 64;  /* blocks */
+    p.v[1] = 4;   /* words */
+    p.v[2] = 28;  /* word bits */
+    p.v[3] = 0;   /* a model, not Parquet's hashing */
+    assert_int_equal(amq_structure_check(s, &p), AMQ_OK);
+    for (size_t i = 0; i < amq_structure_napprox(s); i++) {
+        assert_true(amq_structure_fp_approx(s, i, &p, 0) == 0.0);
+        const double a = amq_structure_fp_approx(s, i, &p, 500);
+        assert_true(a > 0.0 && a < 1.0);
+    }
+    assert_true(amq_split_block_fp_approx_classic_shape(64, 8, 32, 500) == amq_split_block_fp_approx_classic(64 * 256, 500));
+    assert_true(amq_split_block_fp_approx_poisson_shape(64, 8, 32, 500) == amq_split_block_fp_approx_poisson(64 * 256, 500));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_is_consistent), cmocka_unit_test(sized_filters_behave),
         cmocka_unit_test(files_round_trip),       cmocka_unit_test(removal),
         cmocka_unit_test(models_match_the_closed_forms), cmocka_unit_test(bad_input),
-        cmocka_unit_test(one_check_for_every_command),
+        cmocka_unit_test(one_check_for_every_command), cmocka_unit_test(approximations_are_numbers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -191,6 +191,15 @@ AMQ_API amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n
  * poisson: sum_i Pois(256n/m; i) (1 - (31/32)^i)^8 (the mixture with Poisson block loads). */
 AMQ_API double amq_split_block_fp_approx_classic(uint64_t m, uint64_t n);
 AMQ_API double amq_split_block_fp_approx_poisson(uint64_t m, uint64_t n);
+/* The same two for any shape: blocks of `words` words of `word_bits` bits, a key setting one
+ * bit in each word of its block: classic (1 - e^{-n/(blocks word_bits)})^words, poisson
+ * sum_i Pois(n/blocks; i) (1 - (1 - 1/word_bits)^i)^words.  Parquet's shape (8 words of 32
+ * bits, m = 256 blocks) gives the two above.  NaN for blocks = 0 or word_bits = 0; 1 for
+ * words = 0; 0 for n = 0. */
+AMQ_API double amq_split_block_fp_approx_classic_shape(uint64_t blocks, uint64_t words, uint64_t word_bits,
+                                                       uint64_t n);
+AMQ_API double amq_split_block_fp_approx_poisson_shape(uint64_t blocks, uint64_t words, uint64_t word_bits,
+                                                       uint64_t n);
 /* APPROXIMATION: bits per key the classic formula asks for at target fpr:
  * m/n = -8 / ln(1 - fpr^(1/8)). */
 AMQ_API double amq_split_block_bits_per_key_classic(double fpr);
