@@ -26,8 +26,9 @@
   // an offset, so that their goals are linear (o + j, not s * f + j).
   predicate amq_ck_is_at{L}(uint64_t *w, integer f, integer o, integer x) =
     \forall integer j; 0 <= j < f ==> (amq_bit_set{L}(w, o + j) <==> amq_ck_bit(x, j));
-  predicate amq_ck_empty_at{L}(uint64_t *w, integer f, integer o) =
-    \forall integer j; 0 <= j < f ==> !amq_bit_set{L}(w, o + j);
+  // Empty is stated as "holds 0" (no bit of 0 is set): the tests and writes of an empty slot
+  // are then those of any value, and no prover must evaluate 0's bits (it could not here).
+  predicate amq_ck_empty_at{L}(uint64_t *w, integer f, integer o) = amq_ck_is_at{L}(w, f, o, 0);
   // Every bit outside o .. o + f - 1 has the same value at L1 and L2.
   predicate amq_ck_only_at{L1, L2}(uint64_t *w, integer f, integer o) =
     \forall integer p; 0 <= p && (p < o || p >= o + f) ==>
@@ -43,8 +44,9 @@
   predicate amq_ck_same(integer x, integer y, integer f) =
     \forall integer j; 0 <= j < f ==> (amq_ck_bit(x, j) <==> amq_ck_bit(y, j));
 
-  // x is a fingerprint of f bits: some low bit is set (every x in [1, 2^f) is one).
-  predicate amq_ck_fp(integer x, integer f) = \exists integer j; 0 <= j < f && amq_ck_bit(x, j);
+  // x is a fingerprint of f bits: its low f bits are not those of 0 (every x in [1, 2^f) is
+  // one), so an empty slot holds no fingerprint.
+  predicate amq_ck_fp(integer x, integer f) = !amq_ck_same(x, 0, f);
 
   // Bucket i holds x in one of its b slots.
   predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
