@@ -101,12 +101,13 @@ static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_
     assigns \nothing;
     ensures range:    \result <= b;
     ensures found:    \result < b ==> amq_ck_is(w, f, i * b + \result, x);
-    ensures none:     \result == b <==> !amq_ck_in(w, f, b, i, x);
+    ensures none:     \result == b ==> !amq_ck_in(w, f, b, i, x);
+    ensures some:     \result < b ==> amq_ck_in(w, f, b, i, x);
 */
 static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
 {
     /*@ loop invariant bounds: 0 <= t <= b;
-        loop invariant other:  \forall integer u; 0 <= u < t ==> !amq_ck_is(w, f, i * b + u, x);
+        loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_ck_is(w, f, s, x);
         loop assigns t;
         loop variant b - t;
     */
@@ -115,61 +116,74 @@ static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint6
         /*@ assert s: s == i * b + t; */
         if (amq_ck_slot_is(w, nbits, b, f, i, s, x) == 1)
             return t;
-        /*@ assert not: !amq_ck_is(w, f, i * b + t, x); */
     }
     return b;
+}
+
+/* amq_ck_find on bucket i < nb of the nb * b * f bits (the product facts stay here). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures range:    \result <= b;
+    ensures found:    \result < b ==> amq_ck_is(w, f, i * b + \result, x) && amq_ck_in(w, f, b, i, x);
+    ensures none:     \result == b ==> !amq_ck_in(w, f, b, i, x);
+*/
+static uint64_t amq_ck_lookup(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,
+                              uint64_t x)
+{
+    (void)nb;
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    return amq_ck_find(w, nbits, b, f, i, x);
 }
 
 int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    if (amq_ck_find(w, nbits, b, f, i1, fp) < b)
+    if (amq_ck_lookup(w, nbits, nb, b, f, i1, fp) < b)
         return 1;
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    return amq_ck_find(w, nbits, b, f, i2, fp) < b;
+    return amq_ck_lookup(w, nbits, nb, b, f, i2, fp) < b;
 }
 
-/* Empties slot s of bucket i (the slot of a found copy of fp). */
+/* Empties slot t of bucket i < nb (the slot of a found copy of fp). */
 /*@ requires f_range: 1 <= f <= 32;
-    requires slot:    i * b <= s < i * b + b && (i * b + b) * f <= nbits;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
     assigns w[0 .. amq_words(nbits) - 1];
-    ensures empty:    amq_ck_empty(w, f, s);
-    ensures only:     amq_ck_only{Pre, Post}(w, f, s);
+    ensures empty:    amq_ck_empty(w, f, i * b + t);
+    ensures only:     amq_ck_only{Pre, Post}(w, f, i * b + t);
+    ensures slot:     i * b <= i * b + t < i * b + b;
 */
-static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t s)
+static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
 {
-    (void)b;
-    (void)i;
+    (void)nb;
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    const uint64_t s = i * b + t;
     //@ ghost amq_ck_slot_fits(s, i, b, f, nbits);
     amq_cuckoo_kernel_put(w, nbits, f, s, 0);
-    /*@ assert zero: \forall integer j; 0 <= j < f ==> !amq_ck_bit(0, j); */
 }
 
 int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    const uint64_t t1 = amq_ck_find(w, nbits, b, f, i1, fp);
+    const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, fp);
     if (t1 < b) {
-        const uint64_t s = i1 * b + t1;
-        amq_ck_clear(w, nbits, b, f, i1, s);
-        /*@ assert one: i1 * b <= s < i1 * b + b && amq_ck_is{Pre}(w, f, s, fp) &&
-                        amq_ck_empty(w, f, s) && amq_ck_only{Pre, Here}(w, f, s); */
+        amq_ck_clear(w, nbits, nb, b, f, i1, t1);
+        /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_is{Pre}(w, f, i1 * b + t1, fp) &&
+                        amq_ck_empty(w, f, i1 * b + t1) && amq_ck_only{Pre, Here}(w, f, i1 * b + t1); */
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    const uint64_t t2 = amq_ck_find(w, nbits, b, f, i2, fp);
+    const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, fp);
     if (t2 < b) {
-        const uint64_t s = i2 * b + t2;
-        amq_ck_clear(w, nbits, b, f, i2, s);
-        /*@ assert one: i2 * b <= s < i2 * b + b && amq_ck_is{Pre}(w, f, s, fp) &&
-                        amq_ck_empty(w, f, s) && amq_ck_only{Pre, Here}(w, f, s); */
+        amq_ck_clear(w, nbits, nb, b, f, i2, t2);
+        /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_is{Pre}(w, f, i2 * b + t2, fp) &&
+                        amq_ck_empty(w, f, i2 * b + t2) && amq_ck_only{Pre, Here}(w, f, i2 * b + t2); */
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
@@ -241,7 +255,8 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     //@ ghost amq_ck_slots_apart(d, f);
     //@ ghost amq_ck_one_bucket(d, di, b);
     //@ ghost amq_ck_alt_bits(z, f, nb);
-    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is_at{Pre}(w, f, s * f, x) ==>
+                         amq_ck_is_at(w, f, s * f, x); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
@@ -292,12 +307,12 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         loop variant nk - K;
     */
     for (;;) {
-        //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
-        t = amq_ck_find(w, nbits, b, f, pb[K], 0);
+        t = amq_ck_lookup(w, nbits, nb, b, f, pb[K], 0);
         if (t < b)
             break;
         if (K == nk)
             return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
+        //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
         const uint64_t s = pb[K] * b + kicks[K];
         /*@ assert taken: !amq_ck_empty(w, f, s); */
         size_t q = 0;
@@ -315,6 +330,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], ys[K]);
         K++;
     }
+    //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
     uint64_t d = pb[K] * b + t, di = pb[K];
     //@ ghost uint64_t e = d;
     //@ ghost uint64_t r = d;
@@ -351,16 +367,16 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    const uint64_t t1 = amq_ck_find(w, nbits, b, f, i1, 0);
+    const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, 0);
     if (t1 < b) {
+        //@ ghost amq_ck_bucket_in(i1, nb, b, f);
         amq_ck_move(w, nbits, nb, b, f, i1, i1 * b + t1, fp) /*@ ghost (0, 0, 0) */;
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    const uint64_t t2 = amq_ck_find(w, nbits, b, f, i2, 0);
+    const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, 0);
     if (t2 < b) {
+        //@ ghost amq_ck_bucket_in(i2, nb, b, f);
         amq_ck_move(w, nbits, nb, b, f, i2, i2 * b + t2, fp) /*@ ghost (0, 0, 0) */;
         return AMQ_CUCKOO_OK;
     }

@@ -49,12 +49,10 @@
   predicate amq_ck_fp(integer x, integer f) = !amq_ck_same(x, 0, f);
 
   // Bucket i holds x in one of its b slots.
+  // (Quantified over the slot s, not its place t = s - i * b: a slot term then matches as is.)
   predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
-    \exists integer t; 0 <= t < b && amq_ck_is{L}(w, f, i * b + t, x);
+    \exists integer s; i * b <= s < i * b + b && amq_ck_is{L}(w, f, s, x);
 
-  // Bucket i has no empty slot.
-  predicate amq_ck_full{L}(uint64_t *w, integer f, integer b, integer i) =
-    \forall integer t; 0 <= t < b ==> !amq_ck_empty{L}(w, f, i * b + t);
 
   // Slot s has the same bits at L1 and L2.
   predicate amq_ck_kept{L1, L2}(uint64_t *w, integer f, integer s) =
@@ -101,6 +99,12 @@
   // No lemma here multiplies variables: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
   // src/cuckoo_kernel.c instead, proved once and called where needed.
+  // Bits outside o .. o + f - 1 kept from L1 to L2: the f bits at any offset q apart from
+  // them hold at L2 what they held at L1 (linear: offsets, not slots).
+  lemma amq_ck_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
+    0 <= q && (q + f <= o || o + f <= q) && amq_ck_only_at{L1, L2}(w, f, o) &&
+    amq_ck_is_at{L1}(w, f, q, x) ==> amq_ck_is_at{L2}(w, f, q, x);
+
   // An integer bit is 0 or 1.
   lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
 */
