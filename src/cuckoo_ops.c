@@ -73,6 +73,16 @@ static int amq_ck_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_
   static void amq_ck_geom_bounds(uint64_t nb, uint64_t b, uint64_t f) { }
 */
 
+/*@ ghost
+  // Product step: the bits of any other slot r lie apart from those of slot s.
+  /@ requires f >= 1;
+     assigns \nothing;
+     ensures apart: \forall integer r, j; 0 <= r && r != s && 0 <= j < f ==>
+                      0 <= r * f + j && (r * f + j < s * f || s * f + f <= r * f + j);
+  @/
+  static void amq_ck_slots_apart(uint64_t s, uint64_t f) { }
+*/
+
 /* 1 iff slot s of bucket i holds x. */
 /*@ requires f_range: 1 <= f <= 32;
     requires slot:    i * b <= s < i * b + b && (i * b + b) * f <= nbits;
@@ -156,6 +166,8 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
     ensures empty:    amq_ck_empty(w, f, i * b + t);
     ensures only:     amq_ck_only{Pre, Post}(w, f, i * b + t);
     ensures slot:     i * b <= i * b + t < i * b + b;
+    ensures others:   \forall integer r, x; 0 <= r && r != i * b + t && amq_ck_is{Pre}(w, f, r, x) ==>
+                        amq_ck_is(w, f, r, x);
 */
 static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
 {
@@ -165,6 +177,9 @@ static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
     const uint64_t s = i * b + t;
     //@ ghost amq_ck_slot_fits(s, i, b, f, nbits);
     amq_cuckoo_kernel_put(w, nbits, f, s, 0);
+    //@ ghost amq_ck_slots_apart(s, f);
+    /*@ assert bits: \forall integer r, j; 0 <= r && r != s && 0 <= j < f ==>
+                       (amq_bit_set{Pre}(w, r * f + j) <==> amq_bit_set(w, r * f + j)); */
 }
 
 int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
@@ -174,16 +189,14 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, fp);
     if (t1 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i1, t1);
-        /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_is{Pre}(w, f, i1 * b + t1, fp) &&
-                        amq_ck_empty(w, f, i1 * b + t1) && amq_ck_only{Pre, Here}(w, f, i1 * b + t1); */
+        /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_removed{Pre, Here}(w, f, i1 * b + t1, fp); */
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, fp);
     if (t2 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i2, t2);
-        /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_is{Pre}(w, f, i2 * b + t2, fp) &&
-                        amq_ck_empty(w, f, i2 * b + t2) && amq_ck_only{Pre, Here}(w, f, i2 * b + t2); */
+        /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_removed{Pre, Here}(w, f, i2 * b + t2, fp); */
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
@@ -207,15 +220,6 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
           /@ assert \forall integer x; amq_ck_same(x, y, f) ==> amq_ck_xb(x, n) == amq_ck_xb(y, n); @/
       }
   }
-*/
-
-/*@ ghost
-  // Product step: the bits of any other slot r lie apart from those of slot s.
-  /@ requires f >= 1;
-     assigns \nothing;
-     ensures apart: \forall integer r; 0 <= r && r != s ==> r * f + f <= s * f || s * f + f <= r * f;
-  @/
-  static void amq_ck_slots_apart(uint64_t s, uint64_t f) { }
 */
 
 /*@ ghost
@@ -255,8 +259,9 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     //@ ghost amq_ck_slots_apart(d, f);
     //@ ghost amq_ck_one_bucket(d, di, b);
     //@ ghost amq_ck_alt_bits(z, f, nb);
-    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is_at{Pre}(w, f, s * f, x) ==>
-                         amq_ck_is_at(w, f, s * f, x); */
+    /*@ assert bits: \forall integer s, j; 0 <= s && s != d && 0 <= j < f ==>
+                       (amq_bit_set{Pre}(w, s * f + j) <==> amq_bit_set(w, s * f + j)); */
+    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>

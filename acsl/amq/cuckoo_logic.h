@@ -61,6 +61,11 @@
   // Every bit outside slot s has the same value at L1 and L2.
   predicate amq_ck_only{L1, L2}(uint64_t *w, integer f, integer s) = amq_ck_only_at{L1, L2}(w, f, s * f);
 
+  // From L1 to L2, slot s went from holding x to empty, and no other bit or slot changed.
+  predicate amq_ck_removed{L1, L2}(uint64_t *w, integer f, integer s, integer x) =
+    amq_ck_is{L1}(w, f, s, x) && amq_ck_empty{L2}(w, f, s) && amq_ck_only{L1, L2}(w, f, s) &&
+    \forall integer r, y; 0 <= r && r != s && amq_ck_is{L1}(w, f, r, y) ==> amq_ck_is{L2}(w, f, r, y);
+
   // Every one of the first nw words is the same at L1 and L2.
   predicate amq_ck_words_same{L1, L2}(uint64_t *w, integer nw) =
     \forall integer k; 0 <= k < nw ==> \at(w[k], L1) == \at(w[k], L2);
@@ -99,12 +104,6 @@
   // No lemma here multiplies variables: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
   // src/cuckoo_kernel.c instead, proved once and called where needed.
-  // Bits outside o .. o + f - 1 kept from L1 to L2: the f bits at any offset q apart from
-  // them hold at L2 what they held at L1 (linear: offsets, not slots).
-  lemma amq_ck_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
-    0 <= q && (q + f <= o || o + f <= q) && amq_ck_only_at{L1, L2}(w, f, o) &&
-    amq_ck_is_at{L1}(w, f, q, x) ==> amq_ck_is_at{L2}(w, f, q, x);
-
   // An integer bit is 0 or 1.
   lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
 */

@@ -114,8 +114,7 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
       ensures one:    \exists integer s;
                         ((i1 * b <= s < i1 * b + b) ||
                          (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
-                        amq_ck_is{Pre}(w, f, s, fp) && amq_ck_empty(w, f, s) &&
-                        amq_ck_only{Pre, Post}(w, f, s);
+                        amq_ck_removed{Pre, Post}(w, f, s, fp);
     behavior absent:
       assumes !amq_ck_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_ABSENT;
