@@ -77,8 +77,7 @@ static int amq_ck_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_
   // Product step: the bits of any other slot r lie apart from those of slot s.
   /@ requires f >= 1;
      assigns \nothing;
-     ensures apart: \forall integer r, j; 0 <= r && r != s && 0 <= j < f ==>
-                      0 <= r * f + j && (r * f + j < s * f || s * f + f <= r * f + j);
+     ensures apart: \forall integer r; 0 <= r && r != s ==> 0 <= r * f && (r * f + f <= s * f || s * f + f <= r * f);
   @/
   static void amq_ck_slots_apart(uint64_t s, uint64_t f) { }
 */
@@ -178,8 +177,6 @@ static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
     //@ ghost amq_ck_slot_fits(s, i, b, f, nbits);
     amq_cuckoo_kernel_put(w, nbits, f, s, 0);
     //@ ghost amq_ck_slots_apart(s, f);
-    /*@ assert bits: \forall integer r, j; 0 <= r && r != s && 0 <= j < f ==>
-                       (amq_bit_set{Pre}(w, r * f + j) <==> amq_bit_set(w, r * f + j)); */
 }
 
 int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
@@ -190,6 +187,9 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     if (t1 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i1, t1);
         /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_removed{Pre, Here}(w, f, i1 * b + t1, fp); */
+        /*@ assert one_slot: \exists integer s; ((i1 * b <= s < i1 * b + b) ||
+                               (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
+                             amq_ck_removed{Pre, Here}(w, f, s, fp); */
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
@@ -197,6 +197,9 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     if (t2 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i2, t2);
         /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_removed{Pre, Here}(w, f, i2 * b + t2, fp); */
+        /*@ assert one_slot: \exists integer s; ((i1 * b <= s < i1 * b + b) ||
+                               (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
+                             amq_ck_removed{Pre, Here}(w, f, s, fp); */
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
@@ -259,8 +262,6 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     //@ ghost amq_ck_slots_apart(d, f);
     //@ ghost amq_ck_one_bucket(d, di, b);
     //@ ghost amq_ck_alt_bits(z, f, nb);
-    /*@ assert bits: \forall integer s, j; 0 <= s && s != d && 0 <= j < f ==>
-                       (amq_bit_set{Pre}(w, s * f + j) <==> amq_bit_set(w, s * f + j)); */
     /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */

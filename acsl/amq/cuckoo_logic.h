@@ -104,6 +104,13 @@
   // No lemma here multiplies variables: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
   // src/cuckoo_kernel.c instead, proved once and called where needed.
+  // Bits outside o .. o + f - 1 kept from L1 to L2: the f bits at any offset q apart from
+  // them hold at L2 what they held at L1 (linear: offsets, not slots; the slot step is the
+  // ghost amq_ck_slots_apart of src/cuckoo_ops.c).
+  lemma amq_ck_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
+    0 <= q && (q + f <= o || o + f <= q) && amq_ck_only_at{L1, L2}(w, f, o) &&
+    amq_ck_is_at{L1}(w, f, q, x) ==> amq_ck_is_at{L2}(w, f, q, x);
+
   // An integer bit is 0 or 1.
   lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
 */
