@@ -187,9 +187,7 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     if (t1 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i1, t1);
         /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_removed{Pre, Here}(w, f, i1 * b + t1, fp); */
-        /*@ assert one_slot: \exists integer s; ((i1 * b <= s < i1 * b + b) ||
-                               (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
-                             amq_ck_removed{Pre, Here}(w, f, s, fp); */
+        /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
@@ -197,9 +195,7 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     if (t2 < b) {
         amq_ck_clear(w, nbits, nb, b, f, i2, t2);
         /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_removed{Pre, Here}(w, f, i2 * b + t2, fp); */
-        /*@ assert one_slot: \exists integer s; ((i1 * b <= s < i1 * b + b) ||
-                               (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
-                             amq_ck_removed{Pre, Here}(w, f, s, fp); */
+        /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
@@ -263,6 +259,10 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     //@ ghost amq_ck_one_bucket(d, di, b);
     //@ ghost amq_ck_alt_bits(z, f, nb);
     /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
+                           amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
+    /*@ assert d_in: \forall integer k, x; 0 <= k && k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x) ==>
+                       k == di && amq_ck_is{Pre}(w, f, d, x); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
@@ -368,6 +368,24 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     return AMQ_CUCKOO_OK;
 }
 
+/* Writes fp into the empty slot t of bucket i < nb (the product facts stay here). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    requires empty:   amq_ck_empty(w, f, i * b + t);
+    assigns w[0 .. amq_words(nbits) - 1];
+    ensures in:       amq_ck_in(w, f, b, i, fp);
+    ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
+                        amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+*/
+static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t,
+                         uint64_t fp)
+{
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    amq_ck_move(w, nbits, nb, b, f, i, i * b + t, fp) /*@ ghost (0, 0, 0) */;
+}
+
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk)
 {
@@ -375,15 +393,13 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     const uint64_t nbits = nb * b * f;
     const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, 0);
     if (t1 < b) {
-        //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-        amq_ck_move(w, nbits, nb, b, f, i1, i1 * b + t1, fp) /*@ ghost (0, 0, 0) */;
+        amq_ck_place(w, nbits, nb, b, f, i1, t1, fp);
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, 0);
     if (t2 < b) {
-        //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-        amq_ck_move(w, nbits, nb, b, f, i2, i2 * b + t2, fp) /*@ ghost (0, 0, 0) */;
+        amq_ck_place(w, nbits, nb, b, f, i2, t2, fp);
         return AMQ_CUCKOO_OK;
     }
     return amq_ck_kick(w, nbits, nb, b, f, i1, fp, kicks, nk);

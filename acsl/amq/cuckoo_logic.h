@@ -51,7 +51,7 @@
   // Bucket i holds x in one of its b slots.
   // (Quantified over the slot s, not its place t = s - i * b: a slot term then matches as is.)
   predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
-    \exists integer s; i * b <= s < i * b + b && amq_ck_is{L}(w, f, s, x);
+    \exists integer s; 0 <= s && i * b <= s < i * b + b && amq_ck_is{L}(w, f, s, x);
 
 
   // Slot s has the same bits at L1 and L2.
@@ -92,6 +92,13 @@
                              integer cur, integer i) =
     amq_ck_has{L}(w, f, b, nb, j, x) ||
     (amq_ck_same(cur, x, f) && (j == i || amq_ck_alt(j, x, f, nb) == i));
+
+  // From L1 to L2, one slot of x's two buckets (i and its alternate) that held x was emptied,
+  // and nothing else changed.
+  predicate amq_ck_removed_one{L1, L2}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+    \exists integer s; ((i * b <= s < i * b + b) ||
+                        (amq_ck_alt(i, x, f, nb) * b <= s < amq_ck_alt(i, x, f, nb) * b + b)) &&
+                       amq_ck_removed{L1, L2}(w, f, s, x);
 
   // The alternate bucket is an involution for every nb >= 1 (no power of two needed).
   lemma amq_ck_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>

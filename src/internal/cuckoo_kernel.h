@@ -111,10 +111,7 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     behavior removed:
       assumes amq_ck_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_OK;
-      ensures one:    \exists integer s;
-                        ((i1 * b <= s < i1 * b + b) ||
-                         (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) &&
-                        amq_ck_removed{Pre, Post}(w, f, s, fp);
+      ensures one:    amq_ck_removed_one{Pre, Post}(w, f, b, nb, i1, fp);
     behavior absent:
       assumes !amq_ck_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_ABSENT;
