@@ -263,12 +263,31 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
                            amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
     /*@ assert d_in: \forall integer k, x; 0 <= k && k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x) ==>
                        k == di && amq_ck_is{Pre}(w, f, d, x); */
+    /*@ assert in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
+                           amq_ck_in(w, f, b, k, x) || (k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
-                       amq_ck_same(x, z, f) && amq_ck_is(w, f, r, x) && rb == amq_ck_alt(di, x, f, nb); */
+                       amq_ck_same(x, z, f) && amq_ck_is(w, f, r, x) && rb == amq_ck_alt(di, x, f, nb) &&
+                       0 <= r && rb * b <= r < rb * b + b; */
     /*@ assert lost_in: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
                        amq_ck_in(w, f, b, amq_ck_alt(di, x, f, nb), x); */
+}
+
+/* Slot t of bucket i < nb (the product facts stay here). */
+/*@ requires geom:  nb >= 1 && b >= 1 && f >= 1 && nb * b * f == nbits && i < nb && t < b;
+    assigns \nothing;
+    ensures slot:   \result == i * b + t && i * b <= \result < i * b + b;
+    ensures bucket: (i * b + b) * f <= nbits;
+*/
+static uint64_t amq_ck_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
+{
+    (void)nbits;
+    (void)nb;
+    (void)f;
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    return i * b + t;
 }
 
 /* Inserts fp for bucket i1 by a kick chain whose choices are kicks[0 .. nk-1].  Planned first,
@@ -304,8 +323,9 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     pb[0] = i1;
     /*@ loop invariant bounds: 0 <= K <= nk && pb[0] == i1;
         loop invariant pbs:    \forall integer q; 0 <= q <= K ==> pb[q] < nb;
-        loop invariant slots:  \forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b &&
-                                 amq_ck_is(w, f, path[q], ys[q]) && !amq_ck_empty(w, f, path[q]);
+        loop invariant slots:  \forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b;
+        loop invariant holds:  \forall integer q; 0 <= q < K ==> amq_ck_is(w, f, path[q], ys[q]);
+        loop invariant taken:  \forall integer q; 0 <= q < K ==> !amq_ck_empty(w, f, path[q]);
         loop invariant apart:  \forall integer q, u; 0 <= q < u < K ==> path[q] != path[u];
         loop invariant next:   \forall integer q; 0 <= q < K ==> pb[q + 1] == amq_ck_alt(pb[q], ys[q], f, nb);
         loop assigns K, t, path[0 .. AMQ_CUCKOO_MAX_KICKS - 1], ys[0 .. AMQ_CUCKOO_MAX_KICKS - 1],
@@ -318,8 +338,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
             break;
         if (K == nk)
             return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
-        //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
-        const uint64_t s = pb[K] * b + kicks[K];
+        const uint64_t s = amq_ck_slot(nbits, nb, b, f, pb[K], kicks[K]);
         /*@ assert taken: !amq_ck_empty(w, f, s); */
         size_t q = 0;
         /*@ loop invariant 0 <= q <= K && \forall integer u; 0 <= u < q ==> path[u] != s;
@@ -334,10 +353,12 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         path[K] = s;
         ys[K] = amq_cuckoo_kernel_get(w, nbits, f, s);
         pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], ys[K]);
+        /*@ assert step: pb[K] * b <= path[K] < pb[K] * b + b && amq_ck_is(w, f, path[K], ys[K]) &&
+                         !amq_ck_empty(w, f, path[K]) && pb[K + 1] < nb &&
+                         pb[K + 1] == amq_ck_alt(pb[K], ys[K], f, nb); */
         K++;
     }
-    //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
-    uint64_t d = pb[K] * b + t, di = pb[K];
+    uint64_t d = amq_ck_slot(nbits, nb, b, f, pb[K], t), di = pb[K];
     //@ ghost uint64_t e = d;
     //@ ghost uint64_t r = d;
     /*@ assert e_out: amq_ck_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
