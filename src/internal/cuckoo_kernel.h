@@ -11,9 +11,10 @@
  * bits (amq_ck_h).  It is an involution for every nb, so a fingerprint's two buckets are the
  * same pair whichever of them it sits in.
  *
- * The slot layer (packed slot reads and writes, the alternate-bucket map) and the operations:
- * query, insert (a kick chain planned read-only and committed only when it ends in a free
- * slot, so a failed insert writes nothing; the kick choices are inputs) and remove.
+ * The slot layer (packed slot reads and writes, the alternate-bucket map) and the operations
+ * query and remove, proved.  Insert (a kick chain planned read-only and committed only when it
+ * ends in a free slot, so a failed insert writes nothing; the kick choices are inputs) is a
+ * draft in proofs/drafts/cuckoo/ until its proof goes through.
  *
  * The ACSL contracts below are what `make prove` checks on the compiled code (unit `cuckoo`). */
 #ifndef AMQ_CUCKOO_KERNEL_H
@@ -52,12 +53,8 @@ void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, 
 */
 uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
 
-/* The longest kick chain the kernel plans (bounds its stack arrays). */
-#define AMQ_CUCKOO_MAX_KICKS 500u
-
-/* Status codes of insert and remove. */
+/* Status codes of remove (and of insert, a draft). */
 #define AMQ_CUCKOO_OK 0
-#define AMQ_CUCKOO_FULL 1
 #define AMQ_CUCKOO_ABSENT 1
 
 /*@ // The geometry: nb buckets of b slots of f bits, in w (valid words).
@@ -80,27 +77,6 @@ uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
     disjoint behaviors;
 */
 int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp);
-
-/* Inserts fp for bucket i1: a free slot of i1, else of its alternate, else a kick chain whose
- * choices are kicks[0 .. nk-1] (each < b; the key level draws them from the key's hash).  On
- * AMQ_CUCKOO_FULL (no free slot within nk kicks, or the chain would move a slot twice) not a
- * word of w has changed. */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
-    requires i_range: i1 < nb;
-    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
-                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
-    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
-    assigns w[0 .. amq_words(nb * b * f) - 1];
-    ensures status:    \result == AMQ_CUCKOO_OK || \result == AMQ_CUCKOO_FULL;
-    ensures inserted:  \result == AMQ_CUCKOO_OK ==> amq_ck_has(w, f, b, nb, i1, fp);
-    ensures preserved: \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
-                           amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
-    ensures unchanged: \result == AMQ_CUCKOO_FULL ==>
-                         amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
-*/
-int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
-                             const uint64_t *kicks, size_t nk);
 
 /* Removes one copy of fp from bucket i1 or its alternate (i1 first).  A fingerprint that is
  * in neither bucket: AMQ_CUCKOO_ABSENT, nothing changes.  Removing a key never inserted whose

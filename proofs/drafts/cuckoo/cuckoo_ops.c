@@ -1,51 +1,26 @@
-/* DRAFT (not built, not proved): the cuckoo filter operations over the proved slot layer of
- * src/cuckoo_kernel.c.  See README.md here for the proof status. */
+/* DRAFT (insert not proved; README.md here): the full src/cuckoo_ops.c with insert.  Query, remove, over the proved slot
+ * layer of src/cuckoo_kernel.c (contracts in internal/cuckoo_kernel.h, logic in
+ * acsl/amq/cuckoo_logic.h).
+ *
+ * Proof shape.  Bit loops work on a bit offset o (goals linear in o + j); the slot-level
+ * contracts name a slot s (bits s * f ..).  Every product fact (a slot lies in its bucket,
+ * distinct slots lie apart, a slot is in one bucket) is a ghost function with an empty body,
+ * proved once and called where needed: as lemmas of the logic they would be hypotheses of
+ * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
 #include <internal/cuckoo_kernel.h>
 #include "cuckoo_ops.h"
 
-/* 1 iff slot s (at bit offset o = s * f) is empty.  The contract names the slot, the loop the
- * offset: callers then match the slot term they have, and the loop stays linear. */
+/* 1 iff the f bits at bit offset o hold the low f bits of x (x = 0: the bits are empty). */
 /*@ requires f_range: 1 <= f <= 32;
-    requires bits:    o == s * f && o + f <= nbits;
+    requires bits:    o + f <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
     assigns \nothing;
-    ensures empty:    \result == 1 <==> amq_ck_empty(w, f, s);
+    ensures holds:    \result == 1 <==> amq_ck_is_at(w, f, o, x);
     ensures bool:     \result == 0 || \result == 1;
 */
-static int amq_ck_slot_empty(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t o)
+static int amq_ck_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
 {
     (void)nbits;
-    (void)s;
-    /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant clear:  \forall integer k; 0 <= k < j ==> !amq_bit_set(w, o + k);
-        loop assigns j;
-        loop variant f - j;
-    */
-    for (uint64_t j = 0; j < f; j++) {
-        const uint64_t p = o + j;
-        /*@ assert pos: p < 64 * amq_words(nbits); */
-        if (((w[p / 64u] >> (p % 64u)) & 1u) == 1u) {
-            /*@ assert on: amq_bit_set(w, o + j); */
-            return 0;
-        }
-        /*@ assert off: !amq_bit_set(w, o + j); */
-    }
-    /*@ assert all: amq_ck_empty_at(w, f, o); */
-    return 1;
-}
-
-/* 1 iff slot s (at bit offset o = s * f) holds x. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires bits:    o == s * f && o + f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
-    assigns \nothing;
-    ensures holds:    \result == 1 <==> amq_ck_is(w, f, s, x);
-    ensures bool:     \result == 0 || \result == 1;
-*/
-static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t o, uint64_t x)
-{
-    (void)nbits;
-    (void)s;
     /*@ loop invariant bounds: 0 <= j <= f;
         loop invariant equal:  \forall integer k; 0 <= k < j ==> (amq_bit_set(w, o + k) <==> AMQ_CK_BIT(x, k));
         loop assigns j;
@@ -61,81 +36,37 @@ static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_
     return 1;
 }
 
-/* Ghost lemma: slot t of bucket i lies inside the bucket's bits.  The product facts are
- * ghost functions with empty bodies (proved once, called where needed); assertions of the
- * same facts inside a body did not prove. */
 /*@ ghost
-  /@ requires t < b && (i * b + b) * f <= nbits && f >= 1;
+  // Product step: bit offset o of slot s (o == s * f) holds x iff slot s does.
+  /@ requires o == s * f;
      assigns \nothing;
-     ensures end:  (i * b + t) * f + f <= nbits;
-     ensures fits: i * b + t <= (i * b + t) * f;
+     ensures is:    amq_ck_is_at(w, f, o, x) <==> amq_ck_is(w, f, s, x);
   @/
-  static void amq_ck_slot_in_bucket(uint64_t i, uint64_t b, uint64_t t, uint64_t f, uint64_t nbits) { }
+  static void amq_ck_at_slot(const uint64_t *w, uint64_t f, uint64_t s, uint64_t o, uint64_t x) { }
 */
 
-/* Ghost lemma: bucket i < nb lies inside the nb * b * f bits. */
 /*@ ghost
+  // Product step: slot s of bucket i (i * b <= s < i * b + b) lies inside the bits.
+  /@ requires i * b <= s < i * b + b && (i * b + b) * f <= nbits && f >= 1;
+     assigns \nothing;
+     ensures end:  s * f + f <= nbits;
+     ensures fits: s <= s * f;
+  @/
+  static void amq_ck_slot_fits(uint64_t s, uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
+*/
+
+/*@ ghost
+  // Product step: bucket i < nb lies inside the nb * b * f bits.
   /@ requires i < nb && b >= 1 && f >= 1;
      assigns \nothing;
-     ensures (i * b + b) * f <= nb * b * f;
+     ensures in:   (i * b + b) * f <= nb * b * f;
+     ensures base: i * b + b <= nb * b;
   @/
   static void amq_ck_bucket_in(uint64_t i, uint64_t nb, uint64_t b, uint64_t f) { }
 */
 
-/* The first empty slot of bucket i (its place t < b), or b when the bucket is full. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires b_pos:   b >= 1;
-    requires bucket:  (i * b + b) * f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
-    assigns \nothing;
-    ensures range:    \result <= b;
-    ensures free:     \result < b ==> amq_ck_empty(w, f, i * b + \result);
-    ensures full:     \result == b ==> amq_ck_full(w, f, b, i);
-*/
-static uint64_t amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i)
-{
-    /*@ loop invariant bounds: 0 <= t <= b;
-        loop invariant taken:  \forall integer u; 0 <= u < t ==> !amq_ck_empty(w, f, i * b + u);
-        loop assigns t;
-        loop variant b - t;
-    */
-    for (uint64_t t = 0; t < b; t++) {
-        //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-        const uint64_t s = i * b + t;
-        if (amq_ck_slot_empty(w, nbits, f, s, s * f) == 1)
-            return t;
-    }
-    return b;
-}
-
-/* The first slot of bucket i that holds x (its place t < b), or b when none does. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires b_pos:   b >= 1;
-    requires bucket:  (i * b + b) * f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
-    assigns \nothing;
-    ensures range:    \result <= b;
-    ensures found:    \result < b ==> amq_ck_is(w, f, i * b + \result, x);
-    ensures none:     \result == b <==> !amq_ck_in(w, f, b, i, x);
-*/
-static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
-{
-    /*@ loop invariant bounds: 0 <= t <= b;
-        loop invariant other:  \forall integer u; 0 <= u < t ==> !amq_ck_is(w, f, i * b + u, x);
-        loop assigns t;
-        loop variant b - t;
-    */
-    for (uint64_t t = 0; t < b; t++) {
-        //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-        const uint64_t s = i * b + t;
-        if (amq_ck_slot_is(w, nbits, f, s, s * f, x) == 1)
-            return t;
-    }
-    return b;
-}
-
-/* Ghost lemma: nb * b fits wherever nb * b * f does. */
 /*@ ghost
+  // Product step: nb * b fits wherever nb * b * f does.
   /@ requires nb >= 1 && b >= 1 && f >= 1;
      assigns \nothing;
      ensures nb * b <= nb * b * f;
@@ -143,61 +74,137 @@ static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint6
   static void amq_ck_geom_bounds(uint64_t nb, uint64_t b, uint64_t f) { }
 */
 
+/*@ ghost
+  // Product step: the bits of any other slot r lie apart from those of slot s.
+  /@ requires f >= 1;
+     assigns \nothing;
+     ensures apart: \forall integer r; 0 <= r && r != s ==> 0 <= r * f && (r * f + f <= s * f || s * f + f <= r * f);
+  @/
+  static void amq_ck_slots_apart(uint64_t s, uint64_t f) { }
+*/
+
+/* 1 iff slot s of bucket i holds x. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires slot:    i * b <= s < i * b + b && (i * b + b) * f <= nbits;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures holds:    \result == 1 <==> amq_ck_is(w, f, s, x);
+    ensures bool:     \result == 0 || \result == 1;
+*/
+static int amq_ck_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t s,
+                          uint64_t x)
+{
+    (void)b;
+    (void)i;
+    //@ ghost amq_ck_slot_fits(s, i, b, f, nbits);
+    const uint64_t o = s * f;
+    //@ ghost amq_ck_at_slot(w, f, s, o, x);
+    return amq_ck_bits_is(w, nbits, f, o, x);
+}
+
+/* The first slot of bucket i that holds x (its place t < b), or b when none does; x = 0: the
+ * first empty slot (amq_ck_empty is "holds 0"). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires b_pos:   b >= 1;
+    requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures range:    \result <= b;
+    ensures found:    \result < b ==> amq_ck_is(w, f, i * b + \result, x);
+    ensures none:     \result == b ==> !amq_ck_in(w, f, b, i, x);
+    ensures some:     \result < b ==> amq_ck_in(w, f, b, i, x);
+*/
+static uint64_t amq_ck_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
+{
+    /*@ loop invariant bounds: 0 <= t <= b;
+        loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_ck_is(w, f, s, x);
+        loop assigns t;
+        loop variant b - t;
+    */
+    for (uint64_t t = 0; t < b; t++) {
+        const uint64_t s = i * b + t;
+        /*@ assert s: s == i * b + t; */
+        if (amq_ck_slot_is(w, nbits, b, f, i, s, x) == 1)
+            return t;
+    }
+    return b;
+}
+
+/* amq_ck_find on bucket i < nb of the nb * b * f bits (the product facts stay here). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures range:    \result <= b;
+    ensures found:    \result < b ==> amq_ck_is(w, f, i * b + \result, x) && amq_ck_in(w, f, b, i, x);
+    ensures none:     \result == b ==> !amq_ck_in(w, f, b, i, x);
+*/
+static uint64_t amq_ck_lookup(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,
+                              uint64_t x)
+{
+    (void)nb;
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    return amq_ck_find(w, nbits, b, f, i, x);
+}
+
 int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    if (amq_ck_find(w, nbits, b, f, i1, fp) < b)
+    if (amq_ck_lookup(w, nbits, nb, b, f, i1, fp) < b)
         return 1;
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    return amq_ck_find(w, nbits, b, f, i2, fp) < b;
+    return amq_ck_lookup(w, nbits, nb, b, f, i2, fp) < b;
 }
 
-/* Empties slot t of bucket i (the slot of a found copy). */
+/* Empties slot t of bucket i < nb (the slot of a found copy of fp). */
 /*@ requires f_range: 1 <= f <= 32;
-    requires b_pos:   b >= 1 && t < b;
-    requires bucket:  (i * b + b) * f <= nbits;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
     assigns w[0 .. amq_words(nbits) - 1];
     ensures empty:    amq_ck_empty(w, f, i * b + t);
     ensures only:     amq_ck_only{Pre, Post}(w, f, i * b + t);
+    ensures slot:     i * b <= i * b + t < i * b + b;
+    ensures others:   \forall integer r, x; 0 <= r && r != i * b + t && amq_ck_is{Pre}(w, f, r, x) ==>
+                        amq_ck_is(w, f, r, x);
 */
-static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
+static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
 {
-    //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-    amq_cuckoo_kernel_put(w, nbits, f, i * b + t, 0);
-    /*@ assert zero: \forall integer j; 0 <= j < f ==> !amq_ck_bit(0, j); */
+    (void)nb;
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    const uint64_t s = i * b + t;
+    //@ ghost amq_ck_slot_fits(s, i, b, f, nbits);
+    amq_cuckoo_kernel_put(w, nbits, f, s, 0);
+    //@ ghost amq_ck_slots_apart(s, f);
 }
 
 int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    const uint64_t t1 = amq_ck_find(w, nbits, b, f, i1, fp);
+    const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, fp);
     if (t1 < b) {
-        amq_ck_clear(w, nbits, b, f, i1, t1);
-        /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_is{Pre}(w, f, i1 * b + t1, fp) &&
-                        amq_ck_empty(w, f, i1 * b + t1) && amq_ck_only{Pre, Here}(w, f, i1 * b + t1); */
+        amq_ck_clear(w, nbits, nb, b, f, i1, t1);
+        /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_removed{Pre, Here}(w, f, i1 * b + t1, fp); */
+        /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    const uint64_t t2 = amq_ck_find(w, nbits, b, f, i2, fp);
+    const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, fp);
     if (t2 < b) {
-        amq_ck_clear(w, nbits, b, f, i2, t2);
-        /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_is{Pre}(w, f, i2 * b + t2, fp) &&
-                        amq_ck_empty(w, f, i2 * b + t2) && amq_ck_only{Pre, Here}(w, f, i2 * b + t2); */
+        amq_ck_clear(w, nbits, nb, b, f, i2, t2);
+        /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_removed{Pre, Here}(w, f, i2 * b + t2, fp); */
+        /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
 }
 
-/* Ghost lemma: two integers with the same low f bits have the same alternate buckets (the
- * hash reads only those bits); a ghost loop does the induction over the bits. */
 /*@ ghost
+  // Two integers with the same low f bits have the same alternate buckets (the hash reads
+  // only those bits); a ghost loop does the induction over the bits.
   /@ requires f_range: 1 <= f <= 32;
      assigns \nothing;
      ensures same_alt: \forall integer x, i; amq_ck_same(x, y, f) ==>
@@ -215,27 +222,8 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
   }
 */
 
-/* Ghost lemma: a slot of bucket i (i * b <= s < i * b + b) lies inside the bits. */
 /*@ ghost
-  /@ requires i * b <= s < i * b + b && (i * b + b) * f <= nbits && f >= 1;
-     assigns \nothing;
-     ensures end:  s * f + f <= nbits;
-     ensures fits: s <= s * f;
-  @/
-  static void amq_ck_slot_fits(uint64_t s, uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
-*/
-
-/* Ghost lemma: the bits of any other slot r lie apart from those of slot s. */
-/*@ ghost
-  /@ requires f >= 1;
-     assigns \nothing;
-     ensures apart: \forall integer r; 0 <= r && r != s ==> r * f + f <= s * f || s * f + f <= r * f;
-  @/
-  static void amq_ck_slots_apart(uint64_t s, uint64_t f) { }
-*/
-
-/* Ghost lemma: slot s of bucket i lies in no other bucket. */
-/*@ ghost
+  // Product step: slot s of bucket i lies in no other bucket.
   /@ requires b >= 1 && i * b <= s < i * b + b;
      assigns \nothing;
      ensures one: \forall integer j; 0 <= j && j * b <= s < j * b + b ==> j == i;
@@ -243,78 +231,77 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
   static void amq_ck_one_bucket(uint64_t s, uint64_t i, uint64_t b) { }
 */
 
-/* Writes x into the empty slot t of bucket i: x is then in bucket i, and every fingerprint
- * found before is found after (the slot held none). */
+/* Writes y into slot d of bucket di, whose content is spare: d is empty, or its z has a copy in
+ * slot r of z's other bucket rb.  Every fingerprint found before is found after (a lost copy
+ * of z is found at r), every other slot keeps its content, and y is in bucket di. */
 /*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && i < nb && t < b && (i * b + b) * f <= nbits;
+    requires geom:    nb >= 1 && b >= 1 && di < nb && (di * b + b) * f <= nbits;
+    requires slot:    di * b <= d < di * b + b;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    requires empty:   amq_ck_empty(w, f, i * b + t);
+    requires spare:   amq_ck_empty(w, f, d) ||
+                      (amq_ck_is(w, f, d, z) && 0 <= r && r != d && rb == amq_ck_alt(di, z, f, nb) &&
+                       rb * b <= r < rb * b + b && amq_ck_is(w, f, r, z));
     assigns w[0 .. amq_words(nbits) - 1];
-    ensures holds:    amq_ck_is(w, f, i * b + t, x);
-    ensures in:       amq_ck_in(w, f, b, i, x);
-    ensures only:     amq_ck_only{Pre, Post}(w, f, i * b + t);
-    ensures others:   \forall integer r; 0 <= r && r != i * b + t ==> amq_ck_kept{Pre, Post}(w, f, r);
-    ensures kept:     \forall integer j, y; 0 <= j < nb && amq_ck_fp(y, f) &&
-                        amq_ck_has{Pre}(w, f, b, nb, j, y) ==> amq_ck_has(w, f, b, nb, j, y);
+    ensures holds:    amq_ck_is(w, f, d, y);
+    ensures in:       amq_ck_in(w, f, b, di, y);
+    ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
+    ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
+                        amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
 */
-static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,
-                         uint64_t t, uint64_t x)
+static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
+                        uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
 {
-    (void)nb; /* nb, and i, i_next in amq_ck_step, are used by the contract only */
-    //@ ghost amq_ck_slot_in_bucket(i, b, t, f, nbits);
-    amq_cuckoo_kernel_put(w, nbits, f, i * b + t, x);
-    //@ ghost amq_ck_slots_apart(i * b + t, f);
-    /*@ assert no_fp:  \forall integer y; amq_ck_fp(y, f) ==> !amq_ck_is{Pre}(w, f, i * b + t, y); */
-    /*@ assert in_kept: \forall integer jj, y; 0 <= jj && amq_ck_fp(y, f) &&
-                          amq_ck_in{Pre}(w, f, b, jj, y) ==> amq_ck_in(w, f, b, jj, y); */
-}
-
-/* One step of a planned chain: the homeless cur goes into slot s of bucket i, and the
- * fingerprint it evicts (returned) becomes homeless, bound for bucket i_next. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && i < nb && i_next < nb;
-    requires slot:    i * b <= s < i * b + b && s * f + f <= nbits;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    requires next:    \forall integer x; amq_ck_is(w, f, s, x) ==> i_next == amq_ck_alt(i, x, f, nb);
-    assigns w[0 .. amq_words(nbits) - 1];
-    ensures evicted:  amq_ck_is{Pre}(w, f, s, \result);
-    ensures holds:    amq_ck_is(w, f, s, cur);
-    ensures only:     amq_ck_only{Pre, Post}(w, f, s);
-    ensures others:   \forall integer r; 0 <= r && r != s ==> amq_ck_kept{Pre, Post}(w, f, r);
-    ensures moved:    \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
-                        amq_ck_has_or{Pre}(w, f, b, nb, j, x, cur, i) ==>
-                        amq_ck_has_or(w, f, b, nb, j, x, \result, i_next);
-*/
-static uint64_t amq_ck_step(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t s,
-                            uint64_t i, uint64_t i_next, uint64_t cur)
-{
-    (void)nb;
+    (void)nb; /* nb, b and di are used by the contract only */
     (void)b;
-    (void)i;
-    (void)i_next;
-    const uint64_t y = amq_cuckoo_kernel_get(w, nbits, f, s);
-    amq_cuckoo_kernel_put(w, nbits, f, s, cur);
-    //@ ghost amq_ck_slots_apart(s, f);
-    //@ ghost amq_ck_one_bucket(s, i, b);
-    /*@ assert y_same: \forall integer x; amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_same(y, x, f); */
-    /*@ assert in_moved: \forall integer jj, x; 0 <= jj < nb && amq_ck_in{Pre}(w, f, b, jj, x) ==>
-                           amq_ck_in(w, f, b, jj, x) || (jj == i && amq_ck_is{Pre}(w, f, s, x)); */
-    /*@ assert cur_in: \forall integer x; amq_ck_same(cur, x, f) ==> amq_ck_in(w, f, b, i, x); */
-    return y;
+    (void)di;
+    //@ ghost amq_ck_slot_fits(d, di, b, f, nbits);
+    amq_cuckoo_kernel_put(w, nbits, f, d, y);
+    //@ ghost amq_ck_slots_apart(d, f);
+    //@ ghost amq_ck_one_bucket(d, di, b);
+    //@ ghost amq_ck_alt_bits(z, f, nb);
+    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
+                           amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
+    /*@ assert d_in: \forall integer k, x; 0 <= k && k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x) ==>
+                       k == di && amq_ck_is{Pre}(w, f, d, x); */
+    /*@ assert in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
+                           amq_ck_in(w, f, b, k, x) || (k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x)); */
+    /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
+                          amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
+    /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
+                       amq_ck_same(x, z, f) && amq_ck_is(w, f, r, x) && rb == amq_ck_alt(di, x, f, nb) &&
+                       0 <= r && rb * b <= r < rb * b + b; */
+    /*@ assert lost_in: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
+                       amq_ck_in(w, f, b, amq_ck_alt(di, x, f, nb), x); */
 }
 
-/* Inserts fp for the full bucket i1 by a kick chain whose choices are kicks[0 .. nk-1].
- * Planned first, without writing: slots path[q] (evicted at step q) of buckets pb[q], each
- * evicted fingerprint bound for its alternate bucket pb[q + 1], until pb[K] has a free place
- * t.  A chain that runs out of kicks, or would evict a slot it has already moved, is refused
- * before any write: every word untouched.  Then committed: step q moves the homeless
- * fingerprint into path[q] and evicts the next; the last one goes into the free place.
- * path and pb are local arrays whose address is never taken, so WP keeps them out of the
- * memory model (as values): writing them cannot disturb a fact about w. */
+/* Slot t of bucket i < nb (the product facts stay here). */
+/*@ requires geom:  nb >= 1 && b >= 1 && f >= 1 && nb * b * f == nbits && i < nb && t < b;
+    assigns \nothing;
+    ensures slot:   \result == i * b + t && i * b <= \result < i * b + b;
+    ensures bucket: (i * b + b) * f <= nbits;
+*/
+static uint64_t amq_ck_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
+{
+    (void)nbits;
+    (void)nb;
+    (void)f;
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    return i * b + t;
+}
+
+/* Inserts fp for bucket i1 by a kick chain whose choices are kicks[0 .. nk-1].  Planned first,
+ * without writing: slots path[q] (holding ys[q]) of buckets pb[q], each ys[q] bound for its
+ * other bucket pb[q + 1], until pb[K] has a free slot e.  A chain that runs out of kicks, or
+ * would evict a slot it has already chosen, is refused before any write.  Then committed from
+ * the end: ys[K-1] is copied into e, ys[K-2] into path[K-1], ..., fp into path[0]; before each
+ * write the overwritten fingerprint already has its copy in its other bucket, so every state
+ * in between finds every fingerprint.  path, pb and ys are local arrays whose address is never
+ * taken: WP keeps them out of the memory model, so writing them disturbs no fact about w. */
 /*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i1 < nb;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i1 < nb && nb * b <= nbits;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    requires full:    amq_ck_full(w, f, b, i1);
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
     requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nbits) - 1));
@@ -330,68 +317,95 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
                        uint64_t fp, const uint64_t *kicks, size_t nk)
 {
     uint64_t path[AMQ_CUCKOO_MAX_KICKS];
+    uint64_t ys[AMQ_CUCKOO_MAX_KICKS];
     uint64_t pb[AMQ_CUCKOO_MAX_KICKS + 1];
     size_t K = 0;
     uint64_t t;
     pb[0] = i1;
     /*@ loop invariant bounds: 0 <= K <= nk && pb[0] == i1;
         loop invariant pbs:    \forall integer q; 0 <= q <= K ==> pb[q] < nb;
-        loop invariant slots:  \forall integer q; 0 <= q < K ==>
-                                 pb[q] * b <= path[q] < pb[q] * b + b && !amq_ck_empty(w, f, path[q]);
-        loop invariant apart:  \forall integer q, r; 0 <= q < r < K ==> path[q] != path[r];
-        loop invariant next:   \forall integer q, x; 0 <= q < K && amq_ck_is(w, f, path[q], x) ==>
-                                 pb[q + 1] == amq_ck_alt(pb[q], x, f, nb);
-        loop assigns K, t, path[0 .. AMQ_CUCKOO_MAX_KICKS - 1], pb[1 .. AMQ_CUCKOO_MAX_KICKS];
+        loop invariant slots:  \forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b;
+        loop invariant holds:  \forall integer q; 0 <= q < K ==> amq_ck_is(w, f, path[q], ys[q]);
+        loop invariant taken:  \forall integer q; 0 <= q < K ==> !amq_ck_empty(w, f, path[q]);
+        loop invariant apart:  \forall integer q, u; 0 <= q < u < K ==> path[q] != path[u];
+        loop invariant next:   \forall integer q; 0 <= q < K ==> pb[q + 1] == amq_ck_alt(pb[q], ys[q], f, nb);
+        loop assigns K, t, path[0 .. AMQ_CUCKOO_MAX_KICKS - 1], ys[0 .. AMQ_CUCKOO_MAX_KICKS - 1],
+                     pb[1 .. AMQ_CUCKOO_MAX_KICKS];
         loop variant nk - K;
     */
     for (;;) {
-        //@ ghost amq_ck_bucket_in(pb[K], nb, b, f);
-        t = amq_ck_free(w, nbits, b, f, pb[K]);
+        t = amq_ck_lookup(w, nbits, nb, b, f, pb[K], 0);
         if (t < b)
             break;
         if (K == nk)
             return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
-        const uint64_t s = pb[K] * b + kicks[K];
-        //@ ghost amq_ck_slot_fits(s, pb[K], b, f, nbits);
+        const uint64_t s = amq_ck_slot(nbits, nb, b, f, pb[K], kicks[K]);
+        /*@ assert taken: !amq_ck_empty(w, f, s); */
         size_t q = 0;
-        /*@ loop invariant 0 <= q <= K && \forall integer r; 0 <= r < q ==> path[r] != s;
+        /*@ loop invariant 0 <= q <= K && \forall integer u; 0 <= u < q ==> path[u] != s;
             loop assigns q;
             loop variant K - q;
         */
         while (q < K && path[q] != s)
             q++;
         if (q < K)
-            return AMQ_CUCKOO_FULL; /* the chain would evict a slot it has moved: refused */
+            return AMQ_CUCKOO_FULL; /* the chain would move a slot twice: refused, nothing written */
+        //@ ghost amq_ck_slot_fits(s, pb[K], b, f, nbits);
         path[K] = s;
-        const uint64_t y = amq_cuckoo_kernel_get(w, nbits, f, s);
-        //@ ghost amq_ck_alt_bits(y, f, nb);
-        pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], y);
+        ys[K] = amq_cuckoo_kernel_get(w, nbits, f, s);
+        pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], ys[K]);
+        /*@ assert step: pb[K] * b <= path[K] < pb[K] * b + b && amq_ck_is(w, f, path[K], ys[K]) &&
+                         !amq_ck_empty(w, f, path[K]) && pb[K + 1] < nb &&
+                         pb[K + 1] == amq_ck_alt(pb[K], ys[K], f, nb); */
         K++;
     }
-    //@ ghost uint64_t e = pb[K] * b + t; /* the free slot that ends the chain */
-    /*@ assert e_free: amq_ck_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
-    uint64_t cur = fp;
+    uint64_t d = amq_ck_slot(nbits, nb, b, f, pb[K], t), di = pb[K];
+    //@ ghost uint64_t e = d;
+    //@ ghost uint64_t r = d;
+    /*@ assert e_out: amq_ck_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
     /*@ loop invariant bounds: 0 <= c <= K;
-        loop invariant rest:   \forall integer q; c <= q < K ==> amq_ck_kept{Pre, Here}(w, f, path[q]);
-        loop invariant end:    amq_ck_kept{Pre, Here}(w, f, e);
-        loop invariant first:  c >= 1 ==> amq_ck_is(w, f, path[0], fp);
-        loop invariant cur:    c == 0 ==> cur == fp;
-        loop invariant moved:  \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
-                                 amq_ck_has{Pre}(w, f, b, nb, j, x) ==>
-                                 amq_ck_has_or(w, f, b, nb, j, x, cur, pb[c]);
-        loop assigns c, cur, w[0 .. amq_words(nbits) - 1];
-        loop variant K - c;
+        loop invariant at:     di == pb[c] && pb[c] * b <= d < pb[c] * b + b;
+        loop invariant end:    c == K ==> d == e && amq_ck_empty(w, f, d);
+        loop invariant mid:    c < K ==> d == path[c] && 0 <= r && r != d && pb[c + 1] * b <= r < pb[c + 1] * b + b &&
+                                 amq_ck_is(w, f, d, ys[c]) && amq_ck_is(w, f, r, ys[c]);
+        loop invariant rest:   \forall integer q; 0 <= q < c ==> amq_ck_is(w, f, path[q], ys[q]);
+        loop invariant plan:   (\forall integer q; 0 <= q <= K ==> pb[q] < nb) &&
+                               (\forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b &&
+                                  path[q] != e && pb[q + 1] == amq_ck_alt(pb[q], ys[q], f, nb)) &&
+                               (\forall integer q, u; 0 <= q < u < K ==> path[q] != path[u]);
+        loop invariant kept:   \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
+                                 amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+        loop assigns c, d, di, r, w[0 .. amq_words(nbits) - 1];
+        loop variant c;
     */
-    for (size_t c = 0; c < K; c++) {
-        //@ ghost amq_ck_bucket_in(pb[c], nb, b, f);
-        //@ ghost amq_ck_slot_fits(path[c], pb[c], b, f, nbits);
-        /*@ assert next: \forall integer x; amq_ck_is(w, f, path[c], x) ==> pb[c + 1] == amq_ck_alt(pb[c], x, f, nb); */
-        cur = amq_ck_step(w, nbits, nb, b, f, path[c], pb[c], pb[c + 1], cur);
+    for (size_t c = K; c > 0; c--) {
+        //@ ghost amq_ck_bucket_in(di, nb, b, f);
+        amq_ck_move(w, nbits, nb, b, f, di, d, ys[c - 1]) /*@ ghost (c < K ? ys[c] : 0, r, c < K ? pb[c + 1] : 0) */;
+        //@ ghost r = d;
+        d = path[c - 1];
+        di = pb[c - 1];
     }
-    amq_ck_place(w, nbits, nb, b, f, pb[K], t, cur);
-    /*@ assert first: K >= 1 ==> amq_ck_is(w, f, path[0], fp) && pb[0] * b <= path[0] < pb[0] * b + b; */
-    /*@ assert in: amq_ck_in(w, f, b, i1, fp); */
+    //@ ghost amq_ck_bucket_in(di, nb, b, f);
+    amq_ck_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (K > 0 ? ys[0] : 0, r, K > 0 ? pb[1] : 0) */;
     return AMQ_CUCKOO_OK;
+}
+
+/* Writes fp into the empty slot t of bucket i < nb (the product facts stay here). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    requires empty:   amq_ck_empty(w, f, i * b + t);
+    assigns w[0 .. amq_words(nbits) - 1];
+    ensures in:       amq_ck_in(w, f, b, i, fp);
+    ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
+                        amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+*/
+static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t,
+                         uint64_t fp)
+{
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    amq_ck_move(w, nbits, nb, b, f, i, i * b + t, fp) /*@ ghost (0, 0, 0) */;
 }
 
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
@@ -399,15 +413,13 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    //@ ghost amq_ck_bucket_in(i1, nb, b, f);
-    const uint64_t t1 = amq_ck_free(w, nbits, b, f, i1);
+    const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, 0);
     if (t1 < b) {
         amq_ck_place(w, nbits, nb, b, f, i1, t1, fp);
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    //@ ghost amq_ck_bucket_in(i2, nb, b, f);
-    const uint64_t t2 = amq_ck_free(w, nbits, b, f, i2);
+    const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, 0);
     if (t2 < b) {
         amq_ck_place(w, nbits, nb, b, f, i2, t2, fp);
         return AMQ_CUCKOO_OK;

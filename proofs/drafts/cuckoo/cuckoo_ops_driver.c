@@ -1,12 +1,11 @@
-/* DRAFT theorem drivers of the cuckoo filter operations (README.md here): insert-then-query,
- * query preservation, a failed insert changes nothing, no false negatives through inserts and
- * removes of other fingerprints. */
+/* DRAFT theorem drivers of the cuckoo filter insert (README.md here): insert-then-query, query
+ * preservation, a failed insert changes nothing, no false negatives through inserts and removes
+ * of other fingerprints.  They join proofs/cuckoo_driver.c with insert. */
 #include <internal/cuckoo_kernel.h>
 #include "cuckoo_ops.h"
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb;
-    requires fp:      amq_ck_fp(fp, f);
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
     requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
@@ -23,7 +22,7 @@ int amq_proof_cuckoo_insert_query(uint64_t *w, uint64_t nb, uint64_t b, uint64_t
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb && j < nb;
-    requires fp:      amq_ck_fp(fp, f) && amq_ck_fp(x, f);
+    requires fp:      amq_ck_fp(x, f);
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
     requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
@@ -42,7 +41,6 @@ int amq_proof_cuckoo_query_preserved(uint64_t *w, uint64_t nb, uint64_t b, uint6
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb && j < nb;
-    requires fp:      amq_ck_fp(fp, f);
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
     requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
@@ -61,12 +59,11 @@ int amq_proof_cuckoo_failed_unchanged(uint64_t *w, uint64_t nb, uint64_t b, uint
     return before == after;
 }
 
-/* One operation of amq_proof_cuckoo_nfn: remove (op != 0) or insert (op == 0) of (i, y). x is
- * kept for bucket ix: a remove names another fingerprint, an insert moves x at most to its
- * other bucket. */
+/* One operation of amq_proof_cuckoo_nfn: remove (op != 0) or insert (op == 0) of (i, y). x
+ * stays found for bucket ix: a remove names another fingerprint, an insert keeps x. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i < nb && ix < nb;
-    requires y:       amq_ck_fp(y, f) && amq_ck_fp(x, f) && (op != 0 ==> !amq_ck_same(y, x, f));
+    requires y:       amq_ck_fp(x, f) && (op != 0 ==> !amq_ck_same(y, x, f));
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
     requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
@@ -90,9 +87,9 @@ static void amq_proof_cuckoo_op(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires x:       ix < nb && amq_ck_fp(x, f);
     requires rows:    \valid_read(ops + (0 .. n - 1)) && \valid_read(ri + (0 .. n - 1)) &&
-                      \valid_read(ry + (0 .. n - 1)) && \valid_read(rk + (0 .. n - 1));
+                      \valid_read(ry + (0 .. n - 1)) && \valid_read(rk + (0 .. n));
     requires row_ok:  \forall integer r; 0 <= r < n ==>
-                        ri[r] < nb && amq_ck_fp(ry[r], f) && (ops[r] != 0 ==> !amq_ck_same(ry[r], x, f));
+                        ri[r] < nb && (ops[r] != 0 ==> !amq_ck_same(ry[r], x, f));
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS &&
                       \forall integer r; 0 <= r <= n ==> \valid_read(rk[r] + (0 .. nk - 1)) &&
                         (\forall integer k; 0 <= k < nk ==> rk[r][k] < b);
