@@ -87,10 +87,16 @@ int amq_proof_cuckoo_slot_frame(uint64_t *w, uint64_t nbits, uint64_t f, uint64_
 static void amq_proof_cuckoo_remove_one(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t y)
     /*@ ghost (uint64_t ix, uint64_t x) */
 {
-    if (amq_cuckoo_kernel_remove(w, nb, b, f, i, y) != AMQ_CUCKOO_OK) {
-        /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
+    if (amq_cuckoo_kernel_remove(w, nb, b, f, i, y) == AMQ_CUCKOO_OK) {
+        /*@ assert one:  amq_ck_removed_one{Pre, Here}(w, f, b, nb, i, y); */
+        /*@ assert apart: \forall integer s; amq_ck_is{Pre}(w, f, s, x) ==> !amq_ck_is{Pre}(w, f, s, y); */
+        /*@ assert other: \forall integer s; 0 <= s && amq_ck_removed{Pre, Here}(w, f, s, y) ==>
+                            \forall integer r; 0 <= r && amq_ck_is{Pre}(w, f, r, x) ==> amq_ck_is(w, f, r, x); */
+        /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    } else {
+        /*@ assert words: \forall integer k; w[k] == \at(w[k], Pre); */
+        /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
     }
-    /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
 }
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
