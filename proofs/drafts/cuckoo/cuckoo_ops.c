@@ -10,6 +10,10 @@
 #include <internal/cuckoo_kernel.h>
 #include "cuckoo_ops.h"
 
+/*@ // Slot s is in bucket k (a predicate, so that the provers match it as a whole).
+    predicate amq_ck_slot_of(integer s, integer k, integer b) = k * b <= s < k * b + b;
+*/
+
 /* 1 iff the f bits at bit offset o hold the low f bits of x (x = 0: the bits are empty). */
 /*@ requires f_range: 1 <= f <= 32;
     requires bits:    o + f <= nbits;
@@ -226,10 +230,36 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
   // Product step: slot s of bucket i lies in no other bucket.
   /@ requires b >= 1 && i * b <= s < i * b + b;
      assigns \nothing;
-     ensures one: \forall integer j; 0 <= j && j * b <= s < j * b + b ==> j == i;
+     ensures one: \forall integer j; 0 <= j && amq_ck_slot_of(s, j, b) ==> j == i;
   @/
   static void amq_ck_one_bucket(uint64_t s, uint64_t i, uint64_t b) { }
 */
+
+/* Writes y into slot d of bucket di: every other slot keeps its content, so whatever a bucket
+ * held before it holds after, except what was in d. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    b >= 1 && (di * b + b) * f <= nbits;
+    requires slot:    di * b <= d < di * b + b;
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    assigns w[0 .. amq_words(nbits) - 1];
+    ensures holds:    amq_ck_is(w, f, d, y);
+    ensures in:       amq_ck_in(w, f, b, di, y);
+    ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
+    ensures in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
+                        amq_ck_in(w, f, b, k, x) || (amq_ck_slot_of(d, k, b) && amq_ck_is{Pre}(w, f, d, x));
+*/
+static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
+                              uint64_t y)
+{
+    (void)b; /* b and di are used by the contract only */
+    (void)di;
+    //@ ghost amq_ck_slot_fits(d, di, b, f, nbits);
+    amq_cuckoo_kernel_put(w, nbits, f, d, y);
+    //@ ghost amq_ck_slots_apart(d, f);
+    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+    /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
+                           amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
+}
 
 /* Writes y into slot d of bucket di, whose content is spare: d is empty, or its z has a copy in
  * slot r of z's other bucket rb.  Every fingerprint found before is found after (a lost copy
@@ -251,26 +281,16 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
                         uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
 {
-    (void)nb; /* nb, b and di are used by the contract only */
-    (void)b;
-    (void)di;
-    //@ ghost amq_ck_slot_fits(d, di, b, f, nbits);
-    amq_cuckoo_kernel_put(w, nbits, f, d, y);
-    //@ ghost amq_ck_slots_apart(d, f);
+    (void)nb; /* nb is used by the contract only */
+    amq_ck_write_slot(w, nbits, b, f, di, d, y);
     //@ ghost amq_ck_one_bucket(d, di, b);
-    //@ ghost amq_ck_alt_bits(z, f, nb);
-    /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
-    /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
-                           amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
-    /*@ assert d_in: \forall integer k, x; 0 <= k && k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x) ==>
-                       k == di && amq_ck_is{Pre}(w, f, d, x); */
-    /*@ assert in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
-                           amq_ck_in(w, f, b, k, x) || (k * b <= d < k * b + b && amq_ck_is{Pre}(w, f, d, x)); */
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                           amq_ck_in(w, f, b, k, x) || (k == di && amq_ck_is{Pre}(w, f, d, x)); */
+    //@ ghost amq_ck_alt_bits(z, f, nb);
     /*@ assert lost: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
                        amq_ck_same(x, z, f) && amq_ck_is(w, f, r, x) && rb == amq_ck_alt(di, x, f, nb) &&
                        0 <= r && rb * b <= r < rb * b + b; */
+    /*@ assert lost_rb: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==> amq_ck_in(w, f, b, rb, x); */
     /*@ assert lost_in: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
                        amq_ck_in(w, f, b, amq_ck_alt(di, x, f, nb), x); */
 }
