@@ -344,7 +344,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     pb[0] = i1;
     /*@ loop invariant bounds: 0 <= K <= nk && pb[0] == i1;
         loop invariant pbs:    \forall integer q; 0 <= q <= K ==> pb[q] < nb;
-        loop invariant slots:  \forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b;
+        loop invariant slots:  \forall integer q; 0 <= q < K ==> amq_ck_slot_of(path[q], pb[q], b);
         loop invariant holds:  \forall integer q; 0 <= q < K ==> amq_ck_is(w, f, path[q], ys[q]);
         loop invariant taken:  \forall integer q; 0 <= q < K ==> !amq_ck_empty(w, f, path[q]);
         loop invariant apart:  \forall integer q, u; 0 <= q < u < K ==> path[q] != path[u];
@@ -360,6 +360,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         if (K == nk)
             return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
         const uint64_t s = amq_ck_slot(nbits, nb, b, f, pb[K], kicks[K]);
+        /*@ assert not0: !amq_ck_is(w, f, s, 0); */
         /*@ assert taken: !amq_ck_empty(w, f, s); */
         size_t q = 0;
         /*@ loop invariant 0 <= q <= K && \forall integer u; 0 <= u < q ==> path[u] != s;
@@ -374,7 +375,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         path[K] = s;
         ys[K] = amq_cuckoo_kernel_get(w, nbits, f, s);
         pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], ys[K]);
-        /*@ assert step: pb[K] * b <= path[K] < pb[K] * b + b && amq_ck_is(w, f, path[K], ys[K]) &&
+        /*@ assert step: amq_ck_slot_of(path[K], pb[K], b) && amq_ck_is(w, f, path[K], ys[K]) &&
                          !amq_ck_empty(w, f, path[K]) && pb[K + 1] < nb &&
                          pb[K + 1] == amq_ck_alt(pb[K], ys[K], f, nb); */
         K++;
