@@ -24,6 +24,14 @@ static amq_status min_size(uint64_t *out, ub_fn fn, const void *ctx, uint64_t gu
     if ((st = fn(&u, hi, ctx)))
         return st;
     if (u > fpr) { /* grow */
+        /* the largest size first (ub is nonincreasing): a target no size reaches costs one
+         * evaluation, not one per doubling up to the 64-bit limit (amq build -p 1e-300) */
+        if (hi < cap) {
+            if ((st = fn(&u, cap, ctx)))
+                return st;
+            if (u > fpr)
+                hi = cap;
+        }
         for (;;) {
             lo = hi;
             if (hi == cap)
