@@ -48,7 +48,7 @@ mutate() {
             "$d/lemmas" 2>/dev/null ;;
     esac
     run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
-    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" \
+    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" --assume-other-units \
         $( [ "$scope" = "-" ] || echo "--functions $scope" ) "$d"/goals "$d"/smoke \
         $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )) >"$d/report.txt" 2>&1
     rc=$?

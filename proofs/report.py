@@ -225,6 +225,36 @@ def kernel_declarations():
     return names
 
 
+# The statuses of a property this unit uses but does not prove: the contract of a function
+# whose body is in no file of the unit ("Considered valid"; its complete/disjoint clauses
+# "Ignored"), or of a function the unit skips (-wp-skip-fct, "Ignored").
+USED_NOT_PROVED = ("Considered valid", "Ignored")
+
+
+def proved_elsewhere(row, unit, valid_in_unit):
+    """Whether ROW, used but not proved by UNIT, is Valid in another unit of this run: the
+    same property (file, line, kind and text) of the same header, proved there on the
+    function's body. Each function is proved once, in the one unit that lists its file
+    (proofs/units.txt), and every unit that calls it rests on that proof, as calls within a
+    unit rest on the callee's proved contract. A property never proved in the run fails."""
+    if row.get("status") not in USED_NOT_PROVED:
+        return False
+    keys = {prop_key(row), clause_key(row)} - {None}
+    return any(keys & valid for other, valid in valid_in_unit.items() if other != unit)
+
+
+def clause_key(row):
+    """A key for the clauses Frama-C places at the function's definition once it has a body
+    ("assigns \\nothing;", "complete" and "disjoint" with the behaviour names dropped) and at
+    the header's contract when it has none: the function, the kind and the clause's first
+    word. Valid for a unit only when every such clause of the function is (see main)."""
+    kind, text = row.get("property kind"), row.get("property", "")
+    if kind in ("complete behaviors", "disjoint behaviors") or \
+            (kind == "assigns clause" and text.split() == ["assigns", "\\nothing;"]):
+        return ("clause", row.get("function"), kind, text.split()[0] if text.split() else "")
+    return None
+
+
 def prop_key(row):
     return (row.get("file"), row.get("line"), row.get("property kind"), row.get("property"))
 
@@ -273,7 +303,10 @@ def main():
         return 0
     out = args.pop(0)
     all_units = "--all-units" in args
-    args = [a for a in args if a != "--all-units"]
+    # --assume-other-units (prove-mutants): one unit alone; the contracts it uses from other
+    # units' functions are taken as proved (make prove proves them)
+    assume_others = "--assume-other-units" in args
+    args = [a for a in args if a not in ("--all-units", "--assume-other-units")]
     scope = None  # --functions f,g: a run restricted to these functions (prove-mutants)
     if "--functions" in args:
         i = args.index("--functions")
@@ -322,7 +355,7 @@ def main():
                                     "time_s": round(secs, 3), "steps": steps})
     # Property statuses: a unit's property is proved when some job of that unit proved
     # it; a lemma (a global fact of its header) when some job of the run proved it.
-    valid_in_unit, valid_lemma, rows_of = {}, set(), []
+    valid_in_unit, valid_lemma, rows_of, clause_ok = {}, set(), [], {}
     for d, meta, unit, _, _ in runs:
         path = os.path.join(d, "properties.csv")
         if meta.get("kind", "goals") == "smoke":
@@ -337,13 +370,29 @@ def main():
             # properties as hypotheses; each of those must in turn be established in some
             # run (a run's Unknown root is always reported), so the union is sound. This is
             # how a property proved by the fallback run, or by a rerun, counts.
+            ck = clause_key(row)
+            if ck is not None:
+                clause_ok.setdefault(unit["name"], {}).setdefault(ck, set()).add(prop_key(row))
             if row.get("status") in ("Valid", "Partially proven"):
                 valid_in_unit.setdefault(unit["name"], set()).add(prop_key(row))
                 if row.get("property kind") == "lemma":
                     valid_lemma.add((row.get("file"), row.get("property")))
+    tried = {}  # per unit, the functions it proves (a property tried or proved, not assumed)
+    for name, row in rows_of:
+        if row.get("status") not in USED_NOT_PROVED and \
+                row.get("property kind") not in ("precondition", "behavior assumption"):
+            tried.setdefault(name, set()).add(row.get("function"))
+    for name, clauses in clause_ok.items():  # a clause key holds when all its clauses do
+        valid = valid_in_unit.setdefault(name, set())
+        valid.update([k for k, props in clauses.items() if props <= valid])
     seen_bad = set()
     for name, row in rows_of:
         if prop_key(row) in valid_in_unit.get(name, set()):
+            continue
+        if proved_elsewhere(row, name, valid_in_unit):
+            continue
+        if assume_others and row.get("status") in USED_NOT_PROVED and \
+                row.get("function") not in tried.get(name, set()):
             continue
         if scope is not None and row.get("function") not in scope:
             continue  # a function outside the run's scope: not tried, by design
@@ -352,7 +401,10 @@ def main():
         b = bad_row(row)
         if b and (name, b) not in seen_bad:
             seen_bad.add((name, b))
-            failures.append("%s: property not Valid: %s" % (name, b))
+            hint = ""
+            if row.get("status") in USED_NOT_PROVED:
+                hint = " (a contract this unit uses: the unit that proves its function must run too)"
+            failures.append("%s: property not Valid: %s%s" % (name, b, hint))
     # Goals and smoke tests per function, from each job's wp.json.
     unproved, proved_props = {}, {}
     for d, meta, unit, results, smoke_failed in runs:
@@ -361,7 +413,7 @@ def main():
         for g, _, _, secs, _ in results:
             times[g] = times.get(g, 0.0) + secs
         try:
-            wp = json.load(open(os.path.join(d, "wp.json")))
+            wp = json.load(open(os.path.join(d, "wp.json"))) or {}  # null: a job with no goals
         except (OSError, ValueError):
             wp = {}
             failures.append("%s: no readable wp.json in %s (frama-c failed early)" % (name, d))
