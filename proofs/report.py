@@ -403,7 +403,8 @@ def main():
             seen_bad.add((name, b))
             hint = ""
             if row.get("status") in USED_NOT_PROVED:
-                hint = " (a contract this unit uses: the unit that proves its function must run too)"
+                hint = (" (a contract this unit uses, Valid in no other unit of this run: prove its function's"
+                        " unit too, or give it a body)")
             failures.append("%s: property not Valid: %s%s" % (name, b, hint))
     # Goals and smoke tests per function, from each job's wp.json.
     unproved, proved_props = {}, {}

@@ -1,9 +1,10 @@
-/* Key-level counting Bloom filter over the proved kernels (src/counting_kernel.c). */
+/* Key-level counting Bloom filter: add, query and remove are the proved functions of
+ * src/counting_key.c (unit counting_key) over the proved kernel (unit counting). */
 #include <internal/fail.h>
 #include <amq/bloom.h>
 #include <internal/container.h>
 #include <amq/counting.h>
-#include <internal/counting_kernel.h>
+#include <internal/counting_key.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,38 +74,33 @@ void amq_counting_free(amq_counting *cf)
 
 amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 {
-    if (!cf || (!key && len))
+    /* the proved add (internal/counting_key.h) refuses a NULL key with len > 0 itself */
+    if (!cf || amq_counting_key_add(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
-    if (cf->width == 8)
-        amq_counting_kernel_add8(cf->c, cf->m, idx, (size_t)cf->k);
-    else
-        amq_counting_kernel_add4(cf->c, cf->m, idx, (size_t)cf->k);
     return AMQ_OK;
 }
 
 int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
 {
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
-    return cf->width == 8 ? amq_counting_kernel_query8(cf->c, cf->m, idx, (size_t)cf->k)
-                          : amq_counting_kernel_query4(cf->c, cf->m, idx, (size_t)cf->k);
+    return amq_counting_key_query(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len);
 }
 
 amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
 {
-    if (!cf || (!key && len))
+    if (!cf)
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(cf->strategy, cf->seed, key, len, cf->m, idx, (size_t)cf->k);
-    int r = cf->width == 8 ? amq_counting_kernel_remove8(cf->c, cf->m, idx, (size_t)cf->k)
-                           : amq_counting_kernel_remove4(cf->c, cf->m, idx, (size_t)cf->k);
-    if (r != 0)
+    /* the proved remove (internal/counting_key.h): refuses a NULL key with len > 0, and a key
+     * not covered (a counter below its multiplicity), changing nothing either way */
+    switch (amq_counting_key_remove(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len)) {
+    case AMQ_OK:
+        return AMQ_OK;
+    case AMQ_E_NOT_PRESENT:
         return amq_fail(AMQ_E_NOT_PRESENT,
                         "remove: key not present (one of its counters is below its multiplicity); "
                         "nothing changed");
-    return AMQ_OK;
+    default:
+        return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
+    }
 }
 
 void amq_counting_clear(amq_counting *cf) { memset(cf->c, 0, (size_t)cf->nbytes); }

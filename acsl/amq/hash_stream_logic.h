@@ -66,5 +66,10 @@
   predicate amq_key_indices{L}(uint64_t *idx, integer k, integer s, uint64_t seed, char *key,
                                integer len, integer m) =
     \forall integer t; 0 <= t < k ==> \at(idx[t], L) == amq_key_index{L}(s, seed, key, len, m, t);
+
+  // the key's first k indices (its bytes read at L) are in [0, m)
+  predicate amq_key_in_range{L}(integer k, integer s, uint64_t seed, char *key, integer len,
+                                integer m) =
+    \forall integer t; 0 <= t < k ==> 0 <= amq_key_index{L}(s, seed, key, len, m, t) < m;
 */
 #endif

@@ -17,11 +17,6 @@
                                   integer len, integer m) =
       \forall integer t; 0 <= t < k ==>
         amq_bit_set{Lb}(bits, amq_key_index{Lk}(s, seed, key, len, m, t));
-
-    // the key's first k indices (its bytes read at L) are in [0, m)
-    predicate amq_key_in_range{L}(integer k, integer s, uint64_t seed, char *key, integer len,
-                                  integer m) =
-      \forall integer t; 0 <= t < k ==> 0 <= amq_key_index{L}(s, seed, key, len, m, t) < m;
 */
 
 /* Add the key: its k indices (amq_hash_indices) to the kernel.  Refuses a NULL key with len > 0
