@@ -360,7 +360,6 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         if (K == nk)
             return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
         const uint64_t s = amq_ck_slot(nbits, nb, b, f, pb[K], kicks[K]);
-        /*@ assert not0: !amq_ck_is(w, f, s, 0); */
         /*@ assert taken: !amq_ck_empty(w, f, s); */
         size_t q = 0;
         /*@ loop invariant 0 <= q <= K && \forall integer u; 0 <= u < q ==> path[u] != s;
