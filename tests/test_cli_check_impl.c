@@ -151,6 +151,24 @@ static void test_settings_before_start(void **state)
         if (strstr(cli_out, "ADAPTER STARTED"))
             fail_msg("case %zu: the adapter was started:\n%s", i, cli_out);
     }
+    /* an output file in a directory that does not exist: found before, not after the run */
+    static const char *const outputs[][2] = {
+        {"--plot nodir/p.svg", "--plot: cannot write 'nodir/p.svg': its directory 'nodir': No such file or directory"},
+        {"--replay nodir/r.txt", "--replay: cannot write 'nodir/r.txt': its directory 'nodir': No such file"},
+    };
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++) {
+        expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' --model "
+                       "counting -m 1000 -k 5 -n 100 --filters 50 %s; rc=$?; test -e started && echo ADAPTER STARTED; "
+                       "exit $rc",
+                       cli_amq, adapters, outputs[i][0]),
+               1, outputs[i][1]);
+        if (strstr(cli_out, "ADAPTER STARTED"))
+            fail_msg("%s: the adapter was started:\n%s", outputs[i][0], cli_out);
+    }
+    /* removals from an adapter that announced no "remove": known from its hello, a usage error */
+    expect(cli_run("%s check --exec '%s/planted-adapter full 1000 5 60' --model none -n 100 --filters 5 --remove 10",
+                   cli_amq, adapters),
+           2, "--remove 10: 'planted-full' cannot remove keys (its hello announced no 'remove')");
     /* the same adapter runs when the settings are right */
     expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' --model counting "
                    "-m 1000 -k 5 -n 100 --filters 50 >/dev/null && test -e started && echo STARTED", cli_amq, adapters),

@@ -188,14 +188,42 @@ static int refuse_output(const char *cmd, const char *flag, const char *path, mo
                     kind_of(m));
 }
 
+/* A file to be created at path: its directory must exist and take new files, or the
+ * failure would come only after the work (gnuplot draws the plot at the very end). */
+static int check_new_file_dir(const char *cmd, const char *flag, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const size_t l = !slash ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    char *dir = malloc(l + 1);
+    if (!dir)
+        return cli_fail(cmd, "%s: out of memory", flag);
+    memcpy(dir, slash ? path : ".", l);
+    dir[l] = 0;
+    struct stat sb;
+    int rc = 0;
+    if (stat(dir, &sb) != 0)
+        rc = cli_fail(cmd, "%s: cannot write '%s': its directory '%s': %s; nothing was written", flag, path, dir,
+                      strerror(errno));
+    else if (!S_ISDIR(sb.st_mode))
+        rc = cli_fail(cmd, "%s: cannot write '%s': '%s' is not a directory; nothing was written", flag, path, dir);
+    else if (access(dir, W_OK | X_OK) != 0)
+        rc = cli_fail(cmd, "%s: cannot write '%s': no new file can be made in '%s': %s; nothing was written", flag,
+                      path, dir, strerror(errno));
+    free(dir);
+    return rc;
+}
+
 int cli_output_path(const char *cmd, const char *flag, const char *path)
 {
     struct stat sb;
     if (stat(path, &sb) == 0)
         return S_ISREG(sb.st_mode) ? 0 : refuse_output(cmd, flag, path, sb.st_mode);
-    if (errno == ENOENT)
-        return 0; /* created when it is written (through a dangling link too) */
-    return cli_fail(cmd, "%s: cannot write '%s': %s; nothing was written", flag, path, strerror(errno));
+    const int e = errno;
+    if (e == ENOENT && lstat(path, &sb) == 0)
+        return 0; /* a dangling link: its target is created when it is written */
+    if (e == ENOENT)
+        return check_new_file_dir(cmd, flag, path);
+    return cli_fail(cmd, "%s: cannot write '%s': %s; nothing was written", flag, path, strerror(e));
 }
 
 FILE *cli_open_output(const char *cmd, const char *flag, const char *path)

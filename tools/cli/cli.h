@@ -50,8 +50,9 @@ int cli_stdout_errno(void);
 typedef struct cli_lock { int fd; } cli_lock;
 int cli_lock_for_write(const char *cmd, const char *path, cli_lock *l);
 void cli_unlock(cli_lock *l);
-/* A path the user named for a command to write (--replay, --plot): it must be absent or a
- * regular file (links followed); anything else (a FIFO, a device, a directory) is refused
+/* A path the user named for a command to write (--replay, --plot): it must be a regular file
+ * (links followed), or absent in a directory that takes new files; anything else (a FIFO, a
+ * device, a directory, a missing or read-only directory) is refused
  * before the command runs: "amq CMD: FLAG: 'PATH' is a FIFO (named pipe): only a regular
  * file is written; nothing was written", and CLI_EXIT_FAIL; else 0. */
 int cli_output_path(const char *cmd, const char *flag, const char *path);

@@ -242,6 +242,19 @@ static int refuse_settings(const amq_structure *model, const amq_impl_check_conf
     return 0;
 }
 
+/* --remove R for an implementation that cannot remove: a usage error, found as soon as the
+ * implementation is known (a process says it in its hello), before any filter is made. */
+static int refuse_removals(const opts *o, const amq_impl *impl)
+{
+    if (!o->have_removals || !o->removals || amq_impl_can_remove(impl))
+        return 0;
+    return cli_usage("check", USAGE, "--remove %llu: '%s' cannot remove keys (%s)", (unsigned long long)o->removals,
+                     amq_impl_name(impl),
+                     o->exec     ? "its hello announced no 'remove'"
+                     : o->plugin ? "the plugin has no remove callback for this argument"
+                                 : "the structure has no remove");
+}
+
 int cmd_check_impl(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -319,6 +332,8 @@ int cmd_check_impl(int argc, char **argv)
         snprintf(how, sizeof how, "amqcert structure %s", o.impl);
         rc = make_structure_impl(&o, model, &c.cfg.model_params, &c.impl);
     }
+    if (!rc && (rc = refuse_removals(&o, c.impl)))
+        amq_impl_free(c.impl);
     if (rc) {
         if (replay)
             fclose(replay);
