@@ -48,6 +48,27 @@ static void bad_input_table(void **state)
     assert_non_null(strstr(cli_out, " 0 failed"));
 }
 
+/* The runner's power: each planted row of tests/data/bad-input/planted.md changes the
+ * directory in one way (content, mode, a symlink's target, a new file) and must be reported;
+ * the row that changes nothing must pass. */
+static void planted_changes_are_caught(void **state)
+{
+    (void)state;
+    char here[1024];
+    assert_non_null(getcwd(here, sizeof here));
+    const int rc = cli_run("sh '%s/tests/test_bad_input.sh' '%s' '%s/tests/data/bad-input/planted.md'", here,
+                           binary_under_test(), here);
+    print_message("%s", cli_out);
+    assert_int_not_equal(rc, 0);
+    for (int row = 1; row <= 4; row++) {
+        char want[64];
+        snprintf(want, sizeof want, "FAIL row %d: ", row);
+        assert_non_null(strstr(cli_out, want));
+    }
+    assert_null(strstr(cli_out, "FAIL row 5: "));
+    assert_non_null(strstr(cli_out, "bad input: 5 rows, 1 passed, 4 failed"));
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -62,6 +83,7 @@ static int teardown(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(bad_input_table)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(planted_changes_are_caught),
+                                       cmocka_unit_test(bad_input_table)};
     return cmocka_run_group_tests(tests, setup, teardown);
 }
