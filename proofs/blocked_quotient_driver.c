@@ -1,7 +1,7 @@
 /* Theorem drivers for the blocked quotient filter kernel (internal/blocked_quotient_kernel.h).
  * Not part of the library: WP proves these bodies against the blocked kernel's contracts,
  * and the same frama-c run (unit `quotient`) proves those contracts on the compiled
- * src/blocked_quotient_kernel.c, and the quotient kernel's on src/quotient_kernel.c.  Each driver returns 1 iff its property held on this run; WP proves
+ * src/blocked_quotient_kernel.c, and the quotient kernel's on src/quotient_{steps,kernel,insert,delete}.c.  Each driver returns 1 iff its property held on this run; WP proves
  * \result == 1.  The structure is nblocks blocks of nslots slots (amq_bqf_table); gq is
  * the ghost quotient array of the whole structure.  Blocks and fingerprints may repeat;
  * a full block, or one without room after the quotient, refuses an insert.

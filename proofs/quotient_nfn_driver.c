@@ -1,6 +1,6 @@
 /* Theorem drivers for the quotient filter kernel (internal/quotient_kernel.h).  Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
- * proves those contracts on the compiled src/quotient_kernel.c.
+ * proves those contracts on the compiled src/quotient_{steps,kernel,insert,delete}.c.
  *
  * Every driver starts from any table satisfying the invariant (amq_qf_ok) and calls only
  * the kernel; gq is the ghost quotient array the kernel maintains.  Each returns 1 iff its

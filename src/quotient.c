@@ -1,4 +1,4 @@
-/* Key-level quotient filter over the proved kernel (src/quotient_kernel.c); see
+/* Key-level quotient filter over the proved kernel (src/quotient_{steps,kernel,insert,delete}.c); see
  * amq/quotient.h.  The kernel does the table work; this file hashes keys, sizes and
  * allocates tables, rebuilds them (merge, resize, load) and saves them. */
 #include <internal/fail.h>

@@ -1,0 +1,236 @@
+/* Quotient filter kernel: delete (contract on internal/quotient_kernel.h; the steps it is
+ * built from on internal/quotient_steps.h). */
+#include <internal/quotient_steps.h>
+
+/* ------------------------------------------------------------------------------------ */
+/* Delete                                                                                */
+
+/* Slot p holds the only element of its quotient iff it is a run head not followed by a
+ * continuation. */
+/*@ requires p_range:    p < n;
+    requires meta_valid: \valid_read(meta + (0 .. n - 1));
+    requires gq_valid:   \valid_read(gq + (0 .. n - 1));
+    requires shape:      amq_qf_shape(meta, gq, n);
+    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq;
+    assigns \nothing;
+    ensures last: \result <==>
+      !(\exists integer k; 0 <= k < n && k != p && amq_qf_used(meta, k) && gq[k] == fq);
+*/
+static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    (void)fq; /* for the contract */
+    if (amq_quotient_step_is_continuation(meta[p])) {
+        /*@ assert prev: amq_qf_used(meta, p - 1) && gq[p - 1] == fq; */
+        return 0;
+    }
+    if (p + 1u < n && amq_quotient_step_is_continuation(meta[p + 1u])) {
+        /*@ assert next: amq_qf_used(meta, p + 1) && gq[p + 1] == fq; */
+        return 0;
+    }
+    /*@ assert none_before: \forall integer k; 0 <= k < p ==> amq_qf_used(meta, k) ==> gq[k] != fq; */
+    /*@ assert none_after: \forall integer k; p < k < n ==> amq_qf_used(meta, k) ==> gq[k] != fq; */
+    return 1;
+}
+
+/* Removes the element of slot p, which holds (fq, fr): the shifted elements after it move
+ * down one slot, tracking the quotient of each run head they pass so that is_shifted is
+ * recomputed; the last slot they leave becomes free; is_occupied(fq) is cleared if p held
+ * the only element of fq.  Returns t (see amq_qf_del_pos). */
+/*@ requires p_range:    p < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires shape:      amq_qf_shape(meta, gq, n);
+    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq && rem[p] == fr;
+    requires last:       last <==>
+      !(\exists integer k; 0 <= k < n && k != p && amq_qf_used(meta, k) && gq[k] == fq);
+    assigns rem[p .. n - 1], meta[0 .. n - 1], gq[p .. n - 1];
+    ensures range:   p < \result <= n;
+    ensures pos:     amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, \result);
+    ensures deleted: amq_qf_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, \result);
+    ensures used:    amq_qf_del_used{Pre, Post}(meta, n, \result);
+    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) - 1;
+    ensures count_pos: amq_qf_nused{Pre}(meta, n) >= 1;
+*/
+static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
+                             uint64_t p, _Bool last)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    (void)fr; /* for the contract */
+    _Bool cp = amq_quotient_step_is_continuation(meta[p]);
+    uint64_t k = p + 1u;
+    uint64_t cq = fq;
+    /*@ loop invariant range:      p < k <= n;
+        loop invariant shifted:    \forall integer j; p < j < k ==> amq_qf_S{Pre}(meta, j);
+        loop invariant moved_rem:  \forall integer j; p <= j < k - 1 ==> rem[j] == \at(rem[j + 1], Pre);
+        loop invariant moved_gq:   \forall integer j; p <= j < k - 1 ==> gq[j] == \at(gq[j + 1], Pre);
+        loop invariant moved_byte: \forall integer j; p <= j < k - 1 ==> meta[j] <= 7;
+        loop invariant moved_S:    \forall integer j; p <= j < k - 1 ==>
+                                     (amq_qf_S(meta, j) <==> \at(gq[j + 1], Pre) < j);
+        loop invariant moved_C:    \forall integer j; p <= j < k - 1 ==>
+                                     (amq_qf_C(meta, j) <==> (amq_qf_C{Pre}(meta, j + 1) && (p < j || cp)));
+        loop invariant occ_same:   \forall integer j; 0 <= j < n ==> (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
+        loop invariant same_rem:   \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
+                                     rem[j] == \at(rem[j], Pre);
+        loop invariant same_gq:    \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
+                                     gq[j] == \at(gq[j], Pre);
+        loop invariant same_meta:  \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
+                                     meta[j] == \at(meta[j], Pre);
+        loop invariant quot:       cq == amq_qf_gq{Pre}(gq, k - 1);
+        loop invariant cp:         cp <==> amq_qf_C{Pre}(meta, p);
+        loop assigns k, cq, rem[p .. n - 1], meta[p .. n - 1], gq[p .. n - 1];
+        loop variant n - k;
+    */
+    while (k < n && amq_quotient_step_is_shifted(meta[k])) {
+        /*@ assert bytes: amq_qf_bytes(meta, n); */
+        /*@ assert moving: amq_qf_used{Pre}(meta, k) && amq_qf_gq{Pre}(gq, k) < k; */
+        /*@ assert prev_used: amq_qf_used{Pre}(meta, k - 1); */
+        _Bool c = amq_quotient_step_is_continuation(meta[k]);
+        if (!c) {
+            /*@ assert new_run: amq_qf_gq{Pre}(gq, k) > cq; */
+            /*@ assert above: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
+                                amq_qf_gq{Pre}(gq, m) > cq ==> m >= k; */
+            /*@ assert below: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
+                                amq_qf_gq{Pre}(gq, m) < amq_qf_gq{Pre}(gq, k) ==> m < k; */
+            /*@ assert between: \forall integer x; cq < x < amq_qf_gq{Pre}(gq, k) ==> !amq_qf_O{Pre}(meta, x); */
+            /*@ assert occ_k: amq_qf_O(meta, amq_qf_gq{Pre}(gq, k)); */
+            cq = amq_quotient_step_next_occupied(meta, n, cq, k - 1u);
+        } else {
+            /*@ assert same_run: amq_qf_gq{Pre}(gq, k) == cq; */
+        }
+        /*@ assert quot_k: cq == amq_qf_gq{Pre}(gq, k); */
+        amq_quotient_step_move_down(rem, meta, n, k - 1u, c && (k > p + 1u || cp), cq != k - 1u) /*@ ghost (gq) */;
+        /*@ assert new_C: amq_qf_C(meta, k - 1) <==> (amq_qf_C{Pre}(meta, k) && (p < k - 1 || cp)); */
+        k++;
+    }
+    /*@ assert t_stop: k < n ==> !amq_qf_S{Pre}(meta, k); */
+    /*@ assert pos: amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert t_after: k < n ==> \forall integer m; k <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
+                          amq_qf_gq{Pre}(gq, m) >= k; */
+    /*@ assert freed_home: amq_qf_O{Pre}(meta, k - 1) ==>
+                             amq_qf_used{Pre}(meta, k - 1) && amq_qf_gq{Pre}(gq, k - 1) == k - 1; */
+    /*@ assert freed_p: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == p && p == fq; */
+    /*@ assert freed_occ: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
+    amq_quotient_step_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
+    /*@ ghost Vacated: ; */
+    if (last)
+        amq_quotient_step_set_bit(meta, n, fq, 1u, 0);
+    /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Vacated); */
+    /*@ assert r_bytes: amq_qf_bytes(meta, n); */
+    /*@ assert r_occ:   amq_qf_del_occ{Pre, Here}(meta, gq, n, fq, p); */
+    /*@ assert r_frame: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
+    /*@ assert r_moved: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
+    /*@ assert r_freed: meta[k - 1] == 0; */
+    /*@ assert deleted: amq_qf_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert h_used:  amq_qf_del_used_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert used:    amq_qf_del_used{Pre, Here}(meta, n, k); */
+    /*@ ghost
+      /@ loop invariant range: 0 <= j <= n;
+         loop invariant count: amq_qf_nused(meta, j) == amq_qf_nused{Pre}(meta, j) - (k - 1 < j ? 1 : 0);
+         loop invariant nonneg: amq_qf_nused(meta, j) >= 0;
+         loop assigns j;
+         loop variant n - j;
+      @/
+      for (uint64_t j = 0; j < n; j++) { }
+    */
+    return k;
+}
+
+/* Delete of the element of slot p, which holds (fq, fr): everything but the count. */
+/*@ requires p_range:    fq <= p < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    requires home:       amq_qf_home(meta, gq, n);
+    requires shifted:    amq_qf_shifted(meta, gq, n);
+    requires nogap:      amq_qf_nogap(meta, gq, n);
+    requires qsorted:    amq_qf_qsorted(meta, gq, n);
+    requires runs:       amq_qf_runs(meta, gq, n);
+    requires occupied:   amq_qf_occupied(meta, gq, n);
+    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
+    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq && rem[p] == fr;
+    assigns rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
+    ensures shape:   amq_qf_shape(meta, gq, n);
+    ensures rsorted: amq_qf_rsorted(rem, meta, gq, n);
+    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) - 1;
+    ensures count_pos: amq_qf_nused{Pre}(meta, n) >= 1;
+    ensures kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                       (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h);
+    ensures only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                       amq_qf_member{Pre}(rem, meta, gq, n, g, h);
+    ensures twice:   amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member(rem, meta, gq, n, fq, fr);
+    ensures exact:   \exists integer t; amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
+                       amq_qf_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, t);
+*/
+static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr, uint64_t p)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    _Bool last = qf_is_last(meta, n, fq, p) /*@ ghost (gq) */;
+    uint64_t t = qf_del_write(rem, meta, n, fq, fr, p, last) /*@ ghost (gq) */;
+    (void)t; /* named in the proof only */
+    /*@ assert h_home:  amq_qf_del_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert home:    amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n) && amq_qf_nogap(meta, gq, n); */
+    /*@ assert h_qs:    amq_qf_del_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert qsorted: amq_qf_qsorted(meta, gq, n); */
+    /*@ assert h_rs:    amq_qf_del_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert rsorted: amq_qf_rsorted(rem, meta, gq, n); */
+    /*@ assert h_runs:  amq_qf_del_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert runs:    amq_qf_runs(meta, gq, n); */
+    /*@ assert h_occ:   amq_qf_del_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert occupied: amq_qf_occupied(meta, gq, n); */
+    /*@ assert kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                          (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                          amq_qf_member{Pre}(rem, meta, gq, n, g, h); */
+    /*@ assert twice:   amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==>
+                          amq_qf_member(rem, meta, gq, n, fq, fr); */
+}
+
+int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    uint8_t *meta = qf->meta;
+    uint64_t *rem = qf->rem;
+    uint64_t n = qf->nslots;
+    /*@ assert sep: \separated(qf, rem + (0 .. n - 1), meta + (0 .. n - 1), gq + (0 .. n - 1)); */
+    if (!amq_quotient_step_is_occupied(meta[fq])) {
+        /*@ assert not_occ: !amq_qf_member(rem, meta, gq, n, fq, fr); */
+        return 1;
+    }
+    uint64_t s = amq_quotient_step_find_run(meta, n, fq) /*@ ghost (gq) */;
+    /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == fq; */
+    /*@ assert head: s < n && amq_qf_used(meta, s) && gq[s] == fq; */
+    uint64_t p = amq_quotient_step_run_find(meta, rem, n, fq, fr, s) /*@ ghost (gq) */;
+    if (p == n)
+        return 1;
+    /*@ assert present: amq_qf_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert inv_count: qf->count == amq_qf_nused(meta, n); */
+    /*@ ghost
+      /@ loop invariant range: 0 <= j <= n;
+         loop invariant some:  amq_qf_nused(meta, j) >= (p < j ? 1 : 0);
+         loop assigns j;
+         loop variant n - j;
+      @/
+      for (uint64_t j = 0; j < n; j++) { }
+    */
+    /*@ assert c_pos: qf->count >= 1; */
+    qf->count = qf->count - 1u;
+    /*@ assert same: amq_qf_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ assert cnt_sep: \separated(&qf->count, rem + (0 .. n - 1), gq + (0 .. n - 1)); */
+    /*@ assert cnt: qf->count == \at(qf->count, Pre) - 1; */
+    qf_delete_at(rem, meta, n, fq, fr, p) /*@ ghost (gq) */;
+    /*@ assert count: qf->count == \at(qf->count, Pre) - 1; */
+    /*@ assert kept:  \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                        (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:  \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                        amq_qf_member{Pre}(rem, meta, gq, n, g, h); */
+    /*@ assert twice: amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert exact: \exists integer t; amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
+                        amq_qf_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert fields: qf->nslots == n && qf->rem == rem && qf->meta == meta; */
+    /*@ assert e_inv:   amq_qf_ok(qf, gq); */
+    return 0;
+}

@@ -1,0 +1,291 @@
+/* Quotient filter kernel: insert (contract on internal/quotient_kernel.h; the steps it is
+ * built from on internal/quotient_steps.h). */
+#include <internal/quotient_steps.h>
+
+/* ------------------------------------------------------------------------------------ */
+/* Insert                                                                                */
+
+/* Insertion point of (fq, fr) in the run of fq, which starts at s (or would start there
+ * if !had_run): after every element <= (fq, fr), before every element > (fq, fr). */
+/*@ requires fq_range:   fq <= s <= e < n;
+    requires meta_valid: \valid_read(meta + (0 .. n - 1));
+    requires rem_valid:  \valid_read(rem + (0 .. n - 1));
+    requires gq_valid:   \valid_read(gq + (0 .. n - 1));
+    requires shape:      amq_qf_shape(meta, gq, n);
+    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
+    requires free:       meta[e] == 0;
+    requires used:       \forall integer k; fq <= k < e ==> amq_qf_used(meta, k);
+    requires before:     \forall integer k; 0 <= k < s ==> amq_qf_used(meta, k) ==> gq[k] < fq;
+    requires after:      \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= fq;
+    requires occ:        had_run <==> amq_qf_O(meta, fq);
+    assigns \nothing;
+    ensures range:     s <= \result <= e;
+    ensures pos:       amq_qf_ins_pos(rem, meta, gq, n, fq, fr, \result, e);
+    ensures cont_new:  s < \result <==> (0 < \result && amq_qf_used(meta, \result - 1) && gq[\result - 1] == fq);
+    ensures cont_next: \result < e ==>
+                         ((amq_qf_C(meta, \result) || (had_run && \result == s)) <==> gq[\result] == fq);
+    ensures head:      had_run && \result == s && \result < e ==> !amq_qf_C(meta, \result);
+    ensures head_pos:  had_run ==> s < e;
+*/
+static uint64_t qf_run_scan(const uint8_t *meta, const uint64_t *rem, uint64_t n, uint64_t fq,
+                            uint64_t fr, uint64_t s, uint64_t e, _Bool had_run)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    (void)n; (void)fq; /* for the contract */
+    uint64_t p = s;
+    if (had_run) {
+        /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == fq; */
+        /*@ assert head: s < e && amq_qf_used(meta, s) && gq[s] == fq; */
+        /*@ assert head_c: !amq_qf_C(meta, s); */
+        /*@ loop invariant range: s <= p <= e;
+            loop invariant run:   \forall integer j; s <= j < p ==>
+                                    amq_qf_used(meta, j) && gq[j] == fq && rem[j] <= fr;
+            loop assigns p;
+            loop variant e - p;
+        */
+        while (p < e && (p == s || amq_quotient_step_is_continuation(meta[p])) && rem[p] <= fr)
+            p++;
+        /*@ assert stop: p < e ==> (rem[p] > fr && gq[p] == fq) || (s < p && !amq_qf_C(meta, p)); */
+        /*@ assert after_head: p < e ==> gq[p] > fq || (gq[p] == fq && rem[p] > fr); */
+        /*@ assert mono: \forall integer j; p < j < e ==> gq[j] >= gq[p] && (gq[j] == gq[p] ==> rem[j] >= rem[p]); */
+        /*@ assert after: \forall integer j; p <= j < e ==> gq[j] > fq || (gq[j] == fq && rem[j] > fr); */
+    } else {
+        /*@ assert no_run: \forall integer j; 0 <= j < n ==> amq_qf_used(meta, j) ==> gq[j] != fq; */
+    }
+    return p;
+}
+
+/* Moves the elements of slots [p, e) up by one slot: remainder, ghost quotient and
+ * is_continuation move, is_occupied stays, every moved element is shifted. */
+/*@ requires range:      p <= e < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    assigns rem[p + 1 .. e], meta[p + 1 .. e], gq[p + 1 .. e];
+    ensures moved_rem:  \forall integer j; p < j <= e ==> rem[j] == \old(rem[j - 1]);
+    ensures moved_gq:   \forall integer j; p < j <= e ==> gq[j] == \old(gq[j - 1]);
+    ensures moved_byte: \forall integer j; p < j <= e ==> meta[j] <= 7;
+    ensures moved_O:    \forall integer j; p < j <= e ==> (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
+    ensures moved_C:    \forall integer j; p < j <= e ==> (amq_qf_C(meta, j) <==> amq_qf_C{Pre}(meta, j - 1));
+    ensures moved_S:    \forall integer j; p < j <= e ==> amq_qf_S(meta, j);
+    ensures same_rem:   \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> rem[j] == \old(rem[j]);
+    ensures same_gq:    \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> gq[j] == \old(gq[j]);
+    ensures same_meta:  \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> meta[j] == \old(meta[j]);
+*/
+static void qf_shift_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t p, uint64_t e)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    uint64_t k = e;
+    /*@ loop invariant range: p <= k <= e;
+        loop invariant moved_rem:  \forall integer j; k < j <= e ==> rem[j] == \at(rem[j - 1], Pre);
+        loop invariant moved_gq:   \forall integer j; k < j <= e ==> gq[j] == \at(gq[j - 1], Pre);
+        loop invariant moved_byte: \forall integer j; k < j <= e ==> meta[j] <= 7;
+        loop invariant moved_O:    \forall integer j; k < j <= e ==>
+                                     (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
+        loop invariant moved_C:    \forall integer j; k < j <= e ==>
+                                     (amq_qf_C(meta, j) <==> amq_qf_C{Pre}(meta, j - 1));
+        loop invariant moved_S:    \forall integer j; k < j <= e ==> amq_qf_S(meta, j);
+        loop invariant same_rem:   \forall integer j; 0 <= j < n ==> (j <= k || e < j) ==>
+                                     rem[j] == \at(rem[j], Pre);
+        loop invariant same_gq:    \forall integer j; 0 <= j < n ==> (j <= k || e < j) ==>
+                                     gq[j] == \at(gq[j], Pre);
+        loop invariant same_meta:  \forall integer j; 0 <= j < n ==> (j <= k || e < j) ==>
+                                     meta[j] == \at(meta[j], Pre);
+        loop assigns k, rem[p + 1 .. e], meta[p + 1 .. e], gq[p + 1 .. e];
+        loop variant k - p;
+    */
+    while (k > p) {
+        /*@ assert prev: \forall integer j; j == k - 1 ==> rem[j] == \at(rem[j], Pre) &&
+                           gq[j] == \at(gq[j], Pre) && meta[j] == \at(meta[j], Pre); */
+        amq_quotient_step_move_up(rem, meta, n, k) /*@ ghost (gq) */;
+        k--;
+    }
+}
+
+/* Inserts (fq, fr) at slot p: shifts [p, e) up, writes the new element, sets
+ * is_occupied(fq).  cont_new: the new element continues a run; cont_next: the element
+ * that was at p (the old head of the run of fq) now continues the new element. */
+/*@ requires range:      fq <= p <= e < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    requires pos:        amq_qf_ins_pos(rem, meta, gq, n, fq, fr, p, e);
+    requires cont_new:   cont_new <==> (0 < p && amq_qf_used(meta, p - 1) && gq[p - 1] == fq);
+    requires cont_next:  p < e ==> ((amq_qf_C(meta, p) || cont_next) <==> gq[p] == fq);
+    requires head:       cont_next ==> p < e && !amq_qf_C(meta, p);
+    assigns rem[p .. e], meta[fq .. e], gq[p .. e];
+    ensures inserted: amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+*/
+static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
+                         uint64_t p, uint64_t e, _Bool cont_new, _Bool cont_next)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    qf_shift_up(rem, meta, n, p, e) /*@ ghost (gq) */;
+    /*@ ghost Shifted: ; */
+    if (cont_next) {
+        amq_quotient_step_set_bit(meta, n, p + 1u, 2u, 1);
+        /*@ assert link_on: amq_qf_C(meta, p + 1) && \at(gq[p], Pre) == fq; */
+    } else {
+        /*@ assert link_off: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+    }
+    /*@ ghost Linked: ; */
+    /*@ assert linked_same: \forall integer j; 0 <= j < n ==> j != p + 1 ==>
+          meta[j] == \at(meta[j], Shifted); */
+    /*@ assert next_O: p < e ==> (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)); */
+    /*@ assert next_C: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+    /*@ assert next_S: p < e ==> meta[p + 1] <= 7 && amq_qf_S(meta, p + 1); */
+    /*@ assert next: p < e ==> meta[p + 1] <= 7 &&
+          (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)) &&
+          (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq) && amq_qf_S(meta, p + 1); */
+    amq_quotient_step_put(rem, meta, n, p, fq, fr, cont_new, p > fq) /*@ ghost (gq) */;
+    /*@ ghost Written: ; */
+    /*@ assert put_same: \forall integer j; 0 <= j < n ==> j != p ==>
+          meta[j] == \at(meta[j], Linked) && rem[j] == \at(rem[j], Linked) && gq[j] == \at(gq[j], Linked); */
+    amq_quotient_step_set_bit(meta, n, fq, 1u, 1);
+    /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Written); */
+    /*@ assert rem_gq: \forall integer j; 0 <= j < n ==> rem[j] == \at(rem[j], Written) && gq[j] == \at(gq[j], Written); */
+    /*@ assert fq_bits: (amq_qf_C(meta, fq) <==> amq_qf_C{Written}(meta, fq)) &&
+                        (amq_qf_S(meta, fq) <==> amq_qf_S{Written}(meta, fq)) && amq_qf_O(meta, fq); */
+    /*@ assert occ_shifted: \forall integer k; 0 <= k < n ==> (amq_qf_O{Shifted}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
+    /*@ assert occ_linked: \forall integer k; 0 <= k < n ==> (amq_qf_O{Linked}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
+    /*@ assert occ_written: \forall integer k; 0 <= k < n ==> (amq_qf_O{Written}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
+    /*@ assert cs_out: \forall integer k; 0 <= k < n ==> (k < p || e < k) ==>
+          (amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k)) && (amq_qf_S(meta, k) <==> amq_qf_S{Pre}(meta, k)); */
+    /*@ assert cs_mid: \forall integer k; p + 1 < k <= e ==>
+          (amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k - 1)) && amq_qf_S(meta, k); */
+    /*@ assert r_bytes: amq_qf_bytes(meta, n); */
+    /*@ assert occ_other: \forall integer k; 0 <= k < n ==> k != fq ==>
+          (amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
+    /*@ assert r_occ:   amq_qf_ins_occ{Pre, Here}(meta, n, fq); */
+    /*@ assert r_frame: amq_qf_ins_frame{Pre, Here}(rem, meta, gq, n, p, e); */
+    /*@ assert r_new:   amq_qf_ins_new{Pre, Here}(rem, meta, gq, fq, fr, p); */
+    /*@ assert r_moved: amq_qf_ins_moved{Pre, Here}(rem, meta, gq, fq, p, e); */
+    /*@ assert inserted: amq_qf_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+}
+
+/* qf_ins_place, plus the count of used slots (an induction: a ghost loop). */
+/*@ requires range:      fq <= p <= e < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    requires pos:        amq_qf_ins_pos(rem, meta, gq, n, fq, fr, p, e);
+    requires cont_new:   cont_new <==> (0 < p && amq_qf_used(meta, p - 1) && gq[p - 1] == fq);
+    requires cont_next:  p < e ==> ((amq_qf_C(meta, p) || cont_next) <==> gq[p] == fq);
+    requires head:       cont_next ==> p < e && !amq_qf_C(meta, p);
+    assigns rem[p .. e], meta[fq .. e], gq[p .. e];
+    ensures inserted: amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+    ensures count:    amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) + 1;
+*/
+static void qf_ins_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
+                         uint64_t p, uint64_t e, _Bool cont_new, _Bool cont_next)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    qf_ins_place(rem, meta, n, fq, fr, p, e, cont_new, cont_next) /*@ ghost (gq) */;
+    /*@ assert used_exact: \forall integer j; 0 <= j < n ==>
+          (amq_qf_used(meta, j) <==> (amq_qf_used{Pre}(meta, j) || j == e)); */
+    /*@ ghost
+      /@ loop invariant range: 0 <= j <= n;
+         loop invariant count: amq_qf_nused(meta, j) == amq_qf_nused{Pre}(meta, j) + (e < j ? 1 : 0);
+         loop assigns j;
+         loop variant n - j;
+      @/
+      for (uint64_t j = 0; j < n; j++) { }
+    */
+}
+
+/* Insert of (fq, fr) when e, the first free slot at or after fq, exists: everything but
+ * the count.  Re-establishes the invariant through the lemma blocks of quotient_logic.h. */
+/*@ requires range:      fq <= e < n;
+    requires meta_valid: \valid(meta + (0 .. n - 1));
+    requires rem_valid:  \valid(rem + (0 .. n - 1));
+    requires gq_valid:   \valid(gq + (0 .. n - 1));
+    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    requires home:       amq_qf_home(meta, gq, n);
+    requires shifted:    amq_qf_shifted(meta, gq, n);
+    requires nogap:      amq_qf_nogap(meta, gq, n);
+    requires qsorted:    amq_qf_qsorted(meta, gq, n);
+    requires runs:       amq_qf_runs(meta, gq, n);
+    requires occupied:   amq_qf_occupied(meta, gq, n);
+    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
+    requires free:       meta[e] == 0;
+    requires used:       \forall integer k; fq <= k < e ==> amq_qf_used(meta, k);
+    assigns rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
+    ensures shape:   amq_qf_shape(meta, gq, n);
+    ensures rsorted: amq_qf_rsorted(rem, meta, gq, n);
+    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) + 1;
+    ensures found:   amq_qf_member(rem, meta, gq, n, fq, fr);
+    ensures kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                       amq_qf_member(rem, meta, gq, n, g, h);
+    ensures only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                       amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr);
+    ensures twice:   amq_qf_member{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member2(rem, meta, gq, n, fq, fr);
+    ensures exact:   \exists integer p; amq_qf_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
+                       amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+*/
+static void qf_insert_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr, uint64_t e)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    _Bool had_run = amq_quotient_step_is_occupied(meta[fq]);
+    uint64_t s = amq_quotient_step_find_run(meta, n, fq) /*@ ghost (gq) */;
+    /*@ assert s_le_e: s <= e; */
+    uint64_t p = qf_run_scan(meta, rem, n, fq, fr, s, e, had_run) /*@ ghost (gq) */;
+    qf_ins_write(rem, meta, n, fq, fr, p, e, p > s, had_run && p == s) /*@ ghost (gq) */;
+    /*@ assert h_home:  amq_qf_ins_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert home:    amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n); */
+    /*@ assert h_nogap: amq_qf_ins_nogap_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert nogap:   amq_qf_nogap(meta, gq, n); */
+    /*@ assert h_qs:    amq_qf_ins_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert qsorted: amq_qf_qsorted(meta, gq, n); */
+    /*@ assert h_rs:    amq_qf_ins_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert rsorted: amq_qf_rsorted(rem, meta, gq, n); */
+    /*@ assert h_runs:  amq_qf_ins_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert runs:    amq_qf_runs(meta, gq, n); */
+    /*@ assert h_occ:   amq_qf_ins_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert occupied: amq_qf_occupied(meta, gq, n); */
+    /*@ assert found:   amq_qf_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                          amq_qf_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                          amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
+    /*@ assert twice:   amq_qf_member{Pre}(rem, meta, gq, n, fq, fr) ==>
+                          amq_qf_member2(rem, meta, gq, n, fq, fr); */
+}
+
+int amq_quotient_kernel_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    uint8_t *meta = qf->meta;
+    uint64_t *rem = qf->rem;
+    uint64_t n = qf->nslots;
+    /*@ assert sep: \separated(qf, rem + (0 .. n - 1), meta + (0 .. n - 1), gq + (0 .. n - 1)); */
+    if (qf->count >= n)
+        return 1;
+    uint64_t e = amq_quotient_step_first_free(meta, n, fq);
+    if (e == n) {
+        /*@ assert no_room: !amq_qf_room(meta, n, fq); */
+        return 2;
+    }
+    /*@ assert room: amq_qf_room(meta, n, fq); */
+    /* The count first: the proof-heavy part below then never meets a write to qf. */
+    qf->count = qf->count + 1u;
+    /*@ assert same: amq_qf_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ ghost Counted: ; */
+    qf_insert_at(rem, meta, n, fq, fr, e) /*@ ghost (gq) */;
+    /*@ assert count: qf->count == \at(qf->count, Pre) + 1; */
+    /*@ assert kept:  \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
+                        amq_qf_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:  \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
+                        amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
+    /*@ assert exact: \exists integer p; amq_qf_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
+                        amq_qf_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert fields: qf->nslots == n && qf->rem == rem && qf->meta == meta; */
+    /*@ assert e_inv:   amq_qf_ok(qf, gq); */
+    /*@ assert e_found: amq_qf_has(qf, gq, fq, fr); */
+    return 0;
+}
