@@ -3,7 +3,9 @@
 # usage: fuzz.sh BUILD NAME run SECONDS | fuzz.sh BUILD NAME replay
 # Corpus: BUILD/fuzz/corpus/NAME (grows), seeds BUILD/fuzz/seeds/NAME (generated) and
 # tests/fuzz/seeds/NAME (kept, optional); regressions tests/fuzz/crashes/NAME (kept);
-# a libFuzzer dictionary tests/fuzz/NAME.dict is used when present.
+# a libFuzzer dictionary tests/fuzz/NAME.dict is used when present, and a per-input time limit
+# tests/fuzz/NAME.timeout (seconds; default 10) for a harness whose accepted inputs may
+# legitimately take longer (rate_params: the cost limits of amq/cost.h allow about 15 s).
 # A new crash lands in BUILD/fuzz/artifacts/NAME/: fix it, then move it to the crashes dir.
 set -u
 build=$1 name=$2 mode=$3 seconds=${4:-60}
@@ -12,7 +14,10 @@ corpus="$build/fuzz/corpus/$name" art="$build/fuzz/artifacts/$name/" log="$build
 mkdir -p "$corpus" "$art" "$build/fuzz/logs"
 dirs="$corpus"
 for d in "$build/fuzz/seeds/$name" "tests/fuzz/seeds/$name"; do [ -d "$d" ] && dirs="$dirs $d"; done
-opts="-timeout=10 -rss_limit_mb=2048 -artifact_prefix=$art -print_final_stats=1"
+limit=10
+[ -f "tests/fuzz/$name.timeout" ] && limit=$(cat "tests/fuzz/$name.timeout")
+case $limit in ''|*[!0-9]*) echo "fuzz $name: tests/fuzz/$name.timeout holds '$limit', not a number of seconds"; exit 2 ;; esac
+opts="-timeout=$limit -rss_limit_mb=2048 -artifact_prefix=$art -print_final_stats=1"
 [ -f "tests/fuzz/$name.dict" ] && opts="$opts -dict=tests/fuzz/$name.dict"
 crashes=$(find "tests/fuzz/crashes/$name" -type f 2>/dev/null | sort)
 if [ -n "$crashes" ]; then

@@ -2,8 +2,9 @@
  * the structure's check, the correctly rounded decimal with its enclosure, the exact
  * fraction and the approximations, on parameters drawn from the input with a bias to the
  * extremes (0, 1, 2^j, 2^j +- 1, 2^64 - 1).  Oracles: no crash, leak or UB; every call
- * returns within libFuzzer's -timeout (the cost limits of amq/cost.h are checked before
- * the work: an unbounded computation is a hang) and -rss_limit_mb; a refusal leaves a
+ * returns within libFuzzer's -timeout (20 s, tests/fuzz/rate_params.timeout: the cost limits
+ * of amq/cost.h allow about 15 s on a loaded 2-core machine, and are checked before the
+ * work, so an unbounded computation is a hang) and -rss_limit_mb; a refusal leaves a
  * message; an accepted value has 0 <= lo <= hi <= 1 and its decimal lies in [lo, hi] up to
  * the rounding of its digits; an approximation is never NaN where the rate is defined. */
 #include <amq/filter.h>
