@@ -1,7 +1,7 @@
 /* Cuckoo filter kernel, slot layer: packed f-bit slots and the alternate-bucket map
  * (contracts in internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).  Slots are read
  * and written one bit at a time, at a bit offset o = s * f, so that the bit loops' goals are
- * linear.  Insert, query and remove are still a draft (proofs/drafts/cuckoo/README.md). */
+ * linear.  Query, remove and insert are in src/cuckoo_ops.c. */
 #include <internal/cuckoo_kernel.h>
 
 /* Reads the f bits at bit offset o (slot s is at o = s * f): bit j of the result is bit o + j;

@@ -48,6 +48,10 @@
   // one), so an empty slot holds no fingerprint.
   predicate amq_ck_fp(integer x, integer f) = !amq_ck_same(x, 0, f);
 
+  // Slot s is in bucket k (a predicate, so that the provers match it as a whole: spelled out
+  // as k * b <= s < k * b + b, the one-step instantiations of insert time out).
+  predicate amq_ck_slot_of(integer s, integer k, integer b) = k * b <= s < k * b + b;
+
   // Bucket i holds x in one of its b slots.
   // (Quantified over the slot s, not its place t = s - i * b: a slot term then matches as is.)
   predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
@@ -85,13 +89,6 @@
   // x is found for bucket i: in i or in its alternate.
   predicate amq_ck_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
     amq_ck_in{L}(w, f, b, i, x) || amq_ck_in{L}(w, f, b, amq_ck_alt(i, x, f, nb), x);
-
-  // x is found for bucket j, or it is the homeless fingerprint cur that goes to bucket i,
-  // one of x's two buckets.
-  predicate amq_ck_has_or{L}(uint64_t *w, integer f, integer b, integer nb, integer j, integer x,
-                             integer cur, integer i) =
-    amq_ck_has{L}(w, f, b, nb, j, x) ||
-    (amq_ck_same(cur, x, f) && (j == i || amq_ck_alt(j, x, f, nb) == i));
 
   // From L1 to L2, one slot of x's two buckets (i and its alternate) that held x was emptied,
   // and nothing else changed.
