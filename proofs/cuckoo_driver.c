@@ -177,6 +177,11 @@ int amq_proof_cuckoo_failed_unchanged(uint64_t *w, uint64_t nb, uint64_t b, uint
     if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, nk) == AMQ_CUCKOO_OK)
         return 1;
     /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
+    /* From the words up, one level a step (in one step cvc4 runs to the 300 s guard and z3,
+     * cvc5 give up). */
+    /*@ assert bits: \forall integer p; 0 <= p ==> (amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p)); */
+    /*@ assert slots: \forall integer s, y; 0 <= s ==> (amq_ck_is(w, f, s, y) <==> amq_ck_is{Pre}(w, f, s, y)); */
+    /*@ assert buckets: \forall integer i, y; amq_ck_in(w, f, b, i, y) <==> amq_ck_in{Pre}(w, f, b, i, y); */
     /*@ assert answer: amq_ck_has(w, f, b, nb, j, x) <==> amq_ck_has{Pre}(w, f, b, nb, j, x); */
     const int after = amq_cuckoo_kernel_query(w, nb, b, f, j, x);
     return before == after;
@@ -198,12 +203,13 @@ static void amq_proof_cuckoo_op(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f
                                 const uint64_t *kicks, size_t nk) /*@ ghost (uint64_t ix, uint64_t x) */
 {
     if (op != 0) {
-        if (amq_cuckoo_kernel_remove(w, nb, b, f, i, y) != AMQ_CUCKOO_OK) {
-            /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
-        }
-        /*@ assert kept: \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
+        amq_proof_cuckoo_remove_one(w, nb, b, f, i, y) /*@ ghost (ix, x) */;
     } else if (amq_cuckoo_kernel_insert(w, nb, b, f, i, y, kicks, nk) != AMQ_CUCKOO_OK) {
+        /* From the words up, one level a step, as in amq_proof_cuckoo_failed_unchanged. */
         /*@ assert words: \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre); */
+        /*@ assert bits: \forall integer p; 0 <= p ==> (amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p)); */
+        /*@ assert slots: \forall integer s, z; 0 <= s ==> (amq_ck_is(w, f, s, z) <==> amq_ck_is{Pre}(w, f, s, z)); */
+        /*@ assert buckets: \forall integer k, z; amq_ck_in(w, f, b, k, z) <==> amq_ck_in{Pre}(w, f, b, k, z); */
     }
 }
 

@@ -105,15 +105,29 @@
   lemma amq_ck_alt_range: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
     0 <= amq_ck_alt(i, x, f, nb) < nb;
 
-  // No lemma here multiplies variables: a product lemma is a hypothesis of every goal and
+  // No lemma here states a product fact: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
-  // src/cuckoo_kernel.c instead, proved once and called where needed.
+  // src/cuckoo_ops.c instead, proved once and called where needed (amq_ck_kept_slot takes
+  // the geometry as its hypothesis amq_ck_apart and only passes it on).
   // Bits outside o .. o + f - 1 kept from L1 to L2: the f bits at any offset q apart from
   // them hold at L2 what they held at L1 (linear: offsets, not slots; the slot step is the
   // ghost amq_ck_slots_apart of src/cuckoo_ops.c).
   lemma amq_ck_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
     0 <= q && (q + f <= o || o + f <= q) && amq_ck_only_at{L1, L2}(w, f, o) &&
     amq_ck_is_at{L1}(w, f, q, x) ==> amq_ck_is_at{L2}(w, f, q, x);
+
+  // The bits of slots r and s lie apart (a predicate: a trigger for amq_ck_kept_slot; the
+  // ghost amq_ck_slots_apart of src/cuckoo_ops.c proves it for every r != s).
+  predicate amq_ck_apart(integer r, integer s, integer f) =
+    0 <= r * f && (r * f + f <= s * f || s * f + f <= r * f);
+
+  // The slot frame: bits outside slot s kept from L1 to L2, a slot r apart from s holds at L2
+  // what it held at L1.  Stated on whole slots, so that the provers instantiate it by matching
+  // (with amq_ck_kept_at alone, cvc4 must find the slot's offset r * f, a product, and ran to
+  // the 300 s guard).
+  lemma amq_ck_kept_slot{L1, L2}: \forall uint64_t *w, integer f, s, r, x;
+    0 <= r && amq_ck_apart(r, s, f) && amq_ck_only{L1, L2}(w, f, s) &&
+    amq_ck_is{L1}(w, f, r, x) ==> amq_ck_is{L2}(w, f, r, x);
 
   // An integer bit is 0 or 1.
   lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
