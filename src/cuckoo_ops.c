@@ -415,19 +415,35 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     return AMQ_CUCKOO_OK;
 }
 
-/* Writes fp into the empty slot t of bucket i < nb (the product facts stay here). */
+/* 1 iff bucket i < nb has a free slot.  A truth value, not lookup's place: when insert falls
+ * through to the kick chain, WP then knows no place == b, so it does not write b as a place
+ * (it did, and the product facts of the geometry then no longer matched: cvc4 stopped at its
+ * budget on kick's precondition `geom`). */
 /*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    assigns \nothing;
+    ensures free:     \result == 1 <==> amq_ck_in(w, f, b, i, 0);
+    ensures bool:     \result == 0 || \result == 1;
+*/
+static int amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i)
+{
+    return amq_ck_lookup(w, nbits, nb, b, f, i, 0) < b;
+}
+
+/* Writes fp into a free slot of bucket i < nb (the product facts stay here). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    requires empty:   amq_ck_empty(w, f, i * b + t);
+    requires free:    amq_ck_in(w, f, b, i, 0);
     assigns w[0 .. amq_words(nbits) - 1];
     ensures in:       amq_ck_in(w, f, b, i, fp);
     ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                         amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
 */
-static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t,
-                         uint64_t fp)
+static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t fp)
 {
+    const uint64_t t = amq_ck_lookup(w, nbits, nb, b, f, i, 0);
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     //@ ghost amq_ck_bucket_in(i, nb, b, f);
     amq_ck_move(w, nbits, nb, b, f, i, i * b + t, fp) /*@ ghost (0, 0, 0) */;
@@ -438,15 +454,13 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
-    const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, 0);
-    if (t1 < b) {
-        amq_ck_place(w, nbits, nb, b, f, i1, t1, fp);
+    if (amq_ck_free(w, nbits, nb, b, f, i1)) {
+        amq_ck_place(w, nbits, nb, b, f, i1, fp);
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, 0);
-    if (t2 < b) {
-        amq_ck_place(w, nbits, nb, b, f, i2, t2, fp);
+    if (amq_ck_free(w, nbits, nb, b, f, i2)) {
+        amq_ck_place(w, nbits, nb, b, f, i2, fp);
         return AMQ_CUCKOO_OK;
     }
     return amq_ck_kick(w, nbits, nb, b, f, i1, fp, kicks, nk);
