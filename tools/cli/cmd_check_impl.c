@@ -255,6 +255,44 @@ static int refuse_removals(const opts *o, const amq_impl *impl)
                                  : "the structure has no remove");
 }
 
+/* The check's settings from the options, with their defaults (model parameters aside). */
+static void settings(const opts *o, const amq_structure *model, amq_impl_check_config *cfg)
+{
+    const int shared_default = !model || amq_structure_has_fp_moments(model);
+    cfg->model = model;
+    cfg->n = o->n;
+    cfg->loads = o->have_loads ? o->loads : (o->n < 4 ? o->n : 4);
+    cfg->queries = o->have_queries ? o->queries : model && shared_default ? 20 : 1;
+    cfg->filters = o->have_filters ? o->filters : cfg->queries > 1 ? 5000 : 20000;
+    cfg->removals = o->have_removals ? o->removals : 0; /* the default needs the implementation */
+    cfg->seed = o->seed;
+    cfg->keys = o->keys;
+    cfg->alpha = o->alpha;
+}
+
+/* The implementation under test (a plugin is loaded, a process started and greeted), and
+ * how the report names it in how; 0, or the exit status after saying why. */
+static int open_impl(const opts *o, const amq_structure *model, const amq_params *mp, char *how, size_t hl,
+                     amq_impl **impl)
+{
+    int rc = 0;
+    if (o->plugin) {
+        snprintf(how, hl, "plugin %s", o->plugin);
+        if (amq_impl_plugin(impl, o->plugin, o->plugin_arg) != AMQ_OK)
+            rc = cli_fail("check", "%s", amq_last_error());
+    } else if (o->exec) {
+        snprintf(how, hl, "process `%s`", o->exec);
+        if (amq_impl_process(impl, o->exec, o->timeout) != AMQ_OK)
+            rc = cli_fail("check", "%s", amq_last_error());
+    } else {
+        snprintf(how, hl, "amqcert structure %s", o->impl);
+        rc = make_structure_impl(o, model, mp, impl);
+    }
+    if (!rc && (rc = refuse_removals(o, *impl)))
+        amq_impl_free(*impl);
+    return rc;
+}
+
 int cmd_check_impl(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -299,16 +337,7 @@ int cmd_check_impl(int argc, char **argv)
         if (l < 5 || (strcmp(o.plot + l - 4, ".svg") && strcmp(o.plot + l - 4, ".png")))
             return cli_usage("check", USAGE, "--plot: the file must end in .svg or .png (got '%s')", o.plot);
     }
-    const int shared_default = !model || amq_structure_has_fp_moments(model);
-    c.cfg.model = model;
-    c.cfg.n = o.n;
-    c.cfg.loads = o.have_loads ? o.loads : (o.n < 4 ? o.n : 4);
-    c.cfg.queries = o.have_queries ? o.queries : model && shared_default ? 20 : 1;
-    c.cfg.filters = o.have_filters ? o.filters : c.cfg.queries > 1 ? 5000 : 20000;
-    c.cfg.removals = o.have_removals ? o.removals : 0; /* the default needs the implementation */
-    c.cfg.seed = o.seed;
-    c.cfg.keys = o.keys;
-    c.cfg.alpha = o.alpha;
+    settings(&o, model, &c.cfg);
     if ((rc = refuse_settings(model, &c.cfg)))
         return rc;
     /* output paths are refused before anything runs: a FIFO or a device would block or
@@ -320,21 +349,7 @@ int cmd_check_impl(int argc, char **argv)
         return CLI_EXIT_FAIL;
 
     char how[600];
-    if (o.plugin) {
-        snprintf(how, sizeof how, "plugin %s", o.plugin);
-        if (amq_impl_plugin(&c.impl, o.plugin, o.plugin_arg) != AMQ_OK)
-            rc = cli_fail("check", "%s", amq_last_error());
-    } else if (o.exec) {
-        snprintf(how, sizeof how, "process `%s`", o.exec);
-        if (amq_impl_process(&c.impl, o.exec, o.timeout) != AMQ_OK)
-            rc = cli_fail("check", "%s", amq_last_error());
-    } else {
-        snprintf(how, sizeof how, "amqcert structure %s", o.impl);
-        rc = make_structure_impl(&o, model, &c.cfg.model_params, &c.impl);
-    }
-    if (!rc && (rc = refuse_removals(&o, c.impl)))
-        amq_impl_free(c.impl);
-    if (rc) {
+    if ((rc = open_impl(&o, model, &c.cfg.model_params, how, sizeof how, &c.impl))) {
         if (replay)
             fclose(replay);
         return rc;
