@@ -270,7 +270,10 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
             hex_of(hex, res->fn_key, res->fn_key_len);
             char refusal[160] = "";
             if (res->fn_after_refusal)
-                snprintf(refusal, sizeof refusal, ", lost at a refused insert (the add of key %llu refused after %llu adds)",
+                /* "found missing after", not "lost at": the keys added before a refusal are
+                 * queried after it, so the loss may come from any add before it */
+                snprintf(refusal, sizeof refusal,
+                         ", found missing after a refused insert (the add of key %llu refused after %llu adds)",
                          (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds);
             used = (size_t)snprintf(res->reason, sizeof res->reason,
                                     "false negative%s: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "

@@ -449,7 +449,7 @@ static void test_refused_adds(void **state)
     assert_true(r.fn_after_refusal);
     assert_int_equal(r.fn_filter, 0);
     assert_int_equal(r.fn_key_number, 0); /* the key it dropped */
-    assert_non_null(strstr(r.reason, "lost at a refused insert (the add of key 60 refused after 60 adds)"));
+    assert_non_null(strstr(r.reason, "found missing after a refused insert (the add of key 60 refused after 60 adds)"));
     amq_impl_check_result_free(&r);
     amq_impl_free(impl);
 
