@@ -48,6 +48,7 @@ static void test_reports(void **state)
     expect(cli_run("%s check --plugin %s/amq-plugin.so --plugin-arg 'counting m=1000 k=5' --model counting -m 1000 -k 5 "
                "-n 100 --queries 1 --filters 3000 --remove 40", cli_amq, adapters),
            0, "pass (after removals)");
+    assert_non_null(strstr(cli_out, "then the first 40 keys removed and 1 fresh query more"));
     assert_non_null(strstr(cli_out, "exact binomial test, Clopper-Pearson intervals"));
     /* a model without registered moments: one query per filter by default, refused with more */
     expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", cli_amq), 0,

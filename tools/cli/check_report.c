@@ -95,8 +95,9 @@ void check_report_text(FILE *f, const check_run *c)
             (unsigned long long)g->filters, (unsigned long long)g->n, (unsigned long long)g->loads,
             (unsigned long long)g->queries, g->queries == 1 ? "y" : "ies");
     if (g->removals)
-        fprintf(f, ";\n                then the first %llu keys removed and %llu fresh queries more",
-                (unsigned long long)g->removals, (unsigned long long)g->queries);
+        fprintf(f, ";\n                then the first %llu key%s removed and %llu fresh quer%s more",
+                (unsigned long long)g->removals, g->removals == 1 ? "" : "s", (unsigned long long)g->queries,
+                g->queries == 1 ? "y" : "ies");
     fprintf(f, "\nseed            %llu (the same seed gives the same operations)\n", (unsigned long long)g->seed);
     static const char *const KEYS_TEXT[AMQ_KEYS_FORMATS] = {
         "8-byte counters, little-endian", "8-byte counters, big-endian", "8 random-looking bytes",
