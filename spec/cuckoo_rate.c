@@ -175,7 +175,10 @@ static void one_minus_ratio_power(mpq_t rop, const mpz_t D, uint64_t x, uint64_t
     mpz_clear(c);
 }
 
-static amq_status check_capacity(const char *who, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
+/* 1 - (1 - x / (scale (2^f - 1)))^(2b) for n <= nb b: Fan's bound is x = scale = 1, the load
+ * model x = n, scale = nb b. */
+static amq_status below_capacity(mpq_t rop, const char *who, uint64_t nb, uint64_t b, uint64_t f, uint64_t n,
+                                 uint64_t x, uint64_t scale)
 {
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
@@ -183,36 +186,25 @@ static amq_status check_capacity(const char *who, uint64_t nb, uint64_t b, uint6
     if (n > nb * b)
         return amq_fail(AMQ_E_INVALID_ARG,
                         "%s: n = %llu keys exceed the nb b = %llu slots (nb = %llu, b = %llu); a table holds at most "
-                        "nb b keys, and the bound holds only up to there",
+                        "nb b keys, and the formula holds only up to there",
                         who, ULL(n), ULL(nb * b), ULL(nb), ULL(b));
+    mpz_t D;
+    mpz_init(D);
+    z_set_u64(D, scale);
+    mpz_mul_ui(D, D, (unsigned long)((UINT64_C(1) << f) - 1));
+    one_minus_ratio_power(rop, D, x, b);
+    mpz_clear(D);
     return AMQ_OK;
 }
 
 amq_status amq_cuckoo_fp_bound_fan(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
 {
-    amq_status st = check_capacity("cuckoo Fan bound", nb, b, f, n);
-    if (st)
-        return st;
-    mpz_t M;
-    mpz_init(M);
-    z_set_u64(M, (UINT64_C(1) << f) - 1);
-    one_minus_ratio_power(rop, M, 1, b);
-    mpz_clear(M);
-    return AMQ_OK;
+    return below_capacity(rop, "cuckoo Fan bound", nb, b, f, n, 1, 1);
 }
 
 amq_status amq_cuckoo_fp_load_model(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
 {
-    amq_status st = check_capacity("cuckoo load model", nb, b, f, n);
-    if (st)
-        return st;
-    mpz_t D;
-    mpz_init(D);
-    z_set_u64(D, nb * b);
-    mpz_mul_ui(D, D, (unsigned long)((UINT64_C(1) << f) - 1)); /* the load a/M = n / D */
-    one_minus_ratio_power(rop, D, n, b);
-    mpz_clear(D);
-    return AMQ_OK;
+    return below_capacity(rop, "cuckoo load model", nb, b, f, n, n, nb * b);
 }
 
 double amq_cuckoo_fp_approx_load(uint64_t nb, uint64_t b, uint64_t f, uint64_t n)

@@ -12,16 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <amq/spec_cuckoo.h>
+#include <amq/stats.h>
 #include <internal/cuckoo_kernel.h>
 
-static uint64_t rng_state;
-static uint64_t rnd(void) /* splitmix64 */
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 /* C(n) as (1/N) sum over the pairs (j, y) of 1 - (1 - |orbit|/N)^n, the orbit {j, alt(j, y)}
  * from the kernel's map: a fresh key is positive iff one of the n keys has its fingerprint
@@ -186,7 +179,8 @@ static void fan_bound_and_load_model(void **state)
 static void state_rate_equals_the_query(void **state)
 {
     (void)state;
-    rng_state = 5;
+    amq_rng rng;
+    amq_rng_seed(&rng, 5);
     static const uint64_t bs[] = {2, 4, 8};
     mpq_t q, want;
     mpq_inits(q, want, (mpq_ptr)0);
@@ -198,8 +192,8 @@ static void state_rate_equals_the_query(void **state)
                 assert_non_null(w);
                 for (uint64_t k = 0; k < nb * b; k++) {
                     for (size_t t = 0; t < 20; t++)
-                        kicks[t] = rnd() % b;
-                    (void)amq_cuckoo_kernel_insert(w, nb, b, f, rnd() % nb, 1 + rnd() % m, kicks, 20);
+                        kicks[t] = amq_rng_below(&rng, b);
+                    (void)amq_cuckoo_kernel_insert(w, nb, b, f, amq_rng_below(&rng, nb), 1 + amq_rng_below(&rng, m), kicks, 20);
                     uint64_t pos = 0;
                     for (uint64_t j = 0; j < nb; j++)
                         for (uint64_t y = 1; y <= m; y++)
