@@ -28,6 +28,7 @@
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_counting.h>
+#include <amq/spec_cuckoo.h>
 #include <amq/spec_moments.h>
 #include <amq/spec_omissions.h>
 #include <amq/spec_quotient.h>
