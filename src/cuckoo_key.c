@@ -1,0 +1,102 @@
+/* The key-level cuckoo filter's pure part (internal/cuckoo_key.h): hash the key to its first
+ * bucket, fingerprint and kick choices, then the proved kernel. */
+#include <internal/cuckoo_key.h>
+#include <internal/hash_model.h>
+#include <internal/hash_stream.h>
+
+/* The first bucket and the fingerprint from the key's hash words lo and hi. */
+/*@ requires nb_pos:    nb >= 1;
+    requires f_range:   2 <= f <= 32;
+    requires out_valid: \valid(i1) && \valid(fp) && \separated(i1, fp);
+    assigns *i1, *fp;
+    ensures i1:       *i1 == amq_red(lo, nb) && *i1 < nb;
+    ensures fp:       *fp == 1 + amq_red(hi, amq_ck_fpmax(f)) && 1 <= *fp <= amq_ck_fpmax(f);
+*/
+static void amq_ck_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t f, uint64_t *i1, uint64_t *fp)
+{
+    *i1 = amq_reduce(lo, nb);
+    *fp = 1u + amq_reduce(hi, ((uint64_t)1 << f) - 1u);
+}
+
+void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *key, size_t len, uint64_t *i1,
+                          uint64_t *fp)
+{
+    uint64_t lo, hi;
+    amq_xxh3_128(key, len, seed, &lo, &hi);
+    amq_ck_key_split(lo, hi, nb, f, i1, fp);
+}
+
+/* Kick choices from a 32-bit linear congruential sequence (deterministic; no wrap-around:
+ * s < 2^32).  Returns the sequence's next state, the start of the next try's choices. */
+/*@ requires b_pos:  b >= 1;
+    requires s_range: s < 4294967296;
+    requires n:      n <= AMQ_CUCKOO_MAX_KICKS && \valid(kicks + (0 .. n - 1));
+    assigns kicks[0 .. n - 1];
+    ensures below:   \forall integer k; 0 <= k < n ==> kicks[k] < b;
+    ensures next:    \result < 4294967296;
+*/
+static uint64_t amq_ck_key_kicks(uint64_t s, uint64_t b, uint64_t *kicks, size_t n)
+{
+    /*@ loop invariant bounds: 0 <= k <= n && s < 4294967296;
+        loop invariant below:  \forall integer q; 0 <= q < k ==> kicks[q] < b;
+        loop assigns k, s, kicks[0 .. n - 1];
+        loop variant n - k;
+    */
+    for (size_t k = 0; k < n; k++) {
+        s = (s * 1103515245u + 12345u) % 4294967296u;
+        kicks[k] = (s / 65536u) % b;
+    }
+    return s;
+}
+
+amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *key,
+                              size_t len)
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    uint64_t lo, hi, i1, fp;
+    amq_xxh3_128(key, len, seed, &lo, &hi);
+    amq_ck_key_split(lo, hi, nb, f, &i1, &fp);
+    /* Without kicks first: the insert plans read-only, so a refusal writes nothing and the
+     * kicks are drawn only when both buckets are full. */
+    if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, NULL, 0) == AMQ_CUCKOO_OK)
+        return AMQ_OK;
+    /* The kernel also refuses a chain that would move a slot twice; in a large table a long
+     * chain often comes back to a bucket, so a refusal is retried with the next choices. */
+    uint64_t kicks[AMQ_CUCKOO_MAX_KICKS];
+    uint64_t s = (lo ^ hi) % 4294967296u;
+    /*@ loop invariant bounds: 0 <= a <= AMQ_CUCKOO_KEY_TRIES && s < 4294967296;
+        loop invariant same:   \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre);
+        loop assigns a, s, kicks[0 .. AMQ_CUCKOO_MAX_KICKS - 1], w[0 .. amq_words(nb * b * f) - 1];
+        loop variant AMQ_CUCKOO_KEY_TRIES - a;
+    */
+    for (unsigned a = 0; a < AMQ_CUCKOO_KEY_TRIES; a++) {
+        s = amq_ck_key_kicks(s, b, kicks, AMQ_CUCKOO_MAX_KICKS);
+        /* What was found at Pre is found now (the same words): from the words up, one level a
+         * step (in one step cvc4 runs away, see proofs/README.md). */
+        /*@ assert bits: \forall integer p; 0 <= p ==> (amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p)); */
+        /*@ assert slots: \forall integer r, y; 0 <= r ==> (amq_ck_is(w, f, r, y) <==> amq_ck_is{Pre}(w, f, r, y)); */
+        /*@ assert buckets: \forall integer i, y; amq_ck_in(w, f, b, i, y) <==> amq_ck_in{Pre}(w, f, b, i, y); */
+        if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK)
+            return AMQ_OK;
+    }
+    return AMQ_E_FULL;
+}
+
+int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *key,
+                         size_t len)
+{
+    uint64_t i1, fp;
+    amq_cuckoo_key_place(nb, f, seed, key, len, &i1, &fp);
+    return amq_cuckoo_kernel_query(w, nb, b, f, i1, fp);
+}
+
+amq_status amq_cuckoo_key_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *key,
+                                 size_t len)
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    uint64_t i1, fp;
+    amq_cuckoo_key_place(nb, f, seed, key, len, &i1, &fp);
+    return amq_cuckoo_kernel_remove(w, nb, b, f, i1, fp) == AMQ_CUCKOO_OK ? AMQ_OK : AMQ_E_NOT_PRESENT;
+}
