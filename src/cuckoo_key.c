@@ -4,18 +4,44 @@
 #include <internal/hash_model.h>
 #include <internal/hash_stream.h>
 
+/* 1 iff some bit of x below f is set, scanned from bit f - 1 down. */
+/*@ requires f_range: 1 <= f <= 32;
+    assigns \nothing;
+    ensures nz:   \result == amq_ck_nz(x, f);
+    ensures bits: \result == 1 <==> amq_ck_fp(x, f);
+*/
+static int amq_ck_key_nonzero(uint64_t x, uint64_t f)
+{
+    /*@ assert zero: \forall integer k; 0 <= k ==> !amq_ck_bit(0, k); */
+    /*@ loop invariant bounds: 0 <= j <= f;
+        loop invariant nz:     amq_ck_nz(x, j) == amq_ck_nz(x, f);
+        loop invariant clear:  \forall integer k; j <= k < f ==> !amq_ck_bit(x, k);
+        loop assigns j;
+        loop variant j;
+    */
+    for (uint64_t j = f; j != 0; j--)
+        if (((x >> (j - 1u)) & 1u) == 1u)
+            return 1;
+    return 0;
+}
+
 /* The first bucket and the fingerprint from the key's hash words lo and hi. */
 /*@ requires nb_pos:    nb >= 1;
     requires f_range:   2 <= f <= 32;
     requires out_valid: \valid(i1) && \valid(fp) && \separated(i1, fp);
     assigns *i1, *fp;
     ensures i1:       *i1 == amq_red(lo, nb) && *i1 < nb;
-    ensures fp:       *fp == 1 + amq_red(hi, amq_ck_fpmax(f)) && 1 <= *fp <= amq_ck_fpmax(f);
+    ensures fp:       *fp == (amq_ck_nz(1 + amq_red(hi, amq_ck_fpmax(f)), f) == 1 ?
+                                1 + amq_red(hi, amq_ck_fpmax(f)) : 1);
+    ensures range:    1 <= *fp <= amq_ck_fpmax(f);
+    ensures fp_bits:  amq_ck_fp(*fp, f);
 */
 static void amq_ck_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t f, uint64_t *i1, uint64_t *fp)
 {
     *i1 = amq_reduce(lo, nb);
-    *fp = 1u + amq_reduce(hi, ((uint64_t)1 << f) - 1u);
+    const uint64_t v = 1u + amq_reduce(hi, ((uint64_t)1 << f) - 1u);
+    /* v is in [1, 2^f - 1], so this always holds; tested because the provers cannot see it */
+    *fp = amq_ck_key_nonzero(v, f) ? v : 1u;
 }
 
 void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *key, size_t len, uint64_t *i1,

@@ -6,7 +6,8 @@
  * A key's place is one XXH3-128 of its bytes under the seed (the hash model,
  * acsl/amq/hash_model.h), its two words lo and hi:
  *   first bucket  i1 = reduce(lo, nb)               any nb >= 1, not only powers of two;
- *   fingerprint   fp = 1 + reduce(hi, 2^f - 1)      in [1, 2^f - 1], never 0 (0 = empty);
+ *   fingerprint   fp = 1 + reduce(hi, 2^f - 1)      in [1, 2^f - 1], never 0 (0 = empty; a
+ *                                                   bit test makes that evident, see below);
  *   kick choices  kick[k] = (s_{k+1} / 2^16) mod b  s_0 = (lo XOR hi) mod 2^32,
  *                                                   s_{k+1} = (1103515245 s_k + 12345) mod 2^32,
  * with reduce(h, m) = (h * m) / 2^64 (amq_reduce).  So the filter is deterministic: the same
@@ -39,13 +40,25 @@
 /*@ // 2^f - 1: the largest fingerprint of f bits.
     logic integer amq_ck_fpmax(integer f) = (1 << f) - 1;
 
+    // 2^f for a fingerprint width: 2^f - 1 is at least 3 and fits 32 bits (WP's range
+    // tactic proves it one f at a time, the lemma job of proofs/prove.sh).
+    lemma amq_ck_shl1_f: \forall integer f; 2 <= f <= 32 ==> 4 <= (1 << f) <= 4294967296;
+
+    // 1 iff some bit below n of x is set.  (The provers here have no theory linking bits and
+    // arithmetic, so 1 <= x < 2^f does not give them a set bit: the code tests the bits.)
+    logic integer amq_ck_nz(integer x, integer n) =
+      n <= 0 ? 0 : (amq_ck_xb(x, n - 1) == 1 ? 1 : amq_ck_nz(x, n - 1));
+
     // The key's first bucket (its bytes read at L).
     logic integer amq_ck_key_i1{L}(char *key, integer len, uint64_t seed, integer nb) =
       amq_red(amq_h_xxh3_128_lo{L}(key, len, seed), nb);
 
-    // The key's fingerprint, in [1, 2^f - 1].
-    logic integer amq_ck_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
+    // v = 1 + reduce(hi, 2^f - 1), in [1, 2^f - 1], so its bits below f are never all 0 and
+    // the fingerprint is v; the fallback 1 is never taken, it makes the set bit evident.
+    logic integer amq_ck_key_v{L}(char *key, integer len, uint64_t seed, integer f) =
       1 + amq_red(amq_h_xxh3_128_hi{L}(key, len, seed), amq_ck_fpmax(f));
+    logic integer amq_ck_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
+      amq_ck_nz(amq_ck_key_v{L}(key, len, seed, f), f) == 1 ? amq_ck_key_v{L}(key, len, seed, f) : 1;
 
     // The key is found in the table at Lw (its bytes read at Lk): its fingerprint is in its
     // first bucket or in that bucket's alternate.
