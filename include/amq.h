@@ -9,6 +9,7 @@
 #include <amq/check_impl.h>
 #include <amq/counting.h>
 #include <amq/counting_blocked.h>
+#include <amq/cuckoo.h>
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/hash.h>

@@ -12,21 +12,6 @@
 #include <math.h>
 #include <stdio.h>
 
-amq_status amq_cuckoo_check_geometry(uint64_t nb, uint64_t b, uint64_t f)
-{
-    if (nb < 1)
-        return amq_fail(AMQ_E_INVALID_ARG, "cuckoo: nb = 0 buckets; a table needs at least one bucket");
-    if (b != 2 && b != 4 && b != 8)
-        return amq_fail(AMQ_E_INVALID_ARG, "cuckoo: b = %llu slots per bucket; b must be 2, 4 or 8", ULL(b));
-    if (f < 2 || f > 32)
-        return amq_fail(AMQ_E_INVALID_ARG, "cuckoo: f = %llu fingerprint bits; f must be in [2, 32]", ULL(f));
-    if (nb > UINT64_MAX / (b * f))
-        return amq_fail(AMQ_E_INVALID_ARG,
-                        "cuckoo: nb = %llu buckets of b = %llu slots of f = %llu bits exceed 2^64 - 1 table bits",
-                        ULL(nb), ULL(b), ULL(f));
-    return AMQ_OK;
-}
-
 /* alt(j, y) = (c - j) mod nb with c = h(y) mod nb: j is fixed iff 2j = c (mod nb).  nb odd: one
  * j for every y.  nb even: c has the parity of h(y), which is the parity of y's bit count (h
  * is Horner over the bits with an odd multiplier, modulo 2^32); two j when c is even, none
@@ -59,7 +44,7 @@ amq_status amq_cuckoo_fp_exact(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, u
     char what[200];
     snprintf(what, sizeof what, "the denominator N^(n+1) (N = nb (2^f - 1), nb = %llu, f = %llu, n = %llu)", ULL(nb),
              ULL(f), ULL(n));
-    if ((st = amq_cost_exact("cuckoo_fp_exact", what, nbits, 4.0 * nbits)))
+    if ((st = amq_cost_exact("cuckoo exact rate", what, nbits, 4.0 * nbits)))
         return st;
     mpz_t N, T, a, c;
     mpz_inits(N, T, a, c, (mpz_ptr)0);

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t amq_cuckoo_table_words(uint64_t nb, uint64_t b, uint64_t f) { return (nb * b * f + 63) / 64; }
-
 /* 1 iff bucket j holds x in one of its slots before place `upto`. */
 static int bucket_has(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t j, uint64_t upto,
                       uint64_t x)

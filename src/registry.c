@@ -14,7 +14,8 @@
     X(partitioned)     \
     X(counting_blocked) \
     X(blocked_quotient) \
-    X(window)
+    X(window)           \
+    X(cuckoo)
 
 #define X(name) extern const amq_structure amq_structure_##name;
 AMQ_STRUCTURES

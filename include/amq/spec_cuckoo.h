@@ -20,10 +20,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/certified.h>
+#include <amq/cuckoo.h>
 
-/* The geometry check every command shares: nb >= 1, b in {2, 4, 8}, 2 <= f <= 32, and the
- * nb b f table bits within 2^64 - 1.  AMQ_E_INVALID_ARG with a message naming the value. */
-AMQ_API amq_status amq_cuckoo_check_geometry(uint64_t nb, uint64_t b, uint64_t f);
+/* Every routine here checks the geometry with amq_cuckoo_check_geometry (amq/cuckoo.h). */
 /* T above: pairs (bucket j, fingerprint y) with alt(j, y) = j (geometry unchecked; f <= 32). */
 AMQ_API uint64_t amq_cuckoo_fixed_pairs(uint64_t nb, uint64_t f);
 
@@ -53,7 +52,6 @@ AMQ_API double amq_cuckoo_fp_approx_exp(uint64_t nb, uint64_t b, uint64_t f, uin
  * alt(j, y).  words: the packed table (slot s = j b + t at bits s f .. s f + f - 1, bit p in
  * word p / 64; 0 = empty), amq_cuckoo_table_words(nb, b, f) words.  Linear in the table,
  * no allocation. */
-AMQ_API uint64_t amq_cuckoo_table_words(uint64_t nb, uint64_t b, uint64_t f);
 AMQ_API amq_status amq_cuckoo_fp_state_table(mpq_t rop, const uint64_t *words, uint64_t nb, uint64_t b, uint64_t f);
 
 /* ---- Exhaustive enumeration of the kernel (tiny parameters) ----

@@ -39,6 +39,7 @@ typedef enum amq_type {
     AMQ_TYPE_COUNTING = 2,
     AMQ_TYPE_QUOTIENT = 3,
     AMQ_TYPE_SLIDING_BLOOM = 5, /* amq/window.h */
+    AMQ_TYPE_CUCKOO = 6,        /* amq/cuckoo.h */
     /* blocked structures (amq/blocked_bloom.h ... amq/blocked_quotient.h) */
     AMQ_TYPE_BLOCKED_BLOOM = 16,
     AMQ_TYPE_SPLIT_BLOCK = 17,
