@@ -118,7 +118,7 @@ static void usage_errors(void **state)
     assert_int_equal(run("'%s' build -m 0 -k 3 -o x.amq < keys.txt", amq), 1);
     assert_int_equal(run("'%s' build -n 10 -p 0.1 < keys.txt", amq), 2);
     assert_int_equal(run("'%s' build -n 10 -p 0.1 --hash quadruple -o x.amq < keys.txt", amq), 2);
-    assert_int_equal(run("'%s' build -n 10 -p 0.1 --type cuckoo -o x.amq < keys.txt", amq), 2);
+    assert_int_equal(run("'%s' build -n 10 -p 0.1 --type no-such-type -o x.amq < keys.txt", amq), 2);
     assert_int_equal(run("test -e x.amq"), 1); /* failed builds write nothing */
     assert_int_equal(run("'%s' build -m 100 -k 2 -o b.amq < keys.txt && '%s' remove b.amq < keys.txt", amq, amq), 1);
     assert_non_null(strstr(out, "does not support removal"));
