@@ -26,75 +26,9 @@ uint64_t amq_check_filter_seed(const amq_impl_check_config *cfg, uint64_t f)
     return amq_splitmix64(&st);
 }
 
-uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg)
+uint64_t amq_impl_check_keys_per_filter(const amq_impl_check_config *cfg)
 {
     return cfg->n + cfg->loads * cfg->queries + (cfg->removals ? cfg->queries : 0);
-}
-
-static const char *const KEY_FORMATS[AMQ_KEYS_FORMATS] = {"le", "be", "random8", "random16",
-                                                         "decimal", "hex", "varlen"};
-
-const char *amq_key_format_name(amq_key_format k) { return k < AMQ_KEYS_FORMATS ? KEY_FORMATS[k] : "?"; }
-
-amq_status amq_key_format_parse(const char *name, amq_key_format *out)
-{
-    for (int k = 0; name && k < AMQ_KEYS_FORMATS; k++)
-        if (!strcmp(name, KEY_FORMATS[k])) {
-            *out = (amq_key_format)k;
-            return AMQ_OK;
-        }
-    return amq_fail(AMQ_E_INVALID_ARG, "unknown key format '%s' (one of: le, be, random8, random16, decimal, hex, varlen)",
-                    name ? name : "(null)");
-}
-
-/* SplitMix64's finaliser: a bijection of 64-bit words, so distinct counters stay distinct. */
-static uint64_t mix(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
-}
-
-static void put_le(unsigned char *out, uint64_t v)
-{
-    for (unsigned i = 0; i < 8; i++)
-        out[i] = (unsigned char)(v >> (8 * i));
-}
-
-size_t amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out)
-{
-    uint64_t st = cfg->seed ^ UINT64_C(0x6b65797362617365); /* "keysbase" */
-    const uint64_t v = amq_splitmix64(&st) + f * amq_check_keys_per_filter(cfg) + rel;
-    char text[24];
-    size_t len = 8;
-    switch (cfg->keys) {
-    case AMQ_KEYS_BE:
-        for (unsigned i = 0; i < 8; i++)
-            out[i] = (unsigned char)(v >> (56 - 8 * i));
-        break;
-    case AMQ_KEYS_RANDOM8: put_le(out, mix(v)); break;
-    case AMQ_KEYS_RANDOM16:
-        put_le(out, mix(v));
-        put_le(out + 8, mix(v ^ UINT64_C(0x5bd1e9955bd1e995)));
-        len = 16;
-        break;
-    case AMQ_KEYS_DECIMAL:
-    case AMQ_KEYS_HEX:
-        len = (size_t)snprintf(text, sizeof text, cfg->keys == AMQ_KEYS_HEX ? "%016llx" : "%llu", (unsigned long long)v);
-        memcpy(out, text, len);
-        break;
-    case AMQ_KEYS_VARLEN: {
-        /* the counter first: distinct whatever the tail; the tail's bytes and length vary */
-        const uint64_t t = mix(v ^ UINT64_C(0x7661726c656e6774)); /* "varlengt" */
-        put_le(out, v);
-        len = 8 + (size_t)(t % 25);
-        for (size_t i = 8; i < len; i++)
-            out[i] = (unsigned char)(mix(t + i) >> 56);
-        break;
-    }
-    default: put_le(out, v); break;
-    }
-    return len;
 }
 
 uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l)
@@ -144,15 +78,22 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
         return amq_fail(AMQ_E_INVALID_ARG, "check: alpha must be in (0, 1) (got %g)", cfg->alpha);
     if ((unsigned)cfg->keys >= AMQ_KEYS_FORMATS)
         return amq_fail(AMQ_E_INVALID_ARG, "check: unknown key format %d", (int)cfg->keys);
+    if (cfg->keys == AMQ_KEYS_LIST && !cfg->key_list)
+        return amq_fail(AMQ_E_INVALID_ARG, "check: key format 'file' without a key list");
     if (cfg->model && cfg->queries > 1 && !amq_structure_has_fp_moments(cfg->model))
         return amq_fail(AMQ_E_INVALID_ARG,
                         "check: the moments of the %s rate are not known, so %llu queries per filter "
                         "cannot be tested exactly: use one query per filter (Q = 1)",
                         amq_structure_name(cfg->model), (unsigned long long)cfg->queries);
     /* every key number of the run must fit 64 bits */
-    const unsigned __int128 total = (unsigned __int128)cfg->filters * amq_check_keys_per_filter(cfg);
+    const unsigned __int128 total = (unsigned __int128)cfg->filters * amq_impl_check_keys_per_filter(cfg);
     if (cfg->n > UINT64_MAX / 4 || cfg->queries > UINT64_MAX / 4 / (cfg->loads + 1) || total >> 63)
         return amq_fail(AMQ_E_TOO_LARGE, "check: too many keys for one run");
+    if (cfg->keys == AMQ_KEYS_LIST && total > amq_key_list_count(cfg->key_list))
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "check: the key list has %llu keys; the run needs %llu (%llu filters x %llu keys each)",
+                        (unsigned long long)amq_key_list_count(cfg->key_list), (unsigned long long)total,
+                        (unsigned long long)cfg->filters, (unsigned long long)amq_impl_check_keys_per_filter(cfg));
     return AMQ_OK;
 }
 
@@ -304,8 +245,9 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
         for (size_t s = 0; s < nlist && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; s++) {
             const amq_check_step *sp = &list[s];
             for (uint64_t i = 0; i < sp->count && st == AMQ_OK && !r->res->false_negative && r->refused == sweep; i++) {
-                unsigned char *key = r->keys + c * AMQ_IMPL_CHECK_KEY_MAX;
-                const size_t klen = amq_check_key(r->cfg, f, sp->first + i, key);
+                size_t klen;
+                const unsigned char *key =
+                    amq_check_key(r->cfg, f, sp->first + i, r->keys + c * AMQ_CHECK_WRITTEN_KEY_MAX, &klen);
                 r->ops[c] = (amq_filter_op){KIND[sp->kind], key, klen};
                 r->answers[c] = 1; /* an add is done unless refused */
                 record(r, PROTO[KIND[sp->kind]], key, klen, 0);
@@ -351,7 +293,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     res->points = calloc(res->npoints, sizeof *res->points);
     amq_check_step *steps = malloc((2 * (size_t)cfg->loads + 4) * sizeof *steps);
     run r = {.cfg = cfg, .res = res};
-    r.keys = malloc(CHUNK * AMQ_IMPL_CHECK_KEY_MAX);
+    r.keys = malloc(CHUNK * AMQ_CHECK_WRITTEN_KEY_MAX);
     r.ops = malloc(CHUNK * sizeof *r.ops);
     r.meta = malloc(CHUNK * sizeof *r.meta);
     r.answers = malloc(CHUNK * sizeof *r.answers);
@@ -423,8 +365,9 @@ amq_status amq_impl_check_replay(const amq_impl_check_config *cfg, uint64_t f, u
                                 : steps[s].kind == AMQ_STEP_REMOVE ? AMQ_OP_REMOVE
                                                                    : AMQ_OP_QUERY;
         for (uint64_t i = 0; i < steps[s].count && (!upto || ops < upto); i++, ops++) {
-            unsigned char key[AMQ_IMPL_CHECK_KEY_MAX];
-            const size_t klen = amq_check_key(cfg, f, steps[s].first + i, key);
+            unsigned char scratch[AMQ_CHECK_WRITTEN_KEY_MAX];
+            size_t klen;
+            const unsigned char *key = amq_check_key(cfg, f, steps[s].first + i, scratch, &klen);
             w = amq_proto_request(line, sizeof line, op, key, klen, 0);
             fwrite(line, 1, w, out);
         }

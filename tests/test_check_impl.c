@@ -490,7 +490,7 @@ static void test_key_formats(void **state)
     (void)state;
     static const size_t lo[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 1, 16, 8}, hi[AMQ_KEYS_FORMATS] = {8, 8, 8, 16, 20, 16, 32};
     amq_impl *impl = structure_impl("bloom", "m", 1000, "k", 5);
-    for (int k = 0; k < AMQ_KEYS_FORMATS; k++) {
+    for (int k = 0; k < AMQ_KEYS_LIST; k++) { /* the formats written from key numbers */
         amq_key_format back;
         assert_int_equal(amq_key_format_parse(amq_key_format_name((amq_key_format)k), &back), AMQ_OK);
         assert_int_equal(back, k);
@@ -548,6 +548,87 @@ static void test_key_formats(void **state)
     c.keys = AMQ_KEYS_BE;
     expect_fail(impl, &c, "FP rate above the model at load", NULL);
     amq_impl_free(impl);
+}
+
+/* Issue 25, point 8: keys from a file.  A list is read line by line (a CR before the LF
+ * dropped, the last line's LF optional), and refused with the line's number when a key
+ * repeats, a line is empty or too long; the check uses its lines in order (filter f's key
+ * rel is line f * per + rel + 1) and refuses a list shorter than the run.  Keys that share
+ * their first 4 bytes, as real identifiers do, fail a hash of those 4 bytes only, which
+ * passes on the default counters. */
+static amq_key_list *list_of(const char *text, amq_status want)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    amq_key_list *l = (amq_key_list *)1;
+    assert_int_equal(amq_key_list_read(in, "t.txt", &l), want);
+    fclose(in);
+    if (want != AMQ_OK)
+        assert_null(l);
+    return l;
+}
+
+static void test_key_list(void **state)
+{
+    (void)state;
+    amq_key_list *l = list_of("alpha\r\nbeta\ngamma", AMQ_OK);
+    assert_int_equal(amq_key_list_count(l), 3);
+    amq_key_list_free(l);
+    list_of("a\nb\nc\nb\n", AMQ_E_INVALID_ARG);
+    assert_string_equal(amq_last_error(), "key list 't.txt': line 4 repeats the key of line 2 (keys must be distinct)");
+    list_of("a\n\nb\n", AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "line 2 is empty"));
+    list_of("", AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "no keys"));
+    char *longest = malloc(AMQ_IMPL_CHECK_KEY_MAX + 3);
+    memset(longest, 'x', AMQ_IMPL_CHECK_KEY_MAX);
+    strcpy(longest + AMQ_IMPL_CHECK_KEY_MAX, "\r\n");
+    amq_key_list_free(list_of(longest, AMQ_OK)); /* 1024 bytes and a CR: accepted */
+    strcpy(longest + AMQ_IMPL_CHECK_KEY_MAX, "y\n");
+    list_of(longest, AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "line 1 is longer than 1024 bytes"));
+    free(longest);
+
+    /* 200 filters of n = 100 (4 loads of 20 queries): 180 keys each, 36000 in all */
+    const size_t nkeys = 36000;
+    char *text = malloc(nkeys * 24 + 1), *w = text;
+    for (size_t i = 0; i < nkeys; i++)
+        w += sprintf(w, "user%07zu@example.org\n", i);
+    l = list_of(text, AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 1000, "k", 5);
+    c.filters = 200;
+    c.keys = AMQ_KEYS_LIST;
+    c.key_list = l;
+    assert_int_equal(amq_impl_check_keys_per_filter(&c), 180);
+    char *buf = NULL;
+    size_t len = 0;
+    c.record = open_memstream(&buf, &len);
+    amq_impl *impl = structure_impl("counting", "m", 1000, "k", 5);
+    expect_pass(impl, &c);
+    fclose(c.record);
+    c.record = NULL;
+    /* filter 1's first add is line 181: "user0000180@example.org" */
+    const char *second = strstr(strstr(buf, "\nnew ") + 1, "\nnew ");
+    assert_non_null(second);
+    assert_memory_equal(strchr(second + 1, '\n') + 1, "add 7573657230303030313830406578616d706c652e6f7267\n", 51);
+    free(buf);
+    amq_impl_free(impl);
+
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' prefix-hash 1000 5", adapter("adapters/planted-adapter"));
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    c.keys = AMQ_KEYS_LE;
+    expect_pass(impl, &c);
+    c.keys = AMQ_KEYS_LIST;
+    expect_fail(impl, &c, "FP rate above the model at load", NULL);
+    c.filters = 201; /* one filter more than the list holds */
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
+    assert_string_equal(amq_last_error(),
+                        "check: the key list has 36000 keys; the run needs 36180 (201 filters x 180 keys each)");
+    c.key_list = NULL;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
+    amq_impl_free(impl);
+    amq_key_list_free(l);
+    free(text);
 }
 
 /* A version 1 adapter that accepts only "hello 1" is started again and spoken to in
@@ -669,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_processes_pass),       cmocka_unit_test(test_false_negative_then_error),
         cmocka_unit_test(test_session_record),       cmocka_unit_test(test_refused_adds),
         cmocka_unit_test(test_version_1_adapter),    cmocka_unit_test(test_key_formats),
+        cmocka_unit_test(test_key_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -127,6 +127,44 @@ static void test_usage_errors(void **state)
     expect(cli_run("%s check --impl bloom --help", cli_amq), 0, "--model NAME");
 }
 
+/* Issue 25 point 8: --key-file.  Keys that share their first bytes, as identifiers do, fail
+ * a hash of a key's first 4 bytes; a bad list is a usage error found before the adapter
+ * starts (it would leave a file behind), and names the file and the line. */
+static void test_key_file(void **state)
+{
+    (void)state;
+    expect(cli_run("seq -f 'user%%07g@example.org' 1 40000 > ids.txt; %s check --exec '%s/planted-adapter prefix-hash "
+                   "1000 5' --model counting -m 1000 -k 5 -n 100 --filters 200 --key-file ids.txt",
+                   cli_amq, adapters),
+           1, "verdict         FAIL: FP rate above the model at load");
+    assert_non_null(strstr(cli_out, "keys            the lines of 'ids.txt' (--key-file), in order, distinct"));
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 200 --key-file ids.txt --json",
+                   cli_amq),
+           0, "\"keys\": \"file\", \"alpha\": 1e-06, \"key_file\": \"ids.txt\"");
+    static const struct {
+        const char *make, *args, *why;
+    } cases[] = {
+        {"printf 'a\\nb\\na\\n' > k.txt", "--key-file k.txt",
+         "--key-file: key list 'k.txt': line 3 repeats the key of line 1 (keys must be distinct)"},
+        {"printf 'a\\n\\nb\\n' > k.txt", "--key-file k.txt", "key list 'k.txt': line 2 is empty"},
+        {"seq 1 100 > k.txt", "--key-file k.txt",
+         "--key-file 'k.txt': 100 keys, but 50 filters of 200 keys each (n + L Q + Q) need up to 10000"},
+        {"seq 1 100 > k.txt", "--key-file k.txt --key-format be", "--key-file 'k.txt' and --key-format be: give one"},
+        {"true", "--key-format file", "--key-format file needs --key-file FILE"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        expect(cli_run("rm -f started; %s; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' "
+                       "--model counting -m 1000 -k 5 -n 100 --filters 50 %s; rc=$?; test -e started && "
+                       "echo ADAPTER STARTED; exit $rc",
+                       cases[i].make, cli_amq, adapters, cases[i].args),
+               2, cases[i].why);
+        if (strstr(cli_out, "ADAPTER STARTED"))
+            fail_msg("case %zu: the adapter was started:\n%s", i, cli_out);
+    }
+    expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 10 --key-file nosuch.txt", cli_amq), 1,
+           "--key-file 'nosuch.txt': No such file or directory");
+}
+
 /* Issue 25 point 3 (issue 26 class 7): settings the check cannot run are usage errors, found
  * before the implementation starts: the adapter here would leave a file behind. */
 static void test_settings_before_start(void **state)
@@ -271,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
         cmocka_unit_test(test_settings_before_start), cmocka_unit_test(test_error_report),
         cmocka_unit_test(test_refused_adds),          cmocka_unit_test(test_key_format),
+        cmocka_unit_test(test_key_file),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -48,10 +48,21 @@ typedef enum amq_key_format {
     AMQ_KEYS_HEX,      /* the counter in 16 lowercase hex ASCII digits              */
     AMQ_KEYS_VARLEN,   /* 8..32 bytes: the little-endian counter and a tail of mixed
                         * bytes whose length (0..24) depends on the counter         */
+    AMQ_KEYS_LIST,     /* key number i is line i + 1 of cfg->key_list (a file)      */
     AMQ_KEYS_FORMATS
 } amq_key_format;
-#define AMQ_IMPL_CHECK_KEY_BYTES 8u /* the size of the default format */
-#define AMQ_IMPL_CHECK_KEY_MAX 32u  /* the longest key of any format  */
+#define AMQ_IMPL_CHECK_KEY_BYTES 8u   /* the size of the default format               */
+#define AMQ_IMPL_CHECK_KEY_MAX 1024u  /* the longest key: a list's (the protocol's limit) */
+
+/* Keys read from a file, one per line (LF; a CR before it is dropped), each 1 to
+ * AMQ_IMPL_CHECK_KEY_MAX bytes, all distinct: a repeated key, an empty or too long line is
+ * refused with its line number.  Keys are used in order: filter f's key number rel is line
+ * f * (keys per filter) + rel + 1, where a filter uses n + L Q (+ Q with removals) keys;
+ * the check refuses a list shorter than the run needs.  The name is for messages. */
+typedef struct amq_key_list amq_key_list;
+AMQ_API amq_status amq_key_list_read(FILE *in, const char *name, amq_key_list **out);
+AMQ_API uint64_t amq_key_list_count(const amq_key_list *list);
+AMQ_API void amq_key_list_free(amq_key_list *list);
 /* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
 #define AMQ_IMPL_CHECK_MOMENTS 24
 /* At most this many load points. */
@@ -67,6 +78,7 @@ typedef struct amq_impl_check_config {
     uint64_t removals;          /* R <= n keys removed after the last load (0: none)         */
     uint64_t seed;              /* seeds every filter and key of the run                     */
     amq_key_format keys;        /* how keys are written (0: 8-byte little-endian counters)   */
+    const amq_key_list *key_list; /* the keys of format AMQ_KEYS_LIST (else unused)        */
     double alpha;               /* family-wise false-alarm rate, 0 < alpha < 1              */
     /* may be NULL: every request the check sends, in the request form of the line protocol
      * (docs/protocol.md), from "hello" on, written before it is sent: the whole session */
@@ -146,6 +158,9 @@ AMQ_API void amq_impl_check_result_free(amq_impl_check_result *res);
  * it sends anything, so a caller can refuse it before it starts an implementation.  The
  * removals are checked against n only (not against the implementation). */
 AMQ_API amq_status amq_impl_check_validate(const amq_impl_check_config *cfg);
+/* The keys one filter of the run uses: n + L Q, plus Q with removals (a key list must hold
+ * F times as many). */
+AMQ_API uint64_t amq_impl_check_keys_per_filter(const amq_impl_check_config *cfg);
 
 /* The operations the check sends to filter number f (0-based), in the request form of the
  * line protocol (docs/protocol.md), one per line, through operation number upto (1-based;

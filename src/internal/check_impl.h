@@ -1,5 +1,5 @@
 /* Internal: the pieces of the open checker (amq/check_impl.h) shared by its files: the
- * schedule and keys (check_impl.c) and the statistics (check_impl_stats.c). */
+ * schedule (check_impl.c), the keys (check_keys.c) and the statistics (check_impl_stats.c). */
 #ifndef AMQ_INTERNAL_CHECK_IMPL_H
 #define AMQ_INTERNAL_CHECK_IMPL_H
 #include <amq/check_impl.h>
@@ -26,10 +26,13 @@ size_t amq_check_schedule(const amq_impl_check_config *cfg, amq_check_step *step
 /* Keys in the filter at load point l (1..L): ceil(l n / L). */
 uint64_t amq_check_load(const amq_impl_check_config *cfg, uint64_t l);
 uint64_t amq_check_filter_seed(const amq_impl_check_config *cfg, uint64_t f);
-uint64_t amq_check_keys_per_filter(const amq_impl_check_config *cfg);
-/* Key number rel of filter f in cfg->keys format, into out[0..AMQ_IMPL_CHECK_KEY_MAX);
- * returns its length. */
-size_t amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *out);
+/* The longest key of the formats written from a key number (not AMQ_KEYS_LIST). */
+#define AMQ_CHECK_WRITTEN_KEY_MAX 32u
+/* Key number rel of filter f in cfg->keys format, its length in *len: written into
+ * scratch[0 .. AMQ_CHECK_WRITTEN_KEY_MAX) and returned, or for AMQ_KEYS_LIST a pointer into
+ * the list (valid while it is).  The configuration must have passed the validation. */
+const unsigned char *amq_check_key(const amq_impl_check_config *cfg, uint64_t f, uint64_t rel, unsigned char *scratch,
+                                   size_t *len);
 
 /* The highest factorial moment the shared design's upper-tail bound uses. */
 #define AMQ_CHECK_MOMENTS AMQ_IMPL_CHECK_MOMENTS

@@ -8,6 +8,7 @@
 typedef struct check_run {
     amq_impl *impl;
     const char *how;         /* "--plugin ./x.so", "--exec 'cmd'", "--impl bloom" */
+    const char *key_file;    /* --key-file, or NULL                             */
     amq_impl_check_config cfg;
     amq_impl_check_result res;
 } check_run;

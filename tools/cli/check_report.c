@@ -103,8 +103,11 @@ void check_report_text(FILE *f, const check_run *c)
         "8-byte counters, little-endian", "8-byte counters, big-endian", "8 random-looking bytes",
         "16 random-looking bytes", "decimal text of the counters", "hex text of the counters (16 digits)",
         "8 to 32 bytes (the counter, then a tail of varying length)"};
-    fprintf(f, "keys            %s (--key-format %s), distinct across the run\n", KEYS_TEXT[g->keys],
-            amq_key_format_name(g->keys));
+    if (g->keys == AMQ_KEYS_LIST)
+        fprintf(f, "keys            the lines of '%s' (--key-file), in order, distinct across the run\n", c->key_file);
+    else
+        fprintf(f, "keys            %s (--key-format %s), distinct across the run\n", KEYS_TEXT[g->keys],
+                amq_key_format_name(g->keys));
     if (r->shared && g->model)
         fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Bernstein's bound with the exact "
                    "mean and variance\n                (E[pi^2]), and above the mean Markov's on the exact factorial "
@@ -206,6 +209,10 @@ void check_report_json(FILE *f, const check_run *c)
             (unsigned long long)g->queries, (unsigned long long)g->removals, (unsigned long long)g->seed,
             amq_key_format_name(g->keys));
     cli_json_double(f, g->alpha);
+    if (g->keys == AMQ_KEYS_LIST) {
+        fputs(", \"key_file\": ", f);
+        cli_json_str(f, c->key_file);
+    }
     fprintf(f, ", \"design\": \"%s\", \"correction\": \"holm\", \"false_negative\": ", r->shared ? "shared" : "fresh");
     if (r->false_negative) {
         char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1] = "";

@@ -13,12 +13,14 @@
 static const char USAGE[] =
     "amq check (--plugin LIB [--plugin-arg S] | --exec 'CMD' [--timeout SEC] | --impl STRUCTURE [--impl-param K=V]...)\n"
     "          (--model NAME RATE-PARAMETERS | --model none) -n N [--loads L] [--filters F] [--queries Q]\n"
-    "          [--remove R] [--seed S] [--key-format K] [--alpha A] [--json] [--plot FILE.svg|png] [--replay FILE]";
+    "          [--remove R] [--seed S] [--key-format K | --key-file FILE] [--alpha A] [--json] [--plot FILE.svg|png]\n"
+    "          [--replay FILE]";
 
 enum {
     OPT_N = 'n',
     OPT_PLUGIN = 300, OPT_PLUGIN_ARG, OPT_EXEC, OPT_TIMEOUT, OPT_IMPL, OPT_IMPL_PARAM, OPT_MODEL, OPT_LOADS,
-    OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY, OPT_KEYS
+    OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY, OPT_KEYS,
+    OPT_KEY_FILE
 };
 
 static const cli_option options[] = {
@@ -28,18 +30,19 @@ static const cli_option options[] = {
     {"filters", 0, 1, OPT_FILTERS}, {"queries", 0, 1, OPT_QUERIES}, {"remove", 0, 1, OPT_REMOVE},
     {"seed", 0, 1, OPT_SEED}, {"alpha", 0, 1, OPT_ALPHA}, {"json", 0, 0, OPT_JSON},
     {"plot", 0, 1, OPT_PLOT}, {"replay", 0, 1, OPT_REPLAY}, {"key-format", 0, 1, OPT_KEYS},
+    {"key-file", 0, 1, OPT_KEY_FILE},
 };
 
 #define MAX_IMPL_PARAMS 8
 
 typedef struct opts {
-    const char *plugin, *plugin_arg, *exec, *impl, *plot, *replay;
+    const char *plugin, *plugin_arg, *exec, *impl, *plot, *replay, *key_file;
     const char *impl_param[MAX_IMPL_PARAMS];
     size_t nimpl_param;
     double timeout, alpha;
     uint64_t n, loads, filters, queries, removals, seed;
     amq_key_format keys;
-    int have_n, have_loads, have_filters, have_queries, have_removals, json, ways;
+    int have_n, have_loads, have_filters, have_queries, have_removals, have_keys, json, ways;
 } opts;
 
 static int on_option(void *ctx, int id, const char *arg)
@@ -68,7 +71,9 @@ static int on_option(void *ctx, int id, const char *arg)
     case OPT_PLOT: o->plot = arg; return 0;
     case OPT_REPLAY: o->replay = arg; return 0;
     case OPT_KEYS:
+        o->have_keys = 1;
         return amq_key_format_parse(arg, &o->keys) == AMQ_OK ? 0 : cli_usage("check", USAGE, "--key-format: %s", amq_last_error());
+    case OPT_KEY_FILE: o->key_file = arg; return 0;
     default: return cli_usage("check", USAGE, "invalid option");
     }
 }
@@ -116,13 +121,16 @@ static void print_help(void)
            "  --key-format K      how keys are written, all distinct: le (8-byte counters, little-endian;\n"
            "                      the default), be (big-endian), random8, random16 (random-looking bytes),\n"
            "                      decimal, hex (the counters as text), varlen (8 to 32 bytes)\n"
+           "  --key-file FILE     the keys of the run from FILE, one per line (1 to %u bytes, all distinct),\n"
+           "                      used in order: filter f takes the next n + L Q (+ Q with --remove) lines\n"
            "  --alpha A           family-wise false-alarm rate, 0 < A < 1 (default 1e-6)\n"
            "  --json              the report as JSON\n"
            "  --plot FILE         draw the FP rate against the load with gnuplot (.svg or .png)\n"
            "  --replay FILE       write the whole session in protocol form, from hello, every filter in\n"
            "                      order, through the request that found the problem (the query answered\n"
            "                      \"no\", the request that failed), else to the end: `cat FILE | CMD` replays it\n"
-           "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n");
+           "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n",
+           AMQ_IMPL_CHECK_KEY_MAX);
 }
 
 /* The value of --model in argv (also --model=NAME), or NULL. */
@@ -293,6 +301,110 @@ static int open_impl(const opts *o, const amq_structure *model, const amq_params
     return rc;
 }
 
+/* --key-file FILE: the list read before anything starts (a bad list is a usage error;
+ * a file that cannot be read, a failure).  --key-format other than file cannot go with it. */
+static int read_key_file(opts *o, amq_key_list **list)
+{
+    *list = NULL;
+    if (!o->key_file) {
+        if (o->keys == AMQ_KEYS_LIST)
+            return cli_usage("check", USAGE, "--key-format file needs --key-file FILE");
+        return 0;
+    }
+    if (o->have_keys && o->keys != AMQ_KEYS_LIST)
+        return cli_usage("check", USAGE, "--key-file '%s' and --key-format %s: give one of them", o->key_file,
+                         amq_key_format_name(o->keys));
+    o->keys = AMQ_KEYS_LIST;
+    FILE *f = fopen(o->key_file, "r");
+    if (!f)
+        return cli_fail("check", "--key-file '%s': %s", o->key_file, strerror(errno));
+    const amq_status st = amq_key_list_read(f, o->key_file, list);
+    fclose(f);
+    if (st == AMQ_E_IO || st == AMQ_E_NOMEM)
+        return cli_fail("check", "--key-file: %s", amq_last_error());
+    return st == AMQ_OK ? 0 : cli_usage("check", USAGE, "--key-file: %s", amq_last_error());
+}
+
+/* A key list shorter than the run: named by its option, before anything starts. */
+static int refuse_short_list(const opts *o, const amq_impl_check_config *cfg)
+{
+    /* removals unset: the implementation decides (one that removes gets n/2): count them */
+    amq_impl_check_config worst = *cfg;
+    worst.removals = o->have_removals ? cfg->removals : 1;
+    const uint64_t per = amq_impl_check_keys_per_filter(&worst), have = amq_key_list_count(cfg->key_list);
+    if (per == 0 || cfg->filters <= have / per) /* per = 0: -n 0, refused next */
+        return 0;
+    return cli_usage("check", USAGE,
+                     "--key-file '%s': %llu keys, but %llu filters of %llu keys each (n + L Q%s) need %s%llu%s: "
+                     "give more keys, or fewer --filters",
+                     o->key_file, (unsigned long long)have, (unsigned long long)cfg->filters, (unsigned long long)per,
+                     worst.removals ? " + Q" : "", o->have_removals ? "" : "up to ", (unsigned long long)(cfg->filters * per),
+                     cfg->filters > UINT64_MAX / per ? " or more" : "");
+}
+
+/* The check itself, from the parsed options on: settings refused before anything starts,
+ * the implementation opened, run, reported. */
+static int check_with(const opts *o, const amq_structure *model, check_run *c)
+{
+    int rc;
+    settings(o, model, &c->cfg);
+    if (o->key_file && (rc = refuse_short_list(o, &c->cfg)))
+        return rc;
+    if ((rc = refuse_settings(model, &c->cfg)))
+        return rc;
+    /* output paths are refused before anything runs: a FIFO or a device would block or
+     * swallow the output (gnuplot writes the plot; the replay file is opened here) */
+    if (o->plot && cli_output_path("check", "--plot", o->plot))
+        return CLI_EXIT_FAIL;
+    FILE *replay = NULL;
+    if (o->replay && !(replay = cli_open_output("check", "--replay", o->replay)))
+        return CLI_EXIT_FAIL;
+
+    char how[600];
+    if ((rc = open_impl(o, model, &c->cfg.model_params, how, sizeof how, &c->impl))) {
+        if (replay)
+            fclose(replay);
+        return rc;
+    }
+    c->how = how;
+    if (!o->have_removals)
+        c->cfg.removals = amq_impl_can_remove(c->impl) ? o->n / 2 : 0;
+    c->cfg.record = replay;
+    cli_progress bar;
+    cli_progress_begin(&bar);
+    c->cfg.progress = on_progress;
+    c->cfg.progress_ctx = &bar;
+    amq_status st = amq_impl_check(c->impl, &c->cfg, &c->res);
+    cli_progress_end(&bar);
+    if (st != AMQ_OK && !c->res.points) { /* refused before it ran: nothing to report */
+        rc = cli_fail("check", "the check ended: %s", amq_last_error());
+        if (replay)
+            fclose(replay);
+        amq_impl_free(c->impl);
+        return rc;
+    }
+    /* a verdict, or the implementation failed: the report of what was answered either way */
+    char ended[sizeof c->res.error + 16];
+    snprintf(ended, sizeof ended, "%s", st != AMQ_OK ? amq_last_error() : "");
+    (o->json ? check_report_json : check_report_text)(stdout, c);
+    fflush(stdout);
+    rc = c->res.pass ? 0 : CLI_EXIT_FAIL;
+    if (st != AMQ_OK)
+        cli_fail("check", "the check ended: %s", ended);
+    if (o->plot) {
+        const int prc = check_plot(c, o->plot);
+        if (prc)
+            rc = prc;
+    }
+    if (replay) {
+        const int rrc = finish_replay(c, replay, o->replay);
+        if (rrc)
+            rc = rrc;
+    }
+    amq_impl_check_result_free(&c->res);
+    amq_impl_free(c->impl);
+    return rc;
+}
 int cmd_check_impl(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
@@ -337,59 +449,12 @@ int cmd_check_impl(int argc, char **argv)
         if (l < 5 || (strcmp(o.plot + l - 4, ".svg") && strcmp(o.plot + l - 4, ".png")))
             return cli_usage("check", USAGE, "--plot: the file must end in .svg or .png (got '%s')", o.plot);
     }
-    settings(&o, model, &c.cfg);
-    if ((rc = refuse_settings(model, &c.cfg)))
+    amq_key_list *list = NULL;
+    if ((rc = read_key_file(&o, &list)))
         return rc;
-    /* output paths are refused before anything runs: a FIFO or a device would block or
-     * swallow the output (gnuplot writes the plot; the replay file is opened here) */
-    if (o.plot && cli_output_path("check", "--plot", o.plot))
-        return CLI_EXIT_FAIL;
-    FILE *replay = NULL;
-    if (o.replay && !(replay = cli_open_output("check", "--replay", o.replay)))
-        return CLI_EXIT_FAIL;
-
-    char how[600];
-    if ((rc = open_impl(&o, model, &c.cfg.model_params, how, sizeof how, &c.impl))) {
-        if (replay)
-            fclose(replay);
-        return rc;
-    }
-    c.how = how;
-    if (!o.have_removals)
-        c.cfg.removals = amq_impl_can_remove(c.impl) ? o.n / 2 : 0;
-    c.cfg.record = replay;
-    cli_progress bar;
-    cli_progress_begin(&bar);
-    c.cfg.progress = on_progress;
-    c.cfg.progress_ctx = &bar;
-    amq_status st = amq_impl_check(c.impl, &c.cfg, &c.res);
-    cli_progress_end(&bar);
-    if (st != AMQ_OK && !c.res.points) { /* refused before it ran: nothing to report */
-        rc = cli_fail("check", "the check ended: %s", amq_last_error());
-        if (replay)
-            fclose(replay);
-        amq_impl_free(c.impl);
-        return rc;
-    }
-    /* a verdict, or the implementation failed: the report of what was answered either way */
-    char ended[sizeof c.res.error + 16];
-    snprintf(ended, sizeof ended, "%s", st != AMQ_OK ? amq_last_error() : "");
-    (o.json ? check_report_json : check_report_text)(stdout, &c);
-    fflush(stdout);
-    rc = c.res.pass ? 0 : CLI_EXIT_FAIL;
-    if (st != AMQ_OK)
-        cli_fail("check", "the check ended: %s", ended);
-    if (o.plot) {
-        const int prc = check_plot(&c, o.plot);
-        if (prc)
-            rc = prc;
-    }
-    if (replay) {
-        const int rrc = finish_replay(&c, replay, o.replay);
-        if (rrc)
-            rc = rrc;
-    }
-    amq_impl_check_result_free(&c.res);
-    amq_impl_free(c.impl);
+    c.cfg.key_list = list;
+    c.key_file = o.key_file;
+    rc = check_with(&o, model, &c);
+    amq_key_list_free(list);
     return rc;
 }
