@@ -50,7 +50,9 @@ static void sizing(void **state)
     assert_int_equal(amq_cuckoo_size_for(20000, 0.01, 4, &nb, &f, &a), AMQ_OK);
     assert_int_equal(f, 10); /* Fan: 1 - (1022/1023)^8 = 0.0078; f = 9 gives 0.0156 */
     assert_true(a >= 0.0077 && a <= 0.0078);
-    assert_true(20000 * 20 <= 19 * nb * 4 && 20000 * 20 > 19 * (nb - 1) * 4); /* the smallest nb at 95% */
+    const double l = amq_cuckoo_sizing_load(20000, 4); /* 0.95 - 1.5 / sqrt(20000) */
+    assert_true(l > 0.939 && l < 0.940);
+    assert_true(20000 <= l * (double)(nb * 4) && 20000 > l * (double)((nb - 1) * 4)); /* the smallest such nb */
     const double bits = (double)(nb * 4 * f) / 20000.0;
     assert_true(bits <= (double)f / 0.95 + 0.5);
     mpq_t q;
