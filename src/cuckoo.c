@@ -157,6 +157,8 @@ amq_status amq_cuckoo_add(amq_cuckoo *cf, const void *key, size_t len)
 
 int amq_cuckoo_query(const amq_cuckoo *cf, const void *key, size_t len)
 {
+    if (!cf || (!key && len))
+        return -1; /* the NULL rule of amq/error.h */
     return amq_cuckoo_key_query(cf->w, cf->nb, cf->b, cf->f, cf->seed, key, len);
 }
 
@@ -175,25 +177,31 @@ amq_status amq_cuckoo_remove(amq_cuckoo *cf, const void *key, size_t len)
 
 void amq_cuckoo_clear(amq_cuckoo *cf)
 {
+    if (!cf)
+        return;
     memset(cf->w, 0, (size_t)cf->nwords * sizeof *cf->w);
     cf->count = 0;
 }
 
-uint64_t amq_cuckoo_count(const amq_cuckoo *cf) { return cf->count; }
-double amq_cuckoo_load_factor(const amq_cuckoo *cf) { return (double)cf->count / ((double)cf->nb * (double)cf->b); }
-uint64_t amq_cuckoo_buckets(const amq_cuckoo *cf) { return cf->nb; }
-uint64_t amq_cuckoo_slots_per_bucket(const amq_cuckoo *cf) { return cf->b; }
-uint64_t amq_cuckoo_fingerprint_bits(const amq_cuckoo *cf) { return cf->f; }
-uint64_t amq_cuckoo_seed(const amq_cuckoo *cf) { return cf->seed; }
-const uint64_t *amq_cuckoo_table(const amq_cuckoo *cf) { return cf->w; }
+/* NULL: 0 (the NULL rule of amq/error.h). */
+uint64_t amq_cuckoo_count(const amq_cuckoo *cf) { return cf ? cf->count : 0; }
+double amq_cuckoo_load_factor(const amq_cuckoo *cf)
+{
+    return cf ? (double)cf->count / ((double)cf->nb * (double)cf->b) : 0.0;
+}
+uint64_t amq_cuckoo_buckets(const amq_cuckoo *cf) { return cf ? cf->nb : 0; }
+uint64_t amq_cuckoo_slots_per_bucket(const amq_cuckoo *cf) { return cf ? cf->b : 0; }
+uint64_t amq_cuckoo_fingerprint_bits(const amq_cuckoo *cf) { return cf ? cf->f : 0; }
+uint64_t amq_cuckoo_seed(const amq_cuckoo *cf) { return cf ? cf->seed : 0; }
+const uint64_t *amq_cuckoo_table(const amq_cuckoo *cf) { return cf ? cf->w : NULL; }
 
 /* Parameter block: nb, b, f, seed (u64 each, little-endian). */
 #define CUCKOO_PARAMS 32u
 
 amq_status amq_cuckoo_save(const amq_cuckoo *cf, const char *path)
 {
-    if (!cf)
-        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL filter");
+    if (!cf || !path)
+        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL %s", cf ? "path" : "filter");
     uint8_t p[CUCKOO_PARAMS];
     amq_put_u64(p, cf->nb);
     amq_put_u64(p + 8, cf->b);
@@ -225,8 +233,8 @@ static amq_status check_table(amq_cuckoo *cf, const char *path)
 
 amq_status amq_cuckoo_load(amq_cuckoo **out, const char *path)
 {
-    if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "load: NULL output pointer");
+    if (!out || !path)
+        return amq_fail(AMQ_E_INVALID_ARG, "load: NULL %s", out ? "path" : "output pointer");
     amq_reader r;
     amq_status s = amq_reader_open_as(&r, path, AMQ_TYPE_CUCKOO, CUCKOO_PARAMS);
     if (s != AMQ_OK)

@@ -278,11 +278,50 @@ static void monte_carlo_at_loads(void **state)
     mpq_clears(st, c, fan, (mpq_ptr)0);
 }
 
+/* The NULL rule of amq/error.h, function by function. */
+static void null_arguments(void **state)
+{
+    (void)state;
+    amq_cuckoo *cf;
+    uint64_t nb, f;
+    assert_int_equal(amq_cuckoo_create(NULL, 10, 4, 8, 1), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_create_for(NULL, 10, 0.01, 4, 1, NULL), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_size_for(10, 0.01, 4, NULL, &f, NULL), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_size_for(10, 0.01, 4, &nb, NULL, NULL), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_add(NULL, "k", 1), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_query(NULL, "k", 1), -1);
+    assert_int_equal(amq_cuckoo_remove(NULL, "k", 1), AMQ_E_INVALID_ARG);
+    amq_cuckoo_clear(NULL);
+    amq_cuckoo_free(NULL);
+    assert_int_equal(amq_cuckoo_count(NULL), 0);
+    assert_true(amq_cuckoo_load_factor(NULL) == 0.0);
+    assert_int_equal(amq_cuckoo_buckets(NULL), 0);
+    assert_int_equal(amq_cuckoo_slots_per_bucket(NULL), 0);
+    assert_int_equal(amq_cuckoo_fingerprint_bits(NULL), 0);
+    assert_int_equal(amq_cuckoo_seed(NULL), 0);
+    assert_null(amq_cuckoo_table(NULL));
+    assert_int_equal(amq_cuckoo_save(NULL, path_in("n.amq")), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_load(NULL, path_in("n.amq")), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_create(&cf, 10, 4, 8, 1), AMQ_OK);
+    assert_int_equal(amq_cuckoo_add(cf, NULL, 1), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "NULL key"));
+    assert_int_equal(amq_cuckoo_query(cf, NULL, 1), -1);
+    assert_int_equal(amq_cuckoo_remove(cf, NULL, 1), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_cuckoo_add(cf, NULL, 0), AMQ_OK); /* the empty key */
+    assert_int_equal(amq_cuckoo_query(cf, NULL, 0), 1);
+    assert_int_equal(amq_cuckoo_save(cf, NULL), AMQ_E_INVALID_ARG);
+    amq_cuckoo *g = NULL;
+    assert_int_equal(amq_cuckoo_load(&g, NULL), AMQ_E_INVALID_ARG);
+    assert_null(g);
+    assert_int_equal(amq_cuckoo_count(cf), 1);
+    amq_cuckoo_free(cf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sizing),  cmocka_unit_test(sized_filters_hold_small_n), cmocka_unit_test(fill_until_full_loses_nothing), cmocka_unit_test(removal),
-        cmocka_unit_test(files),   cmocka_unit_test(cli_builds_and_finds_20000),    cmocka_unit_test(monte_carlo_at_loads),
+        cmocka_unit_test(files),   cmocka_unit_test(cli_builds_and_finds_20000), cmocka_unit_test(null_arguments),    cmocka_unit_test(monte_carlo_at_loads),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

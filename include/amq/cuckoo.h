@@ -19,7 +19,10 @@
  * false positive) deletes another key's copy, and that key may then answer "no".
  *
  * Rates (amq/spec_cuckoo.h): after n stored keys the rate is C(n), about 2n / (nb (2^f - 1)),
- * at most Fan et al.'s 1 - (1 - 1/(2^f - 1))^(2b). */
+ * at most Fan et al.'s 1 - (1 - 1/(2^f - 1))^(2b).
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a
+ * getter, nothing for clear and free). */
 #ifndef AMQ_CUCKOO_H
 #define AMQ_CUCKOO_H
 #include <stddef.h>
@@ -54,7 +57,7 @@ AMQ_API void amq_cuckoo_free(amq_cuckoo *cf);
 
 /* AMQ_E_FULL (nothing changed) when no kick chain ends in a free slot. */
 AMQ_API amq_status amq_cuckoo_add(amq_cuckoo *cf, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  cf must be non-NULL; key may be NULL only with len 0. */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_cuckoo_query(const amq_cuckoo *cf, const void *key, size_t len);
 /* Deletes one copy of the key's fingerprint; AMQ_E_NOT_PRESENT (nothing changed) if none. */
 AMQ_API amq_status amq_cuckoo_remove(amq_cuckoo *cf, const void *key, size_t len);
