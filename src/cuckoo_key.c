@@ -2,7 +2,7 @@
  * bucket, fingerprint and kick choices, then the proved kernel. */
 #include <internal/cuckoo_key.h>
 #include <internal/hash_model.h>
-#include <internal/hash_stream.h>
+#include <internal/hash_reduce.h>
 
 /* 1 iff some bit of x below f is set, scanned from bit f - 1 down. */
 /*@ requires f_range: 1 <= f <= 32;
@@ -31,17 +31,25 @@ static int amq_ck_key_nonzero(uint64_t x, uint64_t f)
     requires out_valid: \valid(i1) && \valid(fp) && \separated(i1, fp);
     assigns *i1, *fp;
     ensures i1:       *i1 == amq_red(lo, nb) && *i1 < nb;
-    ensures fp:       *fp == (amq_ck_nz(1 + amq_red(hi, amq_ck_fpmax(f)), f) == 1 ?
-                                1 + amq_red(hi, amq_ck_fpmax(f)) : 1);
+    ensures fp:       *fp == amq_ck_fp_of(hi, f);
     ensures range:    1 <= *fp <= amq_ck_fpmax(f);
     ensures fp_bits:  amq_ck_fp(*fp, f);
 */
 static void amq_ck_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t f, uint64_t *i1, uint64_t *fp)
 {
     *i1 = amq_reduce(lo, nb);
-    const uint64_t v = 1u + amq_reduce(hi, ((uint64_t)1 << f) - 1u);
+    const uint64_t m = ((uint64_t)1 << f) - 1u;
+    /*@ assert m: m == amq_ck_fpmax(f) && m >= 3; */
+    const uint64_t r = amq_reduce(hi, m);
+    const uint64_t v = 1u + r;
+    /*@ assert v: v == amq_ck_v(hi, f) && 1 <= v <= amq_ck_fpmax(f); */
     /* v is in [1, 2^f - 1], so this always holds; tested because the provers cannot see it */
-    *fp = amq_ck_key_nonzero(v, f) ? v : 1u;
+    if (amq_ck_key_nonzero(v, f)) {
+        *fp = v;
+    } else {
+        /*@ assert one: amq_ck_fp(1, f); */
+        *fp = 1u;
+    }
 }
 
 void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *key, size_t len, uint64_t *i1,
@@ -92,7 +100,7 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
     uint64_t kicks[AMQ_CUCKOO_MAX_KICKS];
     uint64_t s = (lo ^ hi) % 4294967296u;
     /*@ loop invariant bounds: 0 <= a <= AMQ_CUCKOO_KEY_TRIES && s < 4294967296;
-        loop invariant same:   \forall integer k; 0 <= k ==> w[k] == \at(w[k], Pre);
+        loop invariant same:   \forall integer k; w[k] == \at(w[k], Pre);
         loop assigns a, s, kicks[0 .. AMQ_CUCKOO_MAX_KICKS - 1], w[0 .. amq_words(nb * b * f) - 1];
         loop variant AMQ_CUCKOO_KEY_TRIES - a;
     */
@@ -100,8 +108,8 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
         s = amq_ck_key_kicks(s, b, kicks, AMQ_CUCKOO_MAX_KICKS);
         /* What was found at Pre is found now (the same words): from the words up, one level a
          * step (in one step cvc4 runs away, see proofs/README.md). */
-        /*@ assert bits: \forall integer p; 0 <= p ==> (amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p)); */
-        /*@ assert slots: \forall integer r, y; 0 <= r ==> (amq_ck_is(w, f, r, y) <==> amq_ck_is{Pre}(w, f, r, y)); */
+        /*@ assert bits: \forall integer p; amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p); */
+        /*@ assert slots: \forall integer r, y; amq_ck_is(w, f, r, y) <==> amq_ck_is{Pre}(w, f, r, y); */
         /*@ assert buckets: \forall integer i, y; amq_ck_in(w, f, b, i, y) <==> amq_ck_in{Pre}(w, f, b, i, y); */
         if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK)
             return AMQ_OK;

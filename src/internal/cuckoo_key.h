@@ -53,12 +53,20 @@
     logic integer amq_ck_key_i1{L}(char *key, integer len, uint64_t seed, integer nb) =
       amq_red(amq_h_xxh3_128_lo{L}(key, len, seed), nb);
 
-    // v = 1 + reduce(hi, 2^f - 1), in [1, 2^f - 1], so its bits below f are never all 0 and
-    // the fingerprint is v; the fallback 1 is never taken, it makes the set bit evident.
-    logic integer amq_ck_key_v{L}(char *key, integer len, uint64_t seed, integer f) =
-      1 + amq_red(amq_h_xxh3_128_hi{L}(key, len, seed), amq_ck_fpmax(f));
+    // The fingerprint of hash word hi: v = 1 + reduce(hi, 2^f - 1) is in [1, 2^f - 1], so its
+    // bits below f are never all 0 and the fingerprint is v; the fallback 1 is never taken, it
+    // makes the set bit evident to the provers.
+    logic integer amq_ck_v(integer hi, integer f) = 1 + amq_red(hi, amq_ck_fpmax(f));
+    logic integer amq_ck_fp_of(integer hi, integer f) =
+      amq_ck_nz(amq_ck_v(hi, f), f) == 1 ? amq_ck_v(hi, f) : 1;
+
+    // The key's fingerprint (its bytes read at L).
     logic integer amq_ck_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
-      amq_ck_nz(amq_ck_key_v{L}(key, len, seed, f), f) == 1 ? amq_ck_key_v{L}(key, len, seed, f) : 1;
+      amq_ck_fp_of(amq_h_xxh3_128_hi{L}(key, len, seed), f);
+
+    // The key's place is a place: its first bucket is a bucket, its fingerprint has a set bit.
+    predicate amq_ck_key_ok{L}(integer nb, integer f, char *key, integer len, uint64_t seed) =
+      0 <= amq_ck_key_i1{L}(key, len, seed, nb) < nb && amq_ck_fp(amq_ck_key_fp{L}(key, len, seed, f), f);
 
     // The key is found in the table at Lw (its bytes read at Lk): its fingerprint is in its
     // first bucket or in that bucket's alternate.
@@ -88,6 +96,7 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
  * key with len > 0: AMQ_E_INVALID_ARG, nothing changed. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures failed:   \result != AMQ_OK ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
@@ -97,6 +106,7 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
       requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_words(nb * b * f) - 1));
       ensures status:     \result == AMQ_OK || \result == AMQ_E_FULL;
+      ensures place:      amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
       ensures inserted:   \result == AMQ_OK ==> amq_ck_key_has{Post, Pre}(w, nb, b, f, (char *)key, len, seed);
       ensures preserved:  \result == AMQ_OK ==>
                             \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
@@ -114,6 +124,7 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
     assigns \nothing;
     ensures found: \result == 1 <==> amq_ck_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
     ensures bool:  \result == 0 || \result == 1;
+    ensures place: amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
 */
 int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *key,
                          size_t len);
@@ -123,6 +134,7 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
  * AMQ_E_INVALID_ARG, nothing changed.  (See above for a key that was never inserted.) */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures failed:   \result != AMQ_OK ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
@@ -132,6 +144,7 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
       requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_words(nb * b * f) - 1));
       ensures status:     \result == AMQ_OK || \result == AMQ_E_NOT_PRESENT;
+      ensures place:      amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
       ensures iff:        \result == AMQ_OK <==> amq_ck_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
       ensures one:        \result == AMQ_OK ==>
                             amq_ck_removed_one{Pre, Post}(w, f, b, nb, amq_ck_key_i1{Pre}((char *)key, len, seed, nb),

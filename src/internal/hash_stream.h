@@ -12,6 +12,7 @@
 #include <amq/hash.h>
 #include <amq/hash_stream_logic.h>
 #include <internal/hash_model.h>
+#include <internal/hash_reduce.h>
 #include <amq/bloom_logic.h>
 
 typedef struct amq_hash_stream {
@@ -46,14 +47,6 @@ typedef struct amq_hash_stream {
        : ((st->s == AMQ_HASH_DOUBLE || st->s == AMQ_HASH_TRIPLE || st->s == AMQ_HASH_ENHANCED) &&
           st->x < st->m && st->y < st->m && st->z < st->m));
 */
-
-/* amq/hash.h's amq_reduce (defined in src/hash_stream.c; a public header carries no ACSL). */
-/*@ requires m_pos: m >= 1;
-    assigns \nothing;
-    ensures product:  \result == (h * m) / 18446744073709551616;
-    ensures in_range: \result < m;
-*/
-uint64_t amq_reduce(uint64_t h, uint64_t m);
 
 /* (x + y) mod m for x, y < m, without overflow even when m is near 2^64. */
 /*@ requires x < m && y < m;
