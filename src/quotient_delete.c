@@ -33,6 +33,19 @@ static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p
     return 1;
 }
 
+/* The delete's shift goes on at slot k: k is inside the table and its element is shifted.
+ * One call as the loop condition gives the loop a single exit, which the provers need to
+ * carry the moved-slot relation past it. */
+/*@ requires meta_valid: \valid_read(meta + (0 .. n - 1));
+    requires bytes:      amq_qf_bytes(meta, n);
+    assigns \nothing;
+    ensures go: \result <==> (k < n && amq_qf_S(meta, k));
+*/
+static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
+{
+    return k < n && amq_quotient_step_is_shifted(meta[k]);
+}
+
 /* Removes the element of slot p, which holds (fq, fr): the shifted elements after it move
  * down one slot, tracking the quotient of each run head they pass so that is_shifted is
  * recomputed; the last slot they leave becomes free; is_occupied(fq) is cleared if p held
@@ -83,13 +96,15 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
         loop assigns k, cq, rem[p .. n - 1], meta[p .. n - 1], gq[p .. n - 1];
         loop variant n - k;
     */
-    while (k < n && amq_quotient_step_is_shifted(meta[k])) {
+    while (qf_shift_goes_on(meta, n, k)) {
         /*@ assert bytes: amq_qf_bytes(meta, n); */
         /*@ assert moving: amq_qf_used{Pre}(meta, k) && amq_qf_gq{Pre}(gq, k) < k; */
         /*@ assert prev_used: amq_qf_used{Pre}(meta, k - 1); */
         _Bool c = amq_quotient_step_is_continuation(meta[k]);
         if (!c) {
             /*@ assert new_run: amq_qf_gq{Pre}(gq, k) > cq; */
+            /*@ assert sorted_prev: \forall integer m; 0 <= m < k - 1 ==> amq_qf_used{Pre}(meta, m) ==>
+                                amq_qf_gq{Pre}(gq, m) <= amq_qf_gq{Pre}(gq, k - 1); */
             /*@ assert above: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
                                 amq_qf_gq{Pre}(gq, m) > cq ==> m >= k; */
             /*@ assert below: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
@@ -103,9 +118,18 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
         /*@ assert quot_k: cq == amq_qf_gq{Pre}(gq, k); */
         amq_quotient_step_move_down(rem, meta, n, k - 1u, c && (k > p + 1u || cp), cq != k - 1u) /*@ ghost (gq) */;
         /*@ assert new_C: amq_qf_C(meta, k - 1) <==> (amq_qf_C{Pre}(meta, k) && (p < k - 1 || cp)); */
+        /*@ assert kept_below: \forall integer j; p <= j < k - 1 ==>
+              rem[j] == \at(rem[j], LoopCurrent) && (amq_qf_C(meta, j) <==> amq_qf_C{LoopCurrent}(meta, j)); */
+        /*@ assert moved_C_next: \forall integer j; p <= j < k ==>
+              (amq_qf_C(meta, j) <==> (amq_qf_C{Pre}(meta, j + 1) && (p < j || cp))); */
+        /*@ assert new_rem: \forall integer j; p <= j < k ==> k - 1 <= j ==> rem[j] == \at(rem[j + 1], Pre); */
+        /*@ assert moved_rem_lo: \forall integer j; p <= j < k ==> j < k - 1 ==> rem[j] == \at(rem[j + 1], Pre); */
+        /*@ assert moved_rem_next: \forall integer j; p <= j < k ==> rem[j] == \at(rem[j + 1], Pre); */
         k++;
     }
     /*@ assert t_stop: k < n ==> !amq_qf_S{Pre}(meta, k); */
+    /*@ assert stop: k < n ==> amq_qf_del_stop_hyp{Pre}(meta, gq, n, k); */
+    /*@ assert moved_loop: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
     /*@ assert pos: amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, k); */
     /*@ assert t_after: k < n ==> \forall integer m; k <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
                           amq_qf_gq{Pre}(gq, m) >= k; */
@@ -115,6 +139,7 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     /*@ assert freed_occ: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
     amq_quotient_step_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
     /*@ ghost Vacated: ; */
+    /*@ assert moved_vacated: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
     if (last)
         amq_quotient_step_set_bit(meta, n, fq, 1u, 0);
     /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Vacated); */

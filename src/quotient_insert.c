@@ -163,6 +163,11 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     /*@ assert r_occ:   amq_qf_ins_occ{Pre, Here}(meta, n, fq); */
     /*@ assert r_frame: amq_qf_ins_frame{Pre, Here}(rem, meta, gq, n, p, e); */
     /*@ assert r_new:   amq_qf_ins_new{Pre, Here}(rem, meta, gq, fq, fr, p); */
+    /*@ assert rm_data: \forall integer k; p < k <= e ==>
+          rem[k] == \at(rem[k - 1], Pre) && gq[k] == \at(gq[k - 1], Pre); */
+    /*@ assert rm_S: \forall integer k; p < k <= e ==> amq_qf_S(meta, k); */
+    /*@ assert rm_C: \forall integer k; p < k <= e ==>
+          (amq_qf_C(meta, k) <==> (k == p + 1 ? \at(gq[p], Pre) == fq : amq_qf_C{Pre}(meta, k - 1))); */
     /*@ assert r_moved: amq_qf_ins_moved{Pre, Here}(rem, meta, gq, fq, p, e); */
     /*@ assert inserted: amq_qf_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
 }

@@ -21,6 +21,19 @@
       amq_qf_del_used{L1, L2}(meta, n, t);
   }
 
+  // Where a delete's shift stops: no element at or after a slot t that is not shifted has
+  // its canonical slot before t (such an element would make t used by nogap, with a canonical
+  // slot before t by qsorted, hence shifted).  Single-state, so the shift loop can use it at
+  // its exit before anything is written there.
+  axiomatic QfDelStop {
+    predicate amq_qf_del_stop_hyp{L}(uint8_t *meta, uint64_t *gq, integer n, integer t) =
+      amq_qf_shifted(meta, gq, n) && amq_qf_nogap(meta, gq, n) && amq_qf_qsorted(meta, gq, n) &&
+      0 <= t < n && !amq_qf_S(meta, t);
+    lemma amq_qf_del_stop{L}: \forall uint8_t *meta, uint64_t *gq, integer n, t;
+      amq_qf_del_stop_hyp(meta, gq, n, t) ==>
+      \forall integer k; t <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= t;
+  }
+
   // Canonical slots, is_shifted, contiguity.
   axiomatic QfDelHome {
     predicate amq_qf_del_home_hyp{L1, L2}(uint64_t *rem, uint8_t *meta, uint64_t *gq, integer n, integer fq, integer fr, integer p, integer t) =
