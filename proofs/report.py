@@ -270,6 +270,8 @@ def left_options(d):
         wp = json.load(open(os.path.join(d, "wp.json")))
     except (OSError, ValueError):
         return ""
+    if not isinstance(wp, dict):  # a job with no goals (a lemma job of a unit that skips
+        return ""                 # functions) writes null: nothing was left
     fcts, lemmas, names, whole = set(), set(), set(), False
     for fn, props in wp.get("wp:functions", {}).items():
         for name, st in props.items():
