@@ -93,20 +93,19 @@ static amq_status find_repeat(const amq_key_list *l, uint64_t *first, uint64_t *
     return AMQ_OK;
 }
 
-/* Appends one byte to a growing buffer (doubling: at most twice what is read). */
-static int grow(void **buf, uint64_t *cap, uint64_t need, size_t unit)
+/* buf grown to hold need units (doubling: at most twice what is read): the buffer to use,
+ * or NULL when out of memory (buf is then still valid, and still the caller's). */
+static void *grow(void *buf, uint64_t *cap, uint64_t need, size_t unit)
 {
     if (need <= *cap)
-        return 1;
+        return buf;
     uint64_t c = *cap ? 2 * *cap : 4096;
     while (c < need)
         c *= 2;
-    void *b = c <= SIZE_MAX / unit ? realloc(*buf, (size_t)(c * unit)) : NULL;
-    if (!b)
-        return 0;
-    *buf = b;
-    *cap = c;
-    return 1;
+    void *b = c <= SIZE_MAX / unit ? realloc(buf, (size_t)(c * unit)) : NULL;
+    if (b)
+        *cap = c;
+    return b;
 }
 
 /* One line: its bytes appended, its end recorded.  0, or an error with the line's number. */
@@ -121,8 +120,10 @@ static amq_status end_line(amq_key_list *l, uint64_t *starts_cap, uint64_t *len,
     if (*len > AMQ_IMPL_CHECK_KEY_MAX)
         return amq_fail(AMQ_E_INVALID_ARG, "key list '%s': line %llu is longer than %u bytes", name,
                         (unsigned long long)line, AMQ_IMPL_CHECK_KEY_MAX);
-    if (!grow((void **)&l->start, starts_cap, l->count + 2, sizeof *l->start))
+    uint64_t *start = grow(l->start, starts_cap, l->count + 2, sizeof *l->start);
+    if (!start)
         return amq_fail(AMQ_E_NOMEM, "key list '%s': out of memory at line %llu", name, (unsigned long long)line);
+    l->start = start;
     l->start[l->count + 1] = l->start[l->count] + *len;
     l->count++;
     *len = 0;
@@ -132,7 +133,7 @@ static amq_status end_line(amq_key_list *l, uint64_t *starts_cap, uint64_t *len,
 static amq_status read_lines(FILE *in, const char *name, amq_key_list *l)
 {
     uint64_t cap = 0, starts_cap = 0, len = 0;
-    if (!grow((void **)&l->start, &starts_cap, 1, sizeof *l->start))
+    if (!(l->start = grow(NULL, &starts_cap, 1, sizeof *l->start)))
         return amq_fail(AMQ_E_NOMEM, "key list '%s': out of memory", name);
     l->start[0] = 0;
     for (int c; (c = getc(in)) != EOF;) {
@@ -146,9 +147,11 @@ static amq_status read_lines(FILE *in, const char *name, amq_key_list *l)
             return amq_fail(AMQ_E_INVALID_ARG, "key list '%s': line %llu is longer than %u bytes", name,
                             (unsigned long long)l->count + 1, AMQ_IMPL_CHECK_KEY_MAX);
         const uint64_t at = l->start[l->count] + len;
-        if (!grow((void **)&l->bytes, &cap, at + 1, 1))
+        unsigned char *bytes = grow(l->bytes, &cap, at + 1, 1);
+        if (!bytes)
             return amq_fail(AMQ_E_NOMEM, "key list '%s': out of memory at line %llu", name,
                             (unsigned long long)l->count + 1);
+        l->bytes = bytes;
         l->bytes[at] = (unsigned char)c;
         len++;
     }
