@@ -24,7 +24,7 @@ static amq_status bloom_window_cost(uint64_t blocks, uint64_t block_bits, uint64
 
 amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n)
 {
-    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_exact");
+    amq_status st = blocked_check_blocks(blocks, block_bits, "exact blocked Bloom rate");
     if (st)
         return st;
     if (k == 0) {
@@ -39,14 +39,14 @@ amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block
 amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                         uint64_t block_bits, uint64_t k, uint64_t n)
 {
-    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_enclose");
-    if (st || (st = blocked_check_prec(prec, "blocked_bloom_fp_enclose")))
+    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked Bloom rate enclosure");
+    if (st || (st = blocked_check_prec(prec, "blocked Bloom rate enclosure")))
         return st;
     if (k == 0) {
         blocked_set_one(lo, hi);
         return AMQ_OK;
     }
-    if ((st = bloom_window_cost(blocks, block_bits, k, n, prec, 0, "blocked_bloom_fp_enclose")))
+    if ((st = bloom_window_cost(blocks, block_bits, k, n, prec, 0, "blocked Bloom rate enclosure")))
         return st;
     amq_inner_bloom_params p = {block_bits, k};
     amq_inner_rate f = amq_inner_rate_bloom(&p);
@@ -58,14 +58,14 @@ amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t bl
 {
     if (out)
         *out = NULL;
-    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked_bloom_fp_decimal");
+    amq_status st = blocked_check_blocks(blocks, block_bits, "blocked Bloom rate decimal");
     if (st)
         return st;
     if (k == 0) /* f = 1 */
         return amq_blocked_decimal_one(out, digits, lo_out, hi_out);
     /* the first precision of amq_certified_decimal; digits are checked there */
     if (n > 64 && digits > 0 &&
-        (st = bloom_window_cost(blocks, block_bits, k, n, 64 + 4 * (mpfr_prec_t)digits, digits, "blocked_bloom_fp_decimal")))
+        (st = bloom_window_cost(blocks, block_bits, k, n, 64 + 4 * (mpfr_prec_t)digits, digits, "blocked Bloom rate decimal")))
         return st;
     amq_inner_bloom_params p = {block_bits, k};
     amq_inner_rate f = amq_inner_rate_bloom(&p);

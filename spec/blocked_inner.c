@@ -152,7 +152,7 @@ amq_status amq_blocked_partition_size(uint64_t *s, uint64_t bits, uint64_t k, co
 amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i)
 {
     uint64_t s;
-    amq_status st = amq_blocked_partition_size(&s, bits, k, "partitioned_exact");
+    amq_status st = amq_blocked_partition_size(&s, bits, k, "exact partitioned rate");
     if (st)
         return st;
     if (k == 0 || i == 0 || s == 1) { /* k = 0: 1; i = 0: 0; one-bit partitions: 1 */
@@ -162,7 +162,7 @@ amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uin
     double bitsd = (double)k * (double)i * log2((double)s);
     if (bitsd > AMQ_BLOCKED_EXACT_MAX_BITS || i > ULONG_MAX || k > ULONG_MAX)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "partitioned_exact: the denominator s^(k n) would have about %.3g bits (limit %.3g)",
+                        "exact partitioned rate: the denominator s^(k n) would have about %.3g bits (limit %.3g)",
                         bitsd, AMQ_BLOCKED_EXACT_MAX_BITS);
     mpz_t a, c;
     mpz_inits(a, c, (mpz_ptr)0);
@@ -183,8 +183,8 @@ amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
                                          uint64_t i)
 {
     uint64_t s;
-    amq_status st = amq_blocked_partition_size(&s, bits, k, "partitioned_enclose");
-    if (st || (st = blocked_check_prec(prec, "partitioned_enclose")))
+    amq_status st = amq_blocked_partition_size(&s, bits, k, "partitioned rate enclosure");
+    if (st || (st = blocked_check_prec(prec, "partitioned rate enclosure")))
         return st;
     if (k == 0 || i == 0 || s == 1) {
         unsigned long v = (k == 0 || (s == 1 && i > 0)) ? 1 : 0;

@@ -80,8 +80,8 @@ amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t 
 {
     if (out)
         *out = NULL;
-    amq_status st = blocked_check_inner(f, "blocked_fp_decimal");
-    if (st || (st = blocked_check_b(b, "blocked_fp_decimal")))
+    amq_status st = blocked_check_inner(f, "blocked rate decimal");
+    if (st || (st = blocked_check_b(b, "blocked rate decimal")))
         return st;
     amq_blocked_params p = {f, b, n};
     return amq_blocked_decimal_policy(out, n <= 64, blocked_exact_thunk, amq_blocked_fp_enclose_cb, &p, digits,

@@ -28,15 +28,15 @@ static void acc_add(mpz_t an, mpz_t ad, const mpz_t tn, const mpz_t td, mpz_t t1
 
 amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
-    amq_status st = blocked_check_inner(f, "blocked_fp_exact_sum");
-    if (st || (st = blocked_check_b(b, "blocked_fp_exact_sum")))
+    amq_status st = blocked_check_inner(f, "exact blocked rate (binomial sum)");
+    if (st || (st = blocked_check_b(b, "exact blocked rate (binomial sum)")))
         return st;
     if (n == 0 || b == 1) /* the whole mass sits on i = 0, resp. i = n */
         return f->exact(rop, b == 1 ? n : 0, f->params);
     double wbits = (double)n * log2((double)b);
     if (n > AMQ_BLOCKED_EXACT_MAX_N || (double)(n + 1) * wbits > AMQ_BLOCKED_EXACT_SUM_MAX_COST)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "blocked_fp_exact_sum: n = %llu, b = %llu: the literal sum is limited to n <= %u and "
+                        "exact blocked rate (binomial sum): n = %llu, b = %llu: the literal sum is limited to n <= %u and "
                         "(n+1) n log2(b) <= %.3g bits; use the closed form or the certified enclosure",
                         ULL(n), ULL(b), AMQ_BLOCKED_EXACT_MAX_N, AMQ_BLOCKED_EXACT_SUM_MAX_COST);
     mpz_t w, bm1, an, ad, tn, t1, t2;
@@ -117,11 +117,11 @@ static void reduce_by_small(mpq_t rop, mpz_t N, mpz_t D, const mpz_t P)
  * A b V). */
 amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
-    amq_status st = blocked_check_inner(f, "blocked_fp_exact_pgf");
-    if (st || (st = blocked_check_b(b, "blocked_fp_exact_pgf")))
+    amq_status st = blocked_check_inner(f, "exact blocked rate (exponential-sum form)");
+    if (st || (st = blocked_check_b(b, "exact blocked rate (exponential-sum form)")))
         return st;
     if (!f->expsum)
-        return amq_fail(AMQ_E_INVALID_ARG, "blocked_fp_exact_pgf: inner rate '%s' has no exponential-sum form",
+        return amq_fail(AMQ_E_INVALID_ARG, "exact blocked rate (exponential-sum form): inner rate '%s' has no exponential-sum form",
                         f->name ? f->name : "?");
     amq_expsum e = {0, NULL, NULL};
     if ((st = f->expsum(&e, f->params)))
@@ -140,7 +140,7 @@ amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t
     double total = pbits * (double)(e.count + 1);
     if (pbits > AMQ_BLOCKED_EXACT_MAX_BITS || total > AMQ_BLOCKED_EXACT_MAX_COST || n > ULONG_MAX) {
         st = amq_fail(AMQ_E_TOO_LARGE,
-                      "blocked_fp_exact_pgf: the powers ((b-1+c)/b)^n would have about %.3g bits each, %.3g in "
+                      "exact blocked rate (exponential-sum form): the powers ((b-1+c)/b)^n would have about %.3g bits each, %.3g in "
                       "all (limits %.3g and %.3g; b = %llu, n = %llu); use the certified enclosure",
                       pbits, total, AMQ_BLOCKED_EXACT_MAX_BITS, AMQ_BLOCKED_EXACT_MAX_COST, ULL(b), ULL(n));
         goto done;
@@ -171,7 +171,7 @@ done:
 
 amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
-    amq_status st = blocked_check_inner(f, "blocked_fp_exact");
+    amq_status st = blocked_check_inner(f, "exact blocked rate");
     if (st)
         return st;
     if (f->expsum && b > 1 && n > 0)

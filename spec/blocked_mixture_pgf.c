@@ -68,13 +68,13 @@ static long cancellation_bits(const amq_expsum *e)
 amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
                                       uint64_t b, uint64_t n)
 {
-    amq_status st = blocked_check_inner(f, "blocked_fp_enclose_pgf");
-    if (st || (st = blocked_check_b(b, "blocked_fp_enclose_pgf")) ||
-        (st = blocked_check_prec(prec, "blocked_fp_enclose_pgf")))
+    amq_status st = blocked_check_inner(f, "blocked rate enclosure (exponential-sum form)");
+    if (st || (st = blocked_check_b(b, "blocked rate enclosure (exponential-sum form)")) ||
+        (st = blocked_check_prec(prec, "blocked rate enclosure (exponential-sum form)")))
         return st;
     if (!f->expsum)
         return amq_fail(AMQ_E_INVALID_ARG,
-                        "blocked_fp_enclose_pgf: inner rate '%s' has no exponential-sum form",
+                        "blocked rate enclosure (exponential-sum form): inner rate '%s' has no exponential-sum form",
                         f->name ? f->name : "?");
     amq_expsum e = {0, NULL, NULL};
     if ((st = f->expsum(&e, f->params)))
@@ -108,7 +108,7 @@ amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, co
     amq_status rst = AMQ_OK;
     if (mpfr_cmp(slo, shi) > 0)
         rst = amq_fail(AMQ_E_INVALID_ARG,
-                       "blocked_fp_enclose_pgf: empty enclosure: the exponential-sum form of '%s' is not a "
+                       "blocked rate enclosure (exponential-sum form): empty enclosure: the exponential-sum form of '%s' is not a "
                        "probability (check a_j, c_j)",
                        f->name ? f->name : "?");
     else {

@@ -24,7 +24,7 @@ double amq_blocked_window_terms(uint64_t b, uint64_t n, mpfr_prec_t prec)
 static amq_status window_too_wide(uint64_t b, uint64_t n, mpfr_prec_t prec)
 {
     return amq_fail(AMQ_E_TOO_LARGE,
-                    "blocked_fp_enclose: the window around the binomial mode would exceed %u terms (b = %llu, "
+                    "blocked rate enclosure: the window around the binomial mode would exceed %u terms (b = %llu, "
                     "n = %llu, precision %ld; n/b = %.3g keys per block); only an inner rate with an "
                     "exponential-sum form (closed form) can be evaluated there",
                     AMQ_BLOCKED_MAX_WINDOW, ULL(b), ULL(n), (long)prec, (double)n / (double)b);
@@ -248,7 +248,7 @@ static amq_status window_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
         mpfr_set_ui(W.shi, 1, MPFR_RNDU);
     if (mpfr_cmp(W.slo, W.shi) > 0) { /* only with an invalid inner enclosure: report, never mask */
         st = amq_fail(AMQ_E_INVALID_ARG,
-                      "blocked_fp_enclose: lower end above upper end: the inner rate '%s' returned an invalid "
+                      "blocked rate enclosure: lower end above upper end: the inner rate '%s' returned an invalid "
                       "enclosure (lo > hi, or outside [0, 1])",
                       f->name ? f->name : "?");
         goto out;
@@ -277,9 +277,9 @@ static amq_status enclose_checks(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
                                  uint64_t n, int *done)
 {
     *done = 0;
-    amq_status st = blocked_check_inner(f, "blocked_fp_enclose");
-    if (st || (st = blocked_check_b(b, "blocked_fp_enclose")) ||
-        (st = blocked_check_prec(prec, "blocked_fp_enclose")))
+    amq_status st = blocked_check_inner(f, "blocked rate enclosure");
+    if (st || (st = blocked_check_b(b, "blocked rate enclosure")) ||
+        (st = blocked_check_prec(prec, "blocked rate enclosure")))
         return st;
     if (n == 0 || b == 1) {
         *done = 1;
@@ -319,6 +319,6 @@ amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, con
 {
     const amq_blocked_params *p = params;
     if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "blocked_fp_enclose_cb: NULL parameters");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose_cb: NULL parameters");
     return amq_blocked_fp_enclose(lo, hi, prec, p->inner, p->b, p->n);
 }

@@ -18,7 +18,7 @@ static amq_status check_bpart(uint64_t blocks, uint64_t block_bits, uint64_t k, 
 amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                             uint64_t n)
 {
-    amq_status st = check_bpart(blocks, block_bits, k, "blocked_partitioned_fp_exact");
+    amq_status st = check_bpart(blocks, block_bits, k, "exact blocked partitioned rate");
     if (st)
         return st;
     if (k == 0)
@@ -31,8 +31,8 @@ amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t
 amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                               uint64_t block_bits, uint64_t k, uint64_t n)
 {
-    amq_status st = check_bpart(blocks, block_bits, k, "blocked_partitioned_fp_enclose");
-    if (st || (st = blocked_check_prec(prec, "blocked_partitioned_fp_enclose")))
+    amq_status st = check_bpart(blocks, block_bits, k, "blocked partitioned rate enclosure");
+    if (st || (st = blocked_check_prec(prec, "blocked partitioned rate enclosure")))
         return st;
     if (k == 0) {
         blocked_set_one(lo, hi);
@@ -48,7 +48,7 @@ amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint6
 {
     if (out)
         *out = NULL;
-    amq_status st = check_bpart(blocks, block_bits, k, "blocked_partitioned_fp_decimal");
+    amq_status st = check_bpart(blocks, block_bits, k, "blocked partitioned rate decimal");
     if (st)
         return st;
     if (k == 0) /* f = 1 */
@@ -70,14 +70,14 @@ static amq_status check_split(uint64_t m, const char *who)
 
 amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n)
 {
-    amq_status st = check_split(m, "split_block_fp_exact");
+    amq_status st = check_split(m, "exact split-block rate");
     return st ? st : amq_blocked_partitioned_fp_exact(rop, m / AMQ_SPLIT_BLOCK_BITS, AMQ_SPLIT_BLOCK_BITS,
                                                       AMQ_SPLIT_BLOCK_K, n);
 }
 
 amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n)
 {
-    amq_status st = check_split(m, "split_block_fp_enclose");
+    amq_status st = check_split(m, "split-block rate enclosure");
     return st ? st : amq_blocked_partitioned_fp_enclose(lo, hi, prec, m / AMQ_SPLIT_BLOCK_BITS,
                                                         AMQ_SPLIT_BLOCK_BITS, AMQ_SPLIT_BLOCK_K, n);
 }
@@ -87,7 +87,7 @@ amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int di
 {
     if (out)
         *out = NULL;
-    amq_status st = check_split(m, "split_block_fp_decimal");
+    amq_status st = check_split(m, "split-block rate decimal");
     return st ? st : amq_blocked_partitioned_fp_decimal(out, m / AMQ_SPLIT_BLOCK_BITS, AMQ_SPLIT_BLOCK_BITS,
                                                         AMQ_SPLIT_BLOCK_K, n, digits, lo_out, hi_out);
 }
@@ -122,7 +122,7 @@ amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64
     if (out)
         *out = NULL;
     uint64_t s;
-    amq_status st = amq_blocked_partition_size(&s, m, k, "partitioned_fp_decimal");
+    amq_status st = amq_blocked_partition_size(&s, m, k, "partitioned rate decimal");
     if (st)
         return st;
     part_ctx c = {m, k, n};

@@ -14,7 +14,7 @@ static amq_status check_bq(uint64_t blocks, uint64_t p, const char *who)
 
 amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n)
 {
-    amq_status st = check_bq(blocks, p, "blocked_quotient_fp_exact");
+    amq_status st = check_bq(blocks, p, "exact blocked quotient rate");
     if (st)
         return st;
     if (n == 0) {
@@ -24,7 +24,7 @@ amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p,
     double bits = (double)n * ((double)p + log2((double)blocks));
     if (bits > AMQ_BLOCKED_EXACT_MAX_BITS || n > ULONG_MAX)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "blocked_quotient_fp_exact: the denominator (blocks 2^p)^n would have about %.3g bits "
+                        "exact blocked quotient rate: the denominator (blocks 2^p)^n would have about %.3g bits "
                         "(limit %.3g); use the certified enclosure",
                         bits, AMQ_BLOCKED_EXACT_MAX_BITS);
     if (blocks == 1 && p == 0) {
@@ -48,8 +48,8 @@ amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p,
 amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks, uint64_t p,
                                            uint64_t n)
 {
-    amq_status st = check_bq(blocks, p, "blocked_quotient_fp_enclose");
-    if (st || (st = blocked_check_prec(prec, "blocked_quotient_fp_enclose")))
+    amq_status st = check_bq(blocks, p, "blocked quotient rate enclosure");
+    if (st || (st = blocked_check_prec(prec, "blocked quotient rate enclosure")))
         return st;
     if (n == 0 || (blocks == 1 && p == 0)) {
         unsigned long v = n == 0 ? 0 : 1;
@@ -102,7 +102,7 @@ amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t
 {
     if (out)
         *out = NULL;
-    amq_status st = check_bq(blocks, p, "blocked_quotient_fp_decimal");
+    amq_status st = check_bq(blocks, p, "blocked quotient rate decimal");
     if (st)
         return st;
     bq_ctx c = {blocks, p, n};

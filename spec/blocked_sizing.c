@@ -36,7 +36,7 @@ static amq_status min_size(uint64_t *out, ub_fn fn, const void *ctx, uint64_t gu
             lo = hi;
             if (hi == cap)
                 return amq_fail(AMQ_E_TOO_LARGE,
-                                "size_for: no size up to %llu (the 64-bit limit) reaches fpr %g", ULL(cap), fpr);
+                                "sizing: no size up to %llu (the 64-bit limit) reaches fpr %g", ULL(cap), fpr);
             hi = hi > cap / 2 ? cap : 2 * hi;
             if ((st = fn(&u, hi, ctx)))
                 return st;
@@ -74,7 +74,7 @@ static amq_status check_size_args(uint64_t n, double fpr, const void *o1, const 
     if (!(fpr > 0.0 && fpr < 1.0))
         return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
     if (!o1 || !o2)
-        return amq_fail(AMQ_E_INVALID_ARG, "size_for: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "sizing: NULL output pointer");
     return AMQ_OK;
 }
 
@@ -150,7 +150,7 @@ amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bit
     if (st)
         return st;
     if (block_bits == 0)
-        return amq_fail(AMQ_E_INVALID_M, "blocked_bloom_size_for: block_bits = 0");
+        return amq_fail(AMQ_E_INVALID_M, "blocked Bloom sizing: block_bits = 0");
     const uint64_t cap = UINT64_MAX / block_bits, kmax = size_kmax(fpr, block_bits);
     /* start at the Bloom-optimal k (rounded down: blocking lowers the optimum) */
     uint64_t k0 = (uint64_t)(-log2(fpr) * 0.8);
@@ -189,7 +189,7 @@ amq_status amq_blocked_bloom_size_for(uint64_t n, double fpr, uint64_t block_bit
         }
     }
     if (!best_b)
-        return amq_fail(AMQ_E_TOO_LARGE, "blocked_bloom_size_for: no (blocks, k) with k <= %llu reaches fpr %g",
+        return amq_fail(AMQ_E_TOO_LARGE, "blocked Bloom sizing: no (blocks, k) with k <= %llu reaches fpr %g",
                         ULL(kmax), fpr);
     *blocks = best_b;
     *k = best_k;
@@ -236,7 +236,7 @@ amq_status amq_partitioned_size_for(uint64_t n, double fpr, uint64_t *m, uint64_
         }
     }
     if (!best_m)
-        return amq_fail(AMQ_E_TOO_LARGE, "partitioned_size_for: no (m, k) below 2^64 bits reaches fpr %g", fpr);
+        return amq_fail(AMQ_E_TOO_LARGE, "partitioned sizing: no (m, k) below 2^64 bits reaches fpr %g", fpr);
     *m = best_m;
     *k = best_k;
     if (achieved) {
@@ -253,12 +253,12 @@ amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_p
     if (st)
         return st;
     if (keys_per_block == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "blocked_quotient_size_for: keys_per_block = 0");
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked quotient sizing: keys_per_block = 0");
     uint64_t b = n / keys_per_block + (n % keys_per_block != 0);
     mpfr_t lo, hi;
     mpfr_inits2(SIZE_PREC, lo, hi, (mpfr_ptr)0);
     st = amq_fail(AMQ_E_TOO_LARGE,
-                  "blocked_quotient_size_for: even 64-bit fingerprints in %llu blocks miss fpr %g for n = %llu",
+                  "blocked quotient sizing: even 64-bit fingerprints in %llu blocks miss fpr %g for n = %llu",
                   ULL(b), fpr, ULL(n));
     for (uint64_t pp = 0; pp <= 64; pp++) { /* the rate decreases in p */
         amq_status e = amq_blocked_quotient_fp_enclose(lo, hi, SIZE_PREC, b, pp, n);

@@ -41,11 +41,11 @@ double amq_bloom_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n)
 amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx, uint64_t m, uint64_t k,
                                    uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_approx_relerr");
+    amq_status st = bloom_check_m(m, "approximation error");
     if (st)
         return st;
     if (isnan(approx) || isinf(approx))
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_approx_relerr: approximation is not finite");
+        return amq_fail(AMQ_E_INVALID_ARG, "approximation error: the approximation is not finite");
     mpfr_t a, lo, hi;
     mpfr_init2(a, 64);
     mpfr_set_d(a, approx, MPFR_RNDN); /* exact */
@@ -82,7 +82,7 @@ amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx, uint64
 amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k)
 {
     if (k == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_bound_naive: k = 0 (the naive filter has k*n bits, k >= 1)");
+        return amq_fail(AMQ_E_INVALID_ARG, "naive-filter bound: k = 0 (the naive filter has k*n bits, k >= 1)");
     mpq_set_ui(rop, 1, 1);
     z_set_u64(mpq_denref(rop), k); /* 1/k, reduced */
     return AMQ_OK;
@@ -90,7 +90,7 @@ amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k)
 
 amq_status amq_bloom_bound_half(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_bound_half");
+    amq_status st = bloom_check_m(m, "2^-k bound");
     if (st)
         return st;
     mpz_t a, b;
@@ -104,10 +104,10 @@ amq_status amq_bloom_bound_half(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     mpz_clears(a, b, NULL);
     if (!ok)
         return amq_fail(AMQ_E_INVALID_ARG,
-                        "bloom_bound_half: hypothesis m >= 2kn fails (m = %llu, k = %llu, n = %llu)",
+                        "2^-k bound: hypothesis m >= 2kn fails (m = %llu, k = %llu, n = %llu)",
                         ULL(m), ULL(k), ULL(n));
     if (k > AMQ_BLOOM_BOUND_MAX_K)
-        return amq_fail(AMQ_E_TOO_LARGE, "bloom_bound_half: 2^-k with k = %llu exceeds the limit k <= %lu",
+        return amq_fail(AMQ_E_TOO_LARGE, "2^-k bound: 2^-k with k = %llu exceeds the limit k <= %lu",
                         ULL(k), (unsigned long)AMQ_BLOOM_BOUND_MAX_K);
     mpq_set_ui(rop, 1, 1);
     mpz_mul_2exp(mpq_denref(rop), mpq_denref(rop), (mp_bitcnt_t)k);

@@ -43,7 +43,7 @@ static amq_status enclose_stirling_weights(ivl *fp, uint64_t m, uint64_t k, cons
         free(f);
         free(S);
         free(C);
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_enclose: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "Bloom rate enclosure: out of memory");
     }
     for (size_t j = 0; j < cnt; j++) {
         ivl_init(&f[j], wp);
@@ -119,7 +119,7 @@ static amq_status enclose_large_k(ivl *fp, uint64_t m, const mpz_t kz, const mpz
         free(f);
         free(h);
         free(C);
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_enclose: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "Bloom rate enclosure: out of memory");
     }
     for (size_t j = 0; j < cnt; j++) {
         ivl_init(&f[j], wp);
@@ -173,11 +173,11 @@ static amq_status enclose_large_k(ivl *fp, uint64_t m, const mpz_t kz, const mpz
 amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                 uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_fp_enclose");
+    amq_status st = bloom_check_m(m, "Bloom rate enclosure");
     if (st)
         return st;
     if (prec < MPFR_PREC_MIN || prec > AMQ_CERTIFIED_MAX_PREC * 4)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_enclose: precision %ld outside [%d, %ld]",
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate enclosure: precision %ld outside [%d, %ld]",
                         (long)prec, (int)MPFR_PREC_MIN, (long)(AMQ_CERTIFIED_MAX_PREC * 4));
     int v;
     if (bloom_edge(m, k, n, &v)) {
@@ -188,10 +188,10 @@ amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
     uint64_t K = min_u64(k, m);
     if (K > AMQ_BLOOM_ENCLOSE_MAX_K)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_enclose: min(k, m) = %llu exceeds the limit %d of the O(min(k,m)^2) "
+                        "Bloom rate enclosure: min(k, m) = %llu exceeds the limit %d of the O(min(k,m)^2) "
                         "method (k = %llu, m = %llu)",
                         ULL(K), AMQ_BLOOM_ENCLOSE_MAX_K, ULL(k), ULL(m));
-    st = amq_cost_ie_enclose("bloom_fp_enclose", m, k, (double)k * (double)n, 1.0, prec);
+    st = amq_cost_ie_enclose("Bloom rate enclosure", m, k, (double)k * (double)n, 1.0, prec);
     if (st)
         return st;
     mpfr_prec_t guard = 10;
@@ -223,14 +223,14 @@ amq_status amq_bloom_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const
 {
     const amq_bloom_params *p = params;
     if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_enclose_cb: NULL parameters");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_enclose_cb: NULL parameters");
     return amq_bloom_fp_enclose(lo, hi, prec, p->m, p->k, p->n);
 }
 
 amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n)
 {
     if (bits < 1 || bits > 100000)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_enclose_rel: bits = %d outside [1, 100000]", bits);
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate enclosure: bits = %d outside [1, 100000]", bits);
     mpfr_prec_t prec = (mpfr_prec_t)bits + 32;
     mpfr_t l, h, w, r;
     mpfr_inits2(prec, l, h, w, r, (mpfr_ptr)0);
@@ -251,7 +251,7 @@ amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, 
             break;
         if (prec >= AMQ_CERTIFIED_MAX_PREC) {
             st = amq_fail(AMQ_E_TOO_LARGE,
-                          "bloom_fp_enclose_rel: relative width 2^-%d not reached at precision %ld "
+                          "Bloom rate enclosure: relative width 2^-%d not reached at precision %ld "
                           "(m = %llu, k = %llu, n = %llu)",
                           bits, (long)prec, ULL(m), ULL(k), ULL(n));
             break;
@@ -273,9 +273,9 @@ amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, 
 {
     mpfr_ptr lop = lo_out, hip = hi_out;
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_decimal: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_decimal: NULL output pointer");
     *out = NULL;
-    amq_status st = bloom_check_m(m, "bloom_fp_decimal");
+    amq_status st = bloom_check_m(m, "Bloom rate decimal");
     if (st)
         return st;
     double den_bits, cost;
@@ -284,7 +284,7 @@ amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, 
     int v;
     if (!bloom_edge(m, k, n, &v) && !small) {
         amq_bloom_params p = {m, k, n};
-        st = amq_cost_ie_decimal("bloom_fp_decimal", m, k, (double)k * (double)n, 1.0, digits);
+        st = amq_cost_ie_decimal("Bloom rate decimal", m, k, (double)k * (double)n, 1.0, digits);
         if (!st)
             st = amq_certified_decimal(out, amq_bloom_fp_enclose_cb, &p, digits, lo_out, hi_out);
         if (st != AMQ_E_TOO_LARGE || min_u64(k, m) > AMQ_BLOOM_ENCLOSE_MAX_K ||

@@ -24,7 +24,7 @@
 
 amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_fp_stirling");
+    amq_status st = bloom_check_m(m, "Bloom rate (Stirling form)");
     if (st)
         return st;
     int v;
@@ -37,7 +37,7 @@ amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     if (k > AMQ_BLOOM_STIRLING_MAX_KN || n > AMQ_BLOOM_STIRLING_MAX_KN ||
         k * n > AMQ_BLOOM_STIRLING_MAX_KN)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_stirling: reference form limited to k*n <= %d (got k = %llu, n = %llu); "
+                        "Bloom rate (Stirling form): reference form limited to k*n <= %d (got k = %llu, n = %llu); "
                         "use amq_bloom_fp_exact",
                         AMQ_BLOOM_STIRLING_MAX_KN, ULL(k), ULL(n));
     unsigned long kn = (unsigned long)(k * n);
@@ -46,7 +46,7 @@ amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     /* Row kn of the Stirling triangle (second kind), entries i = 0..L. */
     mpz_t *S = malloc((L + 1) * sizeof *S);
     if (!S)
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_stirling: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "Bloom rate (Stirling form): out of memory");
     for (unsigned long i = 0; i <= L; i++)
         mpz_init(S[i]);
     mpz_set_ui(S[0], 1); /* S(0,0) = 1 */
@@ -133,7 +133,7 @@ done:
 
 amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_fp_exact");
+    amq_status st = bloom_check_m(m, "exact Bloom rate");
     if (st)
         return st;
     int v;
@@ -144,18 +144,18 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     uint64_t K = min_u64(k, m);
     if (K > AMQ_BLOOM_EXACT_MAX_K)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_exact: min(k, m) = %llu exceeds the limit %d of the exact form",
+                        "exact Bloom rate: min(k, m) = %llu exceeds the limit %d of the exact form",
                         ULL(K), AMQ_BLOOM_EXACT_MAX_K);
     double den_bits, cost;
     bloom_exact_size(m, k, n, &den_bits, &cost);
     char what[160];
     snprintf(what, sizeof what, "the denominator m^(k(n+1)) (m = %llu, k = %llu, n = %llu)", ULL(m), ULL(k), ULL(n));
-    if ((st = amq_cost_exact("bloom_fp_exact", what, den_bits, cost)) != AMQ_OK)
+    if ((st = amq_cost_exact("exact Bloom rate", what, den_bits, cost)) != AMQ_OK)
         return st;
     /* Now k(n+1) log2(m) <= 2^26 with m >= 2, so k*n and k*(n+1) are < 2^27. */
     uint64_t kn = k * n, E = k * (n + 1);
     if (kn > ULONG_MAX || E > ULONG_MAX || k > ULONG_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE, "bloom_fp_exact: exponent k(n+1) = %llu does not fit unsigned long",
+        return amq_fail(AMQ_E_TOO_LARGE, "exact Bloom rate: exponent k(n+1) = %llu does not fit unsigned long",
                         ULL(E));
 
     /* P[i] = (m-i)^k, i = 0..K; turned in place into the difference table, so that at
@@ -163,7 +163,7 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     size_t cnt = (size_t)K + 1;
     mpz_t *P = malloc(cnt * sizeof *P);
     if (!P)
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_exact: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "exact Bloom rate: out of memory");
     mpz_t base, binm, pw, N, mz;
     mpz_inits(base, binm, pw, N, mz, NULL);
     z_set_u64(mz, m);
@@ -202,7 +202,7 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 
 amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
-    amq_status st = bloom_check_m(m, "bloom_bit_prob_exact");
+    amq_status st = bloom_check_m(m, "exact Bloom bit probability");
     if (st)
         return st;
     if (k == 0 || n == 0) { /* kn = 0: no bit set */
@@ -217,7 +217,7 @@ amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
     double bits = (double)k * (double)n * log2((double)m);
     char what[160];
     snprintf(what, sizeof what, "the denominator m^(kn) (m = %llu, k = %llu, n = %llu)", ULL(m), ULL(k), ULL(n));
-    if ((st = amq_cost_exact("bloom_bit_prob_exact", what, bits, 2 * bits)) != AMQ_OK)
+    if ((st = amq_cost_exact("exact Bloom bit probability", what, bits, 2 * bits)) != AMQ_OK)
         return st;
     unsigned long kn = (unsigned long)(k * n);
     mpz_t a, b;

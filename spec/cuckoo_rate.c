@@ -94,7 +94,7 @@ amq_status amq_cuckoo_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_
     if (st)
         return st;
     if (prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX - 128)
-        return amq_fail(AMQ_E_INVALID_ARG, "cuckoo_fp_enclose: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "cuckoo rate enclosure: precision %ld out of range", (long)prec);
     if (n == 0) {
         mpfr_set_zero(lo, 1);
         mpfr_set_zero(hi, 1);

@@ -6,11 +6,11 @@
 
 amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
 {
-    amq_status st = amq_omis_check_params(p, "omissions_exact");
+    amq_status st = amq_omis_check_params(p, "exact omission count");
     if (st)
         return st;
     if (p->n > AMQ_OMIS_EXACT_MAX_N)
-        return amq_fail(AMQ_E_TOO_LARGE, "omissions_exact: n = %llu exceeds the brute-force limit %d",
+        return amq_fail(AMQ_E_TOO_LARGE, "exact omission count: n = %llu exceeds the brute-force limit %d",
                         ULL(p->n), AMQ_OMIS_EXACT_MAX_N);
     mpq_t e, q, f, t;
     mpq_inits(e, q, f, t, NULL);
@@ -36,14 +36,14 @@ amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
 amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, mpfr_t p0_hi,
                                        mpfr_prec_t prec, const amq_omis_params *p)
 {
-    amq_status st = amq_omis_check_params(p, "omissions_brute");
+    amq_status st = amq_omis_check_params(p, "omission enumeration");
     if (st)
         return st;
     if (p->n > AMQ_OMIS_BRUTE_MAX_N)
-        return amq_fail(AMQ_E_TOO_LARGE, "omissions_brute: n = %llu exceeds the brute-force limit %d",
+        return amq_fail(AMQ_E_TOO_LARGE, "omission enumeration: n = %llu exceeds the brute-force limit %d",
                         ULL(p->n), AMQ_OMIS_BRUTE_MAX_N);
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 16)
-        return amq_fail(AMQ_E_INVALID_ARG, "omissions_brute: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "omission enumeration: precision %ld out of range", (long)prec);
     mpfr_prec_t wp = prec + 64;
     ivl e, q, f;
     ivl_init(&e, wp);

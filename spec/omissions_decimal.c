@@ -81,7 +81,7 @@ amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int 
                                       mpfr_t hi)
 {
     fpc_ctx c = {s, i};
-    return decimal_bits(out, fpc_bits, &c, digits, lo, hi, "fingerprint_fp_decimal");
+    return decimal_bits(out, fpc_bits, &c, digits, lo, hi, "fingerprint rate decimal");
 }
 
 typedef struct { const amq_omis_params *p; uint64_t i; } rate_ctx;
@@ -99,7 +99,7 @@ static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
         if (fr_rel_width_ok(lo, hi, bits))
             return AMQ_OK;
         if (prec > AMQ_CERTIFIED_MAX_PREC)
-            return amq_fail(AMQ_E_TOO_LARGE, "omis_rate_decimal: relative width 2^-%d not reached at "
+            return amq_fail(AMQ_E_TOO_LARGE, "omission rate decimal: relative width 2^-%d not reached at "
                                              "precision %ld", bits, (long)prec);
     }
 }
@@ -107,11 +107,11 @@ static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 amq_status amq_omis_rate_decimal(char **out, const amq_omis_params *p, uint64_t i, int digits, mpfr_t lo,
                                  mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omis_rate_decimal");
+    amq_status st = amq_omis_check_params(p, "omission rate decimal");
     if (st)
         return st;
     rate_ctx c = {p, i};
-    return decimal_bits(out, rate_bits, &c, digits, lo, hi, "omis_rate_decimal");
+    return decimal_bits(out, rate_bits, &c, digits, lo, hi, "omission rate decimal");
 }
 
 static amq_status expected_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
@@ -127,18 +127,18 @@ static amq_status p0_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 amq_status amq_omissions_expected_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
                                           mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omissions_expected_decimal");
+    amq_status st = amq_omis_check_params(p, "expected omissions decimal");
     if (st)
         return st;
-    return decimal_bits(out, expected_bits, p, digits, lo, hi, "omissions_expected_decimal");
+    return decimal_bits(out, expected_bits, p, digits, lo, hi, "expected omissions decimal");
 }
 
 amq_status amq_omissions_p0_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo, mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omissions_p0_decimal");
+    amq_status st = amq_omis_check_params(p, "omission probability P0 decimal");
     if (st)
         return st;
-    return decimal_bits(out, p0_bits, p, digits, lo, hi, "omissions_p0_decimal");
+    return decimal_bits(out, p0_bits, p, digits, lo, hi, "omission probability P0 decimal");
 }
 
 typedef struct { const amq_omis_params *p; unsigned t; } cov_ctx;
@@ -176,13 +176,13 @@ static amq_status coverage_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 amq_status amq_omissions_coverage_decimal(char **out, const amq_omis_params *p, unsigned t, int digits,
                                           mpfr_t lo, mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omissions_coverage_decimal");
+    amq_status st = amq_omis_check_params(p, "coverage decimal");
     if (st)
         return st;
     if (t != 1 && t != 2)
-        return amq_fail(AMQ_E_INVALID_ARG, "omissions_coverage_decimal: factor t = %u (1 or 2)", t);
+        return amq_fail(AMQ_E_INVALID_ARG, "coverage decimal: factor t = %u (1 or 2)", t);
     cov_ctx c = {p, t};
-    return decimal_bits(out, coverage_bits, &c, digits, lo, hi, "omissions_coverage_decimal");
+    return decimal_bits(out, coverage_bits, &c, digits, lo, hi, "coverage decimal");
 }
 
 static amq_status barrier_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
@@ -193,8 +193,8 @@ static amq_status barrier_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 amq_status amq_omis_barrier_decimal(char **out, uint64_t k, int digits, mpfr_t lo, mpfr_t hi)
 {
     if (digits > 250)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_barrier_decimal: at most 250 digits (got %d)", digits);
-    return decimal_bits(out, barrier_bits, &k, digits, lo, hi, "omis_barrier_decimal");
+        return amq_fail(AMQ_E_INVALID_ARG, "barrier decimal: at most 250 digits (got %d)", digits);
+    return decimal_bits(out, barrier_bits, &k, digits, lo, hi, "barrier decimal");
 }
 
 typedef struct { uint64_t m, k, x, N; int which; } est_ctx;
@@ -218,12 +218,12 @@ amq_status amq_state_estimate_decimal(char **i_out, char **n_out, uint64_t m, ui
                                       uint64_t set_bits, uint64_t unique, int digits)
 {
     if (!i_out)
-        return amq_fail(AMQ_E_INVALID_ARG, "state_estimate_decimal: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_state_estimate_decimal: NULL output pointer");
     est_ctx c = {m, k, set_bits, unique, 0};
-    amq_status st = decimal_bits(i_out, estimate_bits, &c, digits, NULL, NULL, "state_estimate_decimal");
+    amq_status st = decimal_bits(i_out, estimate_bits, &c, digits, NULL, NULL, "state estimate decimal");
     if (!st && n_out) {
         c.which = 1;
-        st = decimal_bits(n_out, estimate_bits, &c, digits, NULL, NULL, "state_estimate_decimal");
+        st = decimal_bits(n_out, estimate_bits, &c, digits, NULL, NULL, "state estimate decimal");
         if (st) {
             free(*i_out);
             *i_out = NULL;

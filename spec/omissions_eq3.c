@@ -48,9 +48,9 @@ static int narrow(const mpfr_t lo, const mpfr_t hi, int bits, mpfr_prec_t prec)
 amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
     if (k == 0 || k > 100000)
-        return amq_fail(AMQ_E_INVALID_K, "omis_eq3_barrier: k = %llu outside [1, 100000]", ULL(k));
+        return amq_fail(AMQ_E_INVALID_K, "equation 3 barrier: k = %llu outside [1, 100000]", ULL(k));
     if (bits < 1 || bits > 1000)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_eq3_barrier: bits = %d outside [1, 1000]", bits);
+        return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier: bits = %d outside [1, 1000]", bits);
     /* f(0) = 0 < k and f(r) >= r ln 2 > k for r = 2k: the root is in (0, 2k) */
     for (mpfr_prec_t prec = (mpfr_prec_t)bits + 64; prec <= 4 * ((mpfr_prec_t)bits + 64); prec *= 2) {
         mpfr_t a, b, mid, flo, fhi;
@@ -79,14 +79,14 @@ amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t
         if (!undecided)
             return AMQ_OK;
     }
-    return amq_fail(AMQ_E_TOO_LARGE, "omis_eq3_barrier: k = %llu: the root could not be certified to %d bits", ULL(k),
+    return amq_fail(AMQ_E_TOO_LARGE, "equation 3 barrier: k = %llu: the root could not be certified to %d bits", ULL(k),
                     bits);
 }
 
 amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
 {
     if (!out || digits < 1 || digits > 250)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_eq3_barrier_decimal: digits = %d outside [1, 250]", digits);
+        return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier decimal: digits = %d outside [1, 250]", digits);
     amq_status s = AMQ_OK;
     for (int bits = 4 * digits + 16; s == AMQ_OK && bits <= 1000; bits *= 2) {
         mpfr_t lo, hi;
@@ -105,16 +105,16 @@ amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
         if (done)
             return AMQ_OK;
     }
-    return s != AMQ_OK ? s : amq_fail(AMQ_E_TOO_LARGE, "omis_eq3_barrier_decimal: k = %llu: no correct rounding to "
+    return s != AMQ_OK ? s : amq_fail(AMQ_E_TOO_LARGE, "equation 3 barrier decimal: k = %llu: no correct rounding to "
                                                         "%d digits within 1000 bits", ULL(k), digits);
 }
 
 amq_status amq_omis_eq3_k(uint64_t *k, const mpq_t r)
 {
     if (!k)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_eq3_k: NULL output");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_k: NULL output");
     if (mpq_sgn(r) <= 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_eq3_k: m/n must be positive");
+        return amq_fail(AMQ_E_INVALID_ARG, "equation 3 optimum k: m/n must be positive");
     for (mpfr_prec_t prec = 128; prec <= 4096; prec *= 2) {
         mpfr_t x, flo, fhi;
         mpfr_inits2(prec, x, flo, fhi, (mpfr_ptr)0);
@@ -134,7 +134,7 @@ amq_status amq_omis_eq3_k(uint64_t *k, const mpq_t r)
         if (done)
             return AMQ_OK;
     }
-    return amq_fail(AMQ_E_TOO_LARGE, "omis_eq3_k: m/n is on (or within 2^-4000 of) one of equation 3's barriers");
+    return amq_fail(AMQ_E_TOO_LARGE, "equation 3 optimum k: m/n is on (or within 2^-4000 of) one of equation 3's barriers");
 }
 
 /* Measure of the part of [a, b) between x and y, for x in [xl, xh] and y in [yl, yh]:
@@ -164,7 +164,7 @@ static void disagreement(mpfr_t mlo, mpfr_t mhi, const mpfr_t xl, const mpfr_t x
 amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq_t from, const mpq_t to)
 {
     if (!st || kmax == 0 || kmax > 10000 || mpq_sgn(from) <= 0 || mpq_cmp(to, from) <= 0 || mpq_cmp_ui(to, 10000, 1) > 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_eq3_compare: needs 1 <= kmax <= 10000 and 0 < from < to <= 10000");
+        return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier comparison: needs 1 <= kmax <= 10000 and 0 < from < to <= 10000");
     const int bits = 64;
     const mpfr_prec_t prec = 128;
     mpfr_t bl, bh, el, eh, pbl, pbh, pel, peh, d, rl, rh, a, b, mlo, mhi;
@@ -190,7 +190,7 @@ amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq
             break;
         if (k > 1 && (mpfr_cmp(pbh, bl) >= 0 || mpfr_cmp(pbh, el) >= 0 || mpfr_cmp(peh, bl) >= 0 ||
                       mpfr_cmp(peh, el) >= 0)) { /* the measure below assumes the barriers interleave */
-            s = amq_fail(AMQ_E_TOO_LARGE, "omis_eq3_compare: barriers %llu and %llu do not interleave", ULL(k - 1),
+            s = amq_fail(AMQ_E_TOO_LARGE, "equation 3 barrier comparison: barriers %llu and %llu do not interleave", ULL(k - 1),
                          ULL(k));
             break;
         }

@@ -51,7 +51,7 @@ static amq_status expected_loop(ivl *ex, amq_omis_expo *e, uint64_t n, int bits,
 
 amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
-    const char *who = "omissions_expected";
+    const char *who = "expected omissions";
     amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)
         return st;

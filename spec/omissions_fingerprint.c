@@ -7,9 +7,9 @@
 amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned minus_bits)
 {
     if (m == 0)
-        return amq_fail(AMQ_E_INVALID_M, "fingerprint_space: m = 0");
+        return amq_fail(AMQ_E_INVALID_M, "fingerprint space: m = 0");
     if (indices > 64)
-        return amq_fail(AMQ_E_TOO_LARGE, "fingerprint_space: %u indices (at most 64)", indices);
+        return amq_fail(AMQ_E_TOO_LARGE, "fingerprint space: %u indices (at most 64)", indices);
     mpz_t t;
     mpz_init(t);
     z_set_u64(t, m);
@@ -17,7 +17,7 @@ amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned
     amq_status st = AMQ_OK;
     if (!mpz_divisible_2exp_p(t, minus_bits) || mpz_sizeinbase(t, 2) <= minus_bits)
         st = amq_fail(AMQ_E_INVALID_ARG,
-                      "fingerprint_space: m^%u = %llu^%u is not a multiple of 2^%u larger than it",
+                      "fingerprint space: m^%u = %llu^%u is not a multiple of 2^%u larger than it",
                       indices, ULL(m), indices, minus_bits);
     else {
         mpz_tdiv_q_2exp(t, t, minus_bits);
@@ -30,7 +30,7 @@ amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned
 amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
 {
     if (!s || mpz_sgn(s) <= 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "fingerprint_fp_exact: s must be >= 1");
+        return amq_fail(AMQ_E_INVALID_ARG, "exact fingerprint rate: s must be >= 1");
     if (i == 0 || mpz_cmp_ui(s, 1) == 0) {
         mpq_set_ui(rop, i == 0 ? 0 : 1, 1);
         return AMQ_OK;
@@ -38,7 +38,7 @@ amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
     double bits = (double)i * (double)mpz_sizeinbase(s, 2);
     if (bits > AMQ_OMIS_EXACT_MAX_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "fingerprint_fp_exact: the denominator s^i would have about %.3g bits (limit "
+                        "exact fingerprint rate: the denominator s^i would have about %.3g bits (limit "
                         "2^26); use amq_fingerprint_fp_enclose",
                         bits);
     mpz_t a, b;
@@ -56,9 +56,9 @@ amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
 amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mpz_srcptr s, uint64_t i)
 {
     if (!s || mpz_sgn(s) <= 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "fingerprint_fp_enclose: s must be >= 1");
+        return amq_fail(AMQ_E_INVALID_ARG, "fingerprint rate enclosure: s must be >= 1");
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
-        return amq_fail(AMQ_E_INVALID_ARG, "fingerprint_fp_enclose: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "fingerprint rate enclosure: precision %ld out of range", (long)prec);
     if (i == 0 || mpz_cmp_ui(s, 1) == 0) {
         mpfr_set_ui(lo, i == 0 ? 0 : 1, MPFR_RNDD);
         mpfr_set_ui(hi, i == 0 ? 0 : 1, MPFR_RNDU);

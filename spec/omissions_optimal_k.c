@@ -113,7 +113,7 @@ static amq_status check_r(const mpq_t r, const char *who)
 
 amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r)
 {
-    const char *who = "omis_integral";
+    const char *who = "omission integral";
     amq_status st = check_r(r, who);
     if (st)
         return st;
@@ -155,7 +155,7 @@ static int barrier_sign(uint64_t k, const mpq_t r, mpfr_prec_t prec)
 
 amq_status amq_omis_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
-    const char *who = "omis_barrier";
+    const char *who = "barrier";
     if (k == 0 || k > 100000)
         return amq_fail(AMQ_E_INVALID_K, "%s: k = %llu outside [1, 100000]", who, ULL(k));
     if (bits < 1 || bits > 1000)
@@ -339,7 +339,7 @@ static uint64_t optk_confirm(optk_cands *c, const mpq_t r, mpfr_prec_t prec)
 
 amq_status amq_omis_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r)
 {
-    const char *who = "omis_optimal_k";
+    const char *who = "optimum k";
     if (!k_best)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: NULL output", who);
     amq_status st = check_r(r, who);

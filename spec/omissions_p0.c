@@ -93,7 +93,7 @@ out:
 
 amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
-    const char *who = "omissions_p0";
+    const char *who = "omission probability P0";
     amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)
         return st;
@@ -140,7 +140,7 @@ amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const am
 static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omis_params *p)
 {
     amq_omis_expo e;
-    amq_status st = amq_omis_expo_build(&e, p, "omissions_p0");
+    amq_status st = amq_omis_expo_build(&e, p, "omission probability P0");
     if (st)
         return st;
     amq_omis_expo_set_prec(&e, 64);
@@ -175,7 +175,7 @@ amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_om
 {
     mpfr_t l, h;
     mpfr_inits2(64, l, h, (mpfr_ptr)0);
-    amq_status st = amq_omis_check_params(p, "omissions_p0");
+    amq_status st = amq_omis_check_params(p, "omission probability P0");
     uint64_t E0;
     int P00;
     if (!st && !amq_omis_edge(p, &E0, &P00)) {
@@ -185,7 +185,7 @@ amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_om
         st = log_p0_coarse_upper(b, p);
         if (!st && mpfr_cmp_d(b, ((double)mpfr_get_emin() + 4.0) * 0.69314718) < 0) /* below 2^emin */
             st = amq_fail(AMQ_E_TOO_LARGE,
-                          "omissions_p0: P0 <= exp(%.6g) underflows the MPFR exponent range; use "
+                          "omission probability P0: P0 <= exp(%.6g) underflows the MPFR exponent range; use "
                           "amq_omissions_log_p0_enclose or amq_omissions_p0_upper",
                           mpfr_get_d(b, MPFR_RNDN));
         mpfr_clear(b);
@@ -206,8 +206,8 @@ amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_om
             mpfr_mul_si(lim, lim, (long)mpfr_get_emin() + 2, MPFR_RNDD);
             if (mpfr_cmp(l, lim) <= 0) {
                 st = amq_fail(AMQ_E_TOO_LARGE,
-                              "omissions_p0: P0 = exp(%.6g) underflows the MPFR exponent range; use "
-                              "amq_omissions_log_p0_enclose",
+                              "omission probability P0: P0 = exp(%.6g) underflows the MPFR exponent range; use "
+                              "omission probability P0 enclosure",
                               mpfr_get_d(l, MPFR_RNDN));
             } else {
                 mpfr_set_prec(lo, bits + 32);

@@ -95,7 +95,7 @@ static amq_status dfs_init(dfs_ctx *c, const amq_omis_expo *e, const amq_omis_p0
         free(c->coef);
         free(c->Lam);
         memset(c, 0, sizeof *c);
-        return amq_fail(AMQ_E_NOMEM, "omissions_p0: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "omission probability P0: out of memory");
     }
     for (size_t j = 0; j < J; j++) { /* bases lam_j - mu */
         ivl_init(&c->lam[j], wp);

@@ -161,7 +161,7 @@ amq_status amq_omis_p0_bounds_compute(amq_omis_p0_bounds *B, const amq_omis_expo
         ivl_clear(&B->oa);
         ivl_clear(&B->oe);
         mpfr_clears(B->U0, B->U1, B->mu, (mpfr_ptr)0);
-        return amq_fail(AMQ_E_NOMEM, "omissions_p0: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "omission probability P0: out of memory");
     }
     for (size_t j = 0; j < J; j++)
         ivl_init(&B->C[j], wp);

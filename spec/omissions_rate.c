@@ -9,7 +9,7 @@
 amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t i)
 {
     if (m == 0)
-        return amq_fail(AMQ_E_INVALID_M, "bloom_fp_paper_exact: m = 0");
+        return amq_fail(AMQ_E_INVALID_M, "exact Bloom rate (the paper's form): m = 0");
     if (k == 0 || i == 0 || m == 1) {
         mpq_set_ui(rop, (k == 0 || m == 1) && (k == 0 || i > 0) ? 1 : 0, 1);
         return AMQ_OK;
@@ -17,7 +17,7 @@ amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
     double bits = (double)k * (double)k * (double)i * log2((double)m);
     if (bits > AMQ_OMIS_EXACT_MAX_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_paper_exact: the denominator m^(i k^2) would have about %.3g bits "
+                        "exact Bloom rate (the paper's form): the denominator m^(i k^2) would have about %.3g bits "
                         "(limit 2^26); use amq_bloom_fp_paper_enclose",
                         bits);
     unsigned long ik = (unsigned long)(i * k);
@@ -38,9 +38,9 @@ amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, ui
                                       uint64_t i)
 {
     if (m == 0)
-        return amq_fail(AMQ_E_INVALID_M, "bloom_fp_paper_enclose: m = 0");
+        return amq_fail(AMQ_E_INVALID_M, "Bloom rate enclosure (the paper's form): m = 0");
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_paper_enclose: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate enclosure (the paper's form): precision %ld out of range", (long)prec);
     if (k == 0 || i == 0 || m == 1) {
         int v = (k == 0 || m == 1) && (k == 0 || i > 0);
         mpfr_set_ui(lo, (unsigned long)v, MPFR_RNDD);
@@ -83,7 +83,7 @@ static int rate_edge(const amq_omis_params *p, uint64_t i, int *v)
 
 amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
 {
-    amq_status st = amq_omis_check_params(p, "omis_rate_exact");
+    amq_status st = amq_omis_check_params(p, "exact omission rate");
     if (st)
         return st;
     int v;
@@ -115,11 +115,11 @@ amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
 amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omis_params *p,
                                  uint64_t i)
 {
-    amq_status st = amq_omis_check_params(p, "omis_rate_enclose");
+    amq_status st = amq_omis_check_params(p, "omission rate enclosure");
     if (st)
         return st;
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
-        return amq_fail(AMQ_E_INVALID_ARG, "omis_rate_enclose: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "omission rate enclosure: precision %ld out of range", (long)prec);
     int v;
     if (rate_edge(p, i, &v)) {
         mpfr_set_ui(lo, (unsigned long)v, MPFR_RNDD);

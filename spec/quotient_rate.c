@@ -15,7 +15,7 @@ static amq_status check_p(uint64_t p, const char *who)
 
 amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
 {
-    amq_status st = check_p(p, "quotient_fp_exact");
+    amq_status st = check_p(p, "exact quotient rate");
     if (st)
         return st;
     if (n == 0 || p == 0) { /* nothing stored, or every fingerprint equal */
@@ -26,7 +26,7 @@ amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
     char what[160];
     snprintf(what, sizeof what, "the denominator 2^(pn) (p = %llu fingerprint bits, n = %llu)",
              (unsigned long long)p, (unsigned long long)n);
-    if ((st = amq_cost_exact("quotient_fp_exact", what, (double)p * (double)n, 3.0 * (double)p * (double)n)))
+    if ((st = amq_cost_exact("exact quotient rate", what, (double)p * (double)n, 3.0 * (double)p * (double)n)))
         return st;
     mpz_t base, pw;
     mpz_inits(base, pw, (mpz_ptr)0);
@@ -43,11 +43,11 @@ amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
 
 amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t p, uint64_t n)
 {
-    amq_status st = check_p(p, "quotient_fp_enclose");
+    amq_status st = check_p(p, "quotient rate enclosure");
     if (st)
         return st;
     if (prec < MPFR_PREC_MIN || prec > MPFR_PREC_MAX)
-        return amq_fail(AMQ_E_INVALID_ARG, "quotient_fp_enclose: precision %ld out of range", (long)prec);
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient rate enclosure: precision %ld out of range", (long)prec);
     if (n == 0 || p == 0) {
         mpfr_set_ui(lo, n == 0 ? 0 : 1, MPFR_RNDD);
         mpfr_set_ui(hi, n == 0 ? 0 : 1, MPFR_RNDU);
@@ -77,7 +77,7 @@ amq_status amq_quotient_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, co
 {
     const amq_quotient_params *q = params;
     if (!q)
-        return amq_fail(AMQ_E_INVALID_ARG, "quotient_fp_enclose_cb: NULL parameters");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_enclose_cb: NULL parameters");
     return amq_quotient_fp_enclose(lo, hi, prec, q->p, q->n);
 }
 

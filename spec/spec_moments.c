@@ -80,7 +80,7 @@ static void free_coefficients(mpz_t *C, uint64_t J)
 
 amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n)
 {
-    amq_status st = check_args("bloom_fp_query_exact", m, k_q);
+    amq_status st = check_args("exact Bloom rate of a k_q-index query", m, k_q);
     if (st != AMQ_OK)
         return st;
     int v;
@@ -92,13 +92,13 @@ amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint6
     const double L = log2((double)m), kn = (double)k_ins * (double)n;
     if ((kn + (double)k_q) * L > AMQ_MOMENTS_EXACT_MAX_BITS || kn > (double)ULONG_MAX / 2)
         return amq_fail(AMQ_E_TOO_LARGE,
-                        "bloom_fp_query_exact: the denominator m^(k_q + k_ins n) would have about %.3g bits "
+                        "exact Bloom rate of a k_q-index query: the denominator m^(k_q + k_ins n) would have about %.3g bits "
                         "(limit %.3g); use amq_bloom_fp_query_enclose",
                         (kn + (double)k_q) * L, AMQ_MOMENTS_EXACT_MAX_BITS);
     const uint64_t J = k_q < m ? k_q : m;
     mpz_t *C = coefficients(m, k_q, J);
     if (!C)
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_query_exact: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "exact Bloom rate of a k_q-index query: out of memory");
     const unsigned long e = (unsigned long)(k_ins * n);
     mpz_t N, pw, base, mz;
     mpz_inits(N, pw, base, mz, (mpz_ptr)0);
@@ -160,11 +160,11 @@ static void enclose_at(mpfi_t sum, mpfr_prec_t prec, mpz_t *C, uint64_t J, uint6
 amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k_ins, uint64_t k_q,
                                       uint64_t n)
 {
-    amq_status st = check_args("bloom_fp_query_enclose", m, k_q);
+    amq_status st = check_args("Bloom rate enclosure of a k_q-index query", m, k_q);
     if (st != AMQ_OK)
         return st;
     if (bits < 1 || bits > 4096)
-        return amq_fail(AMQ_E_INVALID_ARG, "bloom_fp_query_enclose: bits = %d outside [1, 4096]", bits);
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate enclosure of a k_q-index query: bits = %d outside [1, 4096]", bits);
     int v;
     if (edge(m, k_ins, k_q, n, &v)) {
         mpfr_set_ui(lo, (unsigned long)v, MPFR_RNDD);
@@ -174,7 +174,7 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
     const uint64_t J = k_q < m ? k_q : m;
     mpz_t *C = coefficients(m, k_q, J);
     if (!C)
-        return amq_fail(AMQ_E_NOMEM, "bloom_fp_query_enclose: out of memory");
+        return amq_fail(AMQ_E_NOMEM, "Bloom rate enclosure of a k_q-index query: out of memory");
     mpz_t kn, nz;
     mpz_inits(kn, nz, (mpz_ptr)0);
     z_set_u64(kn, k_ins);
@@ -212,7 +212,7 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
         mpfr_set(lo, a, MPFR_RNDD);
         mpfr_set(hi, b, MPFR_RNDU);
     } else
-        amq_fail(st, "bloom_fp_query_enclose: no enclosure of relative width 2^-%d within %ld bits (m=%llu, "
+        amq_fail(st, "Bloom rate enclosure of a k_q-index query: no enclosure of relative width 2^-%d within %ld bits (m=%llu, "
                      "k_ins=%llu, k_q=%llu, n=%llu)",
                  bits, (long)AMQ_CERTIFIED_MAX_PREC, ULL(m), ULL(k_ins), ULL(k_q), ULL(n));
     mpfr_clears(a, b, w, (mpfr_ptr)0);
@@ -225,13 +225,13 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
 amq_status amq_bloom_fp_pair_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
     if (k > UINT64_MAX / 2)
-        return amq_fail(AMQ_E_TOO_LARGE, "bloom_fp_pair_exact: k = %llu is too large", ULL(k));
+        return amq_fail(AMQ_E_TOO_LARGE, "exact Bloom rate of a query pair: k = %llu is too large", ULL(k));
     return amq_bloom_fp_query_exact(rop, m, k, 2 * k, n);
 }
 
 amq_status amq_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n)
 {
     if (k > UINT64_MAX / 2)
-        return amq_fail(AMQ_E_TOO_LARGE, "bloom_fp_pair_enclose: k = %llu is too large", ULL(k));
+        return amq_fail(AMQ_E_TOO_LARGE, "Bloom rate enclosure of a query pair: k = %llu is too large", ULL(k));
     return amq_bloom_fp_query_enclose(lo, hi, bits, m, k, 2 * k, n);
 }

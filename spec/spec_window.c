@@ -78,7 +78,7 @@ static amq_status checked_capacity(uint64_t *c, const void *out, uint64_t W, uin
 amq_status amq_window_capacity(uint64_t *cap, uint64_t W, uint64_t g)
 {
     uint64_t c = 0;
-    amq_status st = checked_capacity(&c, cap, W, g, "window_capacity");
+    amq_status st = checked_capacity(&c, cap, W, g, "sliding-window capacity");
     if (!st)
         *cap = c;
     return st;
@@ -100,7 +100,7 @@ static wloads structure_loads(uint64_t W, uint64_t g, uint64_t N)
 amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 {
     uint64_t c = 0;
-    amq_status st = checked_capacity(&c, loads, W, g, "window_loads");
+    amq_status st = checked_capacity(&c, loads, W, g, "sliding-window loads");
     if (st)
         return st;
     const uint64_t full = N / c;
@@ -113,7 +113,7 @@ amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 amq_status amq_window_held(uint64_t *held, uint64_t W, uint64_t g, uint64_t N)
 {
     uint64_t c = 0;
-    amq_status st = checked_capacity(&c, held, W, g, "window_held");
+    amq_status st = checked_capacity(&c, held, W, g, "sliding-window generations");
     if (st)
         return st;
     /* (g - 1) c may exceed 2^64 - 1; then it exceeds N as well */
@@ -307,42 +307,42 @@ static amq_status exact_pairs(mpq_t rop, uint64_t m, uint64_t k, const wload *p,
 
 amq_status amq_window_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t W, uint64_t g, uint64_t N)
 {
-    amq_status st = check_common(m, k, "window_fp_exact");
+    amq_status st = check_common(m, k, "exact sliding-window rate");
     if (!st)
-        st = check_geometry(W, g, "window_fp_exact");
+        st = check_geometry(W, g, "exact sliding-window rate");
     if (st)
         return st;
     const wloads L = structure_loads(W, g, N);
-    return exact_pairs(rop, m, k, L.p, L.count, "window_fp_exact");
+    return exact_pairs(rop, m, k, L.p, L.count, "exact sliding-window rate");
 }
 
 amq_status amq_window_fp_exact_loads(mpq_t rop, uint64_t m, uint64_t k, const uint64_t *loads, size_t g)
 {
-    amq_status st = check_common(m, k, "window_fp_exact_loads");
+    amq_status st = check_common(m, k, "exact sliding-window rate");
     if (st)
         return st;
     wload *p;
     size_t np;
-    st = group_loads(&p, &np, loads, g, "window_fp_exact_loads");
+    st = group_loads(&p, &np, loads, g, "exact sliding-window rate");
     if (st)
         return st;
-    st = exact_pairs(rop, m, k, p, np, "window_fp_exact_loads");
+    st = exact_pairs(rop, m, k, p, np, "exact sliding-window rate");
     free(p);
     return st;
 }
 
 amq_status amq_window_fp_steady_range(mpq_t least, mpq_t largest, uint64_t m, uint64_t k, uint64_t W, uint64_t g)
 {
-    amq_status st = check_common(m, k, "window_fp_steady_range");
+    amq_status st = check_common(m, k, "sliding-window steady-state range");
     if (!st)
-        st = check_geometry(W, g, "window_fp_steady_range");
+        st = check_geometry(W, g, "sliding-window steady-state range");
     if (st)
         return st;
     const uint64_t c = amq_window_kernel_capacity(W, g);
     wload p[2] = {{c, g - 1}, {c - 1, 1}}; /* N mod c = 0, and N mod c = c - 1 */
-    st = exact_pairs(least, m, k, p, 1, "window_fp_steady_range");
+    st = exact_pairs(least, m, k, p, 1, "sliding-window steady-state range");
     if (!st)
-        st = exact_pairs(largest, m, k, p, c > 1 ? 2 : 1, "window_fp_steady_range");
+        st = exact_pairs(largest, m, k, p, c > 1 ? 2 : 1, "sliding-window steady-state range");
     return st;
 }
 
@@ -522,27 +522,27 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
 amq_status amq_window_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k, uint64_t W,
                                  uint64_t g, uint64_t N)
 {
-    amq_status st = check_common(m, k, "window_fp_enclose");
+    amq_status st = check_common(m, k, "sliding-window rate enclosure");
     if (!st)
-        st = check_geometry(W, g, "window_fp_enclose");
+        st = check_geometry(W, g, "sliding-window rate enclosure");
     if (st)
         return st;
     const wloads L = structure_loads(W, g, N);
-    return enclose_pairs(lo, hi, prec, m, k, L.p, L.count, "window_fp_enclose");
+    return enclose_pairs(lo, hi, prec, m, k, L.p, L.count, "sliding-window rate enclosure");
 }
 
 amq_status amq_window_fp_enclose_loads(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                        const uint64_t *loads, size_t g)
 {
-    amq_status st = check_common(m, k, "window_fp_enclose_loads");
+    amq_status st = check_common(m, k, "sliding-window rate enclosure");
     if (st)
         return st;
     wload *p;
     size_t np;
-    st = group_loads(&p, &np, loads, g, "window_fp_enclose_loads");
+    st = group_loads(&p, &np, loads, g, "sliding-window rate enclosure");
     if (st)
         return st;
-    st = enclose_pairs(lo, hi, prec, m, k, p, np, "window_fp_enclose_loads");
+    st = enclose_pairs(lo, hi, prec, m, k, p, np, "sliding-window rate enclosure");
     free(p);
     return st;
 }
@@ -551,7 +551,7 @@ amq_status amq_window_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, cons
 {
     const amq_window_params *p = params;
     if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "window_fp_enclose_cb: NULL parameters");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_enclose_cb: NULL parameters");
     return amq_window_fp_enclose(lo, hi, prec, p->m, p->k, p->W, p->g, p->N);
 }
 
@@ -561,11 +561,11 @@ amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t W,
                                  int digits, mpfr_t lo_out, mpfr_t hi_out)
 {
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "window_fp_decimal: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_decimal: NULL output pointer");
     *out = NULL;
-    amq_status st = check_common(m, k, "window_fp_decimal");
+    amq_status st = check_common(m, k, "sliding-window rate decimal");
     if (!st)
-        st = check_geometry(W, g, "window_fp_decimal");
+        st = check_geometry(W, g, "sliding-window rate decimal");
     if (st)
         return st;
     const wloads L = structure_loads(W, g, N);
@@ -574,7 +574,7 @@ amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t W,
     int v;
     if (!window_edge(m, k, L.count, &v) && bits > 65536.0) {
         amq_window_params prm = {m, k, W, g, N};
-        st = pairs_cost(m, k, L.p, L.count, 0, digits > 0 ? digits : 1, "window_fp_decimal");
+        st = pairs_cost(m, k, L.p, L.count, 0, digits > 0 ? digits : 1, "sliding-window rate decimal");
         if (!st)
             st = amq_certified_decimal(out, amq_window_fp_enclose_cb, &prm, digits, lo_out, hi_out);
         if (st != AMQ_E_TOO_LARGE || bits > AMQ_WINDOW_EXACT_MAX_BITS)
@@ -585,7 +585,7 @@ amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t W,
     }
     mpq_t q;
     mpq_init(q);
-    st = exact_pairs(q, m, k, L.p, L.count, "window_fp_decimal");
+    st = exact_pairs(q, m, k, L.p, L.count, "sliding-window rate decimal");
     if (st == AMQ_E_TOO_LARGE && why[0])
         st = amq_fail(AMQ_E_TOO_LARGE, "%s", why);
     if (!st)

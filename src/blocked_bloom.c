@@ -233,7 +233,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
 amq_status amq_kernel_blocked_bloom(amq_kernel *out, amq_blocked_bloom_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_blocked_bloom: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked Bloom check model: NULL descriptor or geometry");
     if (g->nblocks == 0 || g->block_bits == 0)
         return amq_fail(AMQ_E_INVALID_M, NAME " kernel: needs at least one block of at least one bit");
     if (g->k == 0 || g->k > AMQ_BLOCKED_MAX_K)

@@ -405,7 +405,7 @@ static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 amq_status amq_kernel_blocked_quotient(amq_kernel *out, amq_blocked_quotient_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_blocked_quotient: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked quotient check model: NULL descriptor or geometry");
     if (g->nblocks == 0 || g->q == 0 || g->q > AMQ_BLOCKED_QUOTIENT_MAX_Q || g->r == 0 || g->r > 62 - g->q ||
         g->slack > (UINT64_C(1) << g->q))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " kernel: needs blocks >= 1, 1 <= q <= %u, r >= 1, q + r <= 62, "

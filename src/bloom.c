@@ -92,7 +92,7 @@ amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m_out, uint64_t 
     if (!(fpr > 0.0 && fpr < 1.0))
         return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
     if (!m_out || !k_out)
-        return amq_fail(AMQ_E_INVALID_ARG, "size_for: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_size_for: NULL output pointer");
     /* The e^-x optimum only seeds the search range; the choice is made on the exact rate. */
     double bits_per_key = -log(fpr) / (LN2 * LN2);
     double m_guess = ceil(bits_per_key * (double)n);

@@ -27,7 +27,7 @@ amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add
                             amq_bloom_query_fn query)
 {
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_bloom: NULL descriptor");
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom check model: NULL descriptor");
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "Bloom kernel needs m >= 1 bits (got m = 0)");
     uint64_t words = AMQ_BLOOM_WORDS(m);
@@ -74,13 +74,13 @@ amq_status amq_kernel_counting(amq_kernel *out, uint64_t m, size_t k, unsigned w
                                const amq_counting_ops *ops)
 {
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_counting: NULL descriptor");
+        return amq_fail(AMQ_E_INVALID_ARG, "counting check model: NULL descriptor");
     if (width != 4 && width != 8)
         return amq_fail(AMQ_E_INVALID_ARG, "counting kernel width must be 4 or 8 bits (got %u)", width);
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "counting kernel needs m >= 1 counters (got m = 0)");
     if (ops && (!ops->add || !ops->query))
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_counting: ops without add or query");
+        return amq_fail(AMQ_E_INVALID_ARG, "counting check model: ops without add or query");
     uint64_t bytes = width == 4 ? AMQ_COUNTING4_BYTES(m) : AMQ_COUNTING8_BYTES(m);
     uint64_t words = bytes / 8 + (bytes % 8 != 0);
     if (words > SIZE_MAX / sizeof(uint64_t))

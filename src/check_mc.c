@@ -224,7 +224,7 @@ amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t
 amq_status amq_check_bloom_rate(double *p, uint64_t m, uint64_t k, uint64_t n)
 {
     if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_check_bloom_rate: NULL output");
+        return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate for the check: NULL output");
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = amq_bloom_fp_enclose(lo, hi, 128, m, k, n);

@@ -319,7 +319,7 @@ static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 amq_status amq_kernel_counting_blocked(amq_kernel *out, amq_counting_blocked_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_counting_blocked: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "blocked counting check model: NULL descriptor or geometry");
     if (g->nblocks == 0 || g->block_counters == 0)
         return amq_fail(AMQ_E_INVALID_M, NAME " kernel: needs at least one block of at least one counter");
     if (g->k == 0 || g->k > AMQ_BLOCKED_MAX_K)

@@ -97,7 +97,7 @@ amq_status amq_filter_wrap(amq_filter **out, const amq_structure *s, void *obj)
 amq_status amq_structure_check(const amq_structure *s, const amq_params *p)
 {
     if (!s || !p)
-        return amq_fail(AMQ_E_INVALID_ARG, "structure_check: NULL %s", !s ? "structure" : "parameters");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_check: NULL %s", !s ? "structure" : "parameters");
     amq_status st = check_hash_params(s, p->v);
     if (st != AMQ_OK || s->validate)
         return st != AMQ_OK ? st : s->validate(p->v);
@@ -210,7 +210,7 @@ amq_status amq_filter_add_batch(amq_filter *f, const void *const *keys, const si
     size_t ok = 0;
     amq_status st = AMQ_OK;
     if (!f || (count && (!keys || !lens)))
-        st = amq_fail(AMQ_E_INVALID_ARG, "add_batch: NULL argument");
+        st = amq_fail(AMQ_E_INVALID_ARG, "amq_filter_add_batch: NULL argument");
     else if (f->s->add_batch)
         st = f->s->add_batch(f->obj, keys, lens, count, &ok);
     else
@@ -230,7 +230,7 @@ void amq_filter_query_batch(const amq_filter *f, const void *const *keys, const 
     for (size_t i = 0; !bad && i < count; i++)
         bad = !keys[i] && lens[i];
     if (bad) { /* every answer is the error answer of amq_filter_query */
-        amq_fail(AMQ_E_INVALID_ARG, "query_batch: NULL filter, key array, length array or key");
+        amq_fail(AMQ_E_INVALID_ARG, "amq_filter_query_batch: NULL filter, key array, length array or key");
         for (size_t i = 0; i < count; i++)
             results[i] = -1;
         return;

@@ -6,7 +6,7 @@
 amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_params *p, uint64_t n)
 {
     if (!s || !p)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_exact: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_exact: NULL argument");
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_exact(rop, p->v, n);
 }
@@ -15,7 +15,7 @@ amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, cons
                                     const amq_params *p, uint64_t n)
 {
     if (!s || !p)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_enclose: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_enclose: NULL argument");
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_enclose(lo, hi, prec, p->v, n);
 }
@@ -24,7 +24,7 @@ amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const am
                                     int digits, mpfr_t lo, mpfr_t hi)
 {
     if (!out || !s || !p)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_decimal: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_decimal: NULL argument");
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_decimal(out, p->v, n, digits, lo, hi);
 }
@@ -35,7 +35,7 @@ amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const
                                            const amq_params *p, uint64_t n, uint64_t j)
 {
     if (!s || !p || j == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_moment_enclose: NULL argument or order 0");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_moment_enclose: NULL argument or order 0");
     if (!s->fp_moment_enclose)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: the moments of the rate are not known", s->name);
     amq_status st = amq_structure_check(s, p);
@@ -69,7 +69,7 @@ const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i)
 amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
 {
     if (!s || !p || i >= s->nbounds)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_bound: no bound %zu", i);
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_bound: no bound %zu", i);
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->bounds[i].fn(rop, p->v, n);
 }
@@ -84,7 +84,7 @@ const char *amq_structure_removal_note(const amq_structure *s) { return s->remov
 amq_status amq_filter_fp_state(mpq_t rop, const amq_filter *f)
 {
     if (!f)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: NULL filter");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_fp_state: NULL filter");
     const amq_structure *s = amq_filter_structure(f);
     return s->fp_state(rop, amq_filter_object(f));
 }
@@ -128,9 +128,9 @@ void amq_model_free(amq_model *m)
 amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size, uint64_t blocks, uint64_t k)
 {
     if (blocks == 0 || size == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: empty filter geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "rate of the filter's state: empty filter geometry");
     if (k > UINT32_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+        return amq_fail(AMQ_E_TOO_LARGE, "rate of the filter's state: k = %llu is too large", (unsigned long long)k);
     mpz_t num, term;
     mpz_inits(num, term, (mpz_ptr)0);
     for (uint64_t x = 1; x <= size; x++) {
@@ -156,9 +156,9 @@ amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size
 amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k)
 {
     if (size == 0)
-        return amq_fail(AMQ_E_INVALID_ARG, "fp_state: empty filter geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "rate of the filter's state: empty filter geometry");
     if (k > UINT32_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+        return amq_fail(AMQ_E_TOO_LARGE, "rate of the filter's state: k = %llu is too large", (unsigned long long)k);
     mpz_t num, den;
     mpz_inits(num, den, (mpz_ptr)0);
     mpz_ui_pow_ui(num, x, (unsigned long)k);
@@ -191,7 +191,7 @@ amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblock
     if (block_bits <= HISTOGRAM_MAX) {
         uint64_t *hist = calloc((size_t)block_bits + 1, sizeof *hist);
         if (!hist)
-            return amq_fail(AMQ_E_NOMEM, "fp_state: out of memory");
+            return amq_fail(AMQ_E_NOMEM, "rate of the filter's state: out of memory");
         for (uint64_t b = 0; b < nblocks; b++)
             hist[amq_popcount_range(words, b * block_bits, block_bits)]++;
         amq_status st = amq_fp_state_histogram(rop, hist, block_bits, nblocks, k);
@@ -199,7 +199,7 @@ amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblock
         return st;
     }
     if (k > UINT32_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE, "fp_state: k = %llu is too large", (unsigned long long)k);
+        return amq_fail(AMQ_E_TOO_LARGE, "rate of the filter's state: k = %llu is too large", (unsigned long long)k);
     mpz_t num, term;
     mpz_inits(num, term, (mpz_ptr)0);
     for (uint64_t b = 0; b < nblocks; b++) {

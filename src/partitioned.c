@@ -198,7 +198,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
 amq_status amq_kernel_partitioned(amq_kernel *out, amq_partitioned_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_partitioned: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "partitioned check model: NULL descriptor or geometry");
     if (g->part_bits == 0)
         return amq_fail(AMQ_E_INVALID_M, NAME " kernel: needs partitions of at least one bit");
     if (g->k == 0 || g->k > AMQ_BLOCKED_MAX_K)

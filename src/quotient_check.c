@@ -57,7 +57,7 @@ static int d_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
 amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_quotient: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "quotient check model: NULL descriptor or geometry");
     if (g->q < 1 || g->r < 1 || g->q > 62 || g->r > 63 - g->q)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient kernel: needs q >= 1, r >= 1 and p = q + r <= 63 (the "
                                            "alphabet 2^p is a 64-bit number); got q = %llu, r = %llu",

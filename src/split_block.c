@@ -289,7 +289,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
 amq_status amq_kernel_split_block(amq_kernel *out, amq_split_block_geom *g)
 {
     if (!out || !g)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_split_block: NULL descriptor or geometry");
+        return amq_fail(AMQ_E_INVALID_ARG, "split-block check model: NULL descriptor or geometry");
     if (g->nblocks == 0 || g->word_bits == 0)
         return amq_fail(AMQ_E_INVALID_M, NAME " kernel: needs at least one block of words of at least one bit");
     if (g->words == 0 || g->words > AMQ_BLOCKED_MAX_K)

@@ -82,7 +82,7 @@ static int window_query(const amq_kernel *kn, const uint64_t *state, const uint6
 amq_status amq_kernel_window(amq_kernel *out, const amq_window_desc *desc)
 {
     if (!out || !desc)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_window: NULL %s", out ? "window description" : "descriptor");
+        return amq_fail(AMQ_E_INVALID_ARG, "sliding-window check model: NULL %s", out ? "window description" : "descriptor");
     const amq_window_geom *geo = &desc->geo;
     amq_window_geom chk;
     amq_status st = amq_window_geom_make(&chk, geo->m, geo->k, geo->W, geo->g);
@@ -90,11 +90,11 @@ amq_status amq_kernel_window(amq_kernel *out, const amq_window_desc *desc)
         return st;
     if (chk.cap != geo->cap)
         return amq_fail(AMQ_E_INVALID_ARG,
-                        "amq_kernel_window: capacity %llu is not ceil(W / (g - 1)) = %llu (use amq_window_geom_make)",
+                        "sliding-window check model: capacity %llu is not ceil(W / (g - 1)) = %llu (use amq_window_geom_make)",
                         ULL(geo->cap), ULL(chk.cap));
     const amq_window_ops *ops = ops_of(desc);
     if (!ops->add || !ops->query)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_window: ops without add or query");
+        return amq_fail(AMQ_E_INVALID_ARG, "sliding-window check model: ops without add or query");
     memset(out, 0, sizeof *out);
     out->name = ops->name ? ops->name : "window (custom ops)";
     out->m = geo->m;
@@ -110,7 +110,7 @@ amq_status amq_kernel_window(amq_kernel *out, const amq_window_desc *desc)
 amq_status amq_check_window_rate(double *p, const amq_window_geom *geo, uint64_t N)
 {
     if (!p || !geo)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_check_window_rate: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "sliding-window rate for the check: NULL argument");
     mpfr_t lo, hi, w, r;
     mpfr_prec_t prec = 128;
     mpfr_inits2(prec, lo, hi, w, r, (mpfr_ptr)0);
@@ -132,7 +132,7 @@ amq_status amq_check_window_rate(double *p, const amq_window_geom *geo, uint64_t
             break;
         }
         if (prec >= AMQ_CERTIFIED_MAX_PREC) {
-            st = amq_fail(AMQ_E_TOO_LARGE, "amq_check_window_rate: no 2^-64 relative enclosure at %ld bits",
+            st = amq_fail(AMQ_E_TOO_LARGE, "sliding-window rate for the check: no 2^-64 relative enclosure at %ld bits",
                           (long)prec);
             break;
         }

@@ -278,7 +278,7 @@ static int run(const amq_structure *s, int argc, char **argv)
     rc = CLI_EXIT_FAIL;
     char *value = NULL, *lower = NULL, *upper = NULL, *exact = NULL;
     char *rel_lo[RATE_MAX_APPROX] = {0}, *rel_hi[RATE_MAX_APPROX] = {0};
-    char rel_err[RATE_MAX_APPROX][200] = {{0}}, exact_note[200] = "";
+    char rel_err[RATE_MAX_APPROX][200] = {{0}}, exact_note[640] = "";
     double approx[RATE_MAX_APPROX];
     mpfr_t lo, hi, rlo, rhi;
     mpfr_inits2(4 * (mpfr_prec_t)digits + 128, lo, hi, (mpfr_ptr)0);
