@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,21 +18,18 @@
 #include <amq/hash.h>
 #include <xxhash.h>
 
-static char dir[64];
+static char dir[TMP_DIR_SIZE];
 
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/amq-identical-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return tmp_dir_make(dir, "identical");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmp_dir_remove(dir);
 }
 
 /* Key i: up to 16 bytes, its length varying with i, so that every XXH3 length path is met. */

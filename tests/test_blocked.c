@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,27 +21,6 @@
 #include <amq/split_block.h>
 #include <internal/blocked_state.h>
 #include "support/blocked_table.h"
-
-static char dir[64];
-static char path[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-blocked-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/f.amq", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 static size_t key_of(char *buf, uint64_t i) { return (size_t)sprintf(buf, "k%llu", (unsigned long long)i); }
 
@@ -368,9 +348,9 @@ static void quotient_blocks(void **state)
     for (int i = 0; i < 3; i++)
         assert_int_equal(amq_blocked_quotient_add(b, "dup", 3), AMQ_OK);
     assert_int_equal(amq_blocked_quotient_count(b), 3);
-    assert_int_equal(amq_blocked_quotient_save(b, path), AMQ_OK);
+    assert_int_equal(amq_blocked_quotient_save(b, tmp_path), AMQ_OK);
     amq_blocked_quotient *c = NULL;
-    assert_int_equal(amq_blocked_quotient_load(&c, path), AMQ_OK);
+    assert_int_equal(amq_blocked_quotient_load(&c, tmp_path), AMQ_OK);
     assert_int_equal(amq_blocked_quotient_count(c), 3);
     assert_int_equal(amq_blocked_quotient_q(c), 6);
     assert_int_equal(amq_blocked_quotient_r(c), 10);
@@ -389,10 +369,10 @@ static void quotient_blocks(void **state)
         assert_int_equal(amq_blocked_quotient_count(c), 202 - (uint64_t)i);
     }
     assert_int_equal(amq_blocked_quotient_query(c, "dup", 3), 0);
-    assert_int_equal(amq_blocked_quotient_save(c, path), AMQ_OK);
+    assert_int_equal(amq_blocked_quotient_save(c, tmp_path), AMQ_OK);
     assert_int_equal(amq_blocked_quotient_remove(c, "dup", 3), AMQ_E_NOT_PRESENT);
     amq_blocked_quotient *d = NULL; /* the refused remove left the filter as it was */
-    assert_int_equal(amq_blocked_quotient_load(&d, path), AMQ_OK);
+    assert_int_equal(amq_blocked_quotient_load(&d, tmp_path), AMQ_OK);
     assert_int_equal(amq_blocked_quotient_count(d), amq_blocked_quotient_count(c));
     for (uint64_t i = 0; i < 200; i++) {
         size_t len = key_of(key, i);
@@ -502,5 +482,5 @@ int main(void)
         cmocka_unit_test(quotient_blocks),
         cmocka_unit_test(create_for),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,27 +25,6 @@
 
 #define DATA "tests/data/blocked/"
 #define NQUERY 2000
-
-static char dir[64];
-static char path[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-blocked-files-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/f.amq", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 static size_t key_of(char *buf, unsigned long i) { return (size_t)sprintf(buf, "k%lu", i); }
 
@@ -272,7 +252,7 @@ static void old_files_load_and_answer(void **state)
     for (size_t t = 0; t < NFIX; t++) {
         const fixture *fx = &fixtures[t];
         snprintf(fixture_path, sizeof fixture_path, DATA "%s.amq", fx->name);
-        snprintf(out, sizeof out, "%s/%s.amq", dir, fx->name);
+        snprintf(out, sizeof out, "%s/%s.amq", tmp_dir, fx->name);
         void *f = NULL;
         amq_status s = fx->S->load(&f, fixture_path);
         if (s != AMQ_OK)
@@ -329,19 +309,19 @@ static void round_trip(void **state)
 {
     (void)state;
     char key[32], again[160];
-    snprintf(again, sizeof again, "%s/again.amq", dir);
+    snprintf(again, sizeof again, "%s/again.amq", tmp_dir);
     for (size_t t = 0; t < BLOCKED_ROWS; t++) {
         const blocked_structure *S = &blocked_structures[t];
         void *a = S->make(), *b = NULL;
         for (uint64_t i = 0; i < 500; i++)
             S->add(a, key, key_of(key, i));
-        assert_int_equal(S->save(a, path), AMQ_OK);
-        assert_int_equal(S->load(&b, path), AMQ_OK);
+        assert_int_equal(S->save(a, tmp_path), AMQ_OK);
+        assert_int_equal(S->load(&b, tmp_path), AMQ_OK);
         assert_int_equal(S->used(b), S->used(a));
         assert_int_equal(S->positions(b), S->positions(a));
         assert_int_equal(S->save(b, again), AMQ_OK);
         size_t l1, l2;
-        unsigned char *f1 = slurp(path, &l1), *f2 = slurp(again, &l2);
+        unsigned char *f1 = slurp(tmp_path, &l1), *f2 = slurp(again, &l2);
         assert_int_equal(l1, l2);
         assert_memory_equal(f1, f2, l1);
         free(f1);
@@ -352,14 +332,14 @@ static void round_trip(void **state)
         const blocked_structure *other = &blocked_structures[t == BLOCKED_BLOOM_ROW ? SPLIT_BLOCK_ROW
                                                                                    : BLOCKED_BLOOM_ROW];
         b = (void *)0x1;
-        assert_int_equal(other->load(&b, path), AMQ_E_BAD_TYPE);
+        assert_int_equal(other->load(&b, tmp_path), AMQ_E_BAD_TYPE);
         assert_ptr_equal(b, (void *)0x1);
         S->free(a);
     }
     /* the getters after a load (the bytes above cover the rest) */
     amq_counting_blocked *c = blocked_structures[COUNTING4_ROW].make(), *d = NULL;
-    assert_int_equal(amq_counting_blocked_save(c, path), AMQ_OK);
-    assert_int_equal(amq_counting_blocked_load(&d, path), AMQ_OK);
+    assert_int_equal(amq_counting_blocked_save(c, tmp_path), AMQ_OK);
+    assert_int_equal(amq_counting_blocked_load(&d, tmp_path), AMQ_OK);
     assert_int_equal(amq_counting_blocked_nblocks(d), 41);
     assert_int_equal(amq_counting_blocked_block_counters(d), 128);
     assert_int_equal(amq_counting_blocked_k(d), 5);
@@ -371,11 +351,11 @@ static void round_trip(void **state)
     /* a Bloom filter file is not a blocked filter */
     amq_bloom *bf;
     assert_int_equal(amq_bloom_create(&bf, 100, 3, AMQ_HASH_ENHANCED, 0), AMQ_OK);
-    assert_int_equal(amq_bloom_save(bf, path), AMQ_OK);
+    assert_int_equal(amq_bloom_save(bf, tmp_path), AMQ_OK);
     amq_bloom_free(bf);
     for (size_t t = 0; t < BLOCKED_ROWS; t++) {
         void *b = (void *)0x1;
-        assert_int_equal(blocked_structures[t].load(&b, path), AMQ_E_BAD_TYPE);
+        assert_int_equal(blocked_structures[t].load(&b, tmp_path), AMQ_E_BAD_TYPE);
         assert_ptr_equal(b, (void *)0x1);
     }
 }
@@ -386,9 +366,9 @@ static void split_payload_is_parquet_bitset(void **state)
     (void)state;
     amq_split_block *a = blocked_structures[SPLIT_BLOCK_ROW].make();
     amq_split_block_add(a, "hello", 5);
-    assert_int_equal(amq_split_block_save(a, path), AMQ_OK);
+    assert_int_equal(amq_split_block_save(a, tmp_path), AMQ_OK);
     size_t len;
-    unsigned char *f = slurp(path, &len);
+    unsigned char *f = slurp(tmp_path, &len);
     assert_int_equal(len, 32 + 48 + 53 * 32 + 8);
     assert_int_equal(f[12], AMQ_TYPE_SPLIT_BLOCK);
     const unsigned char *bitset = f + 32 + 48;
@@ -410,7 +390,7 @@ static void split_payload_is_parquet_bitset(void **state)
 static void expect_load(const blocked_structure *S, amq_status want)
 {
     void *b = (void *)0x1;
-    amq_status got = S->load(&b, path);
+    amq_status got = S->load(&b, tmp_path);
     if (got != want)
         print_message("%s: expected status %d, got %d: %s\n", S->name, (int)want, (int)got, amq_last_error());
     assert_int_equal(got, want);
@@ -429,24 +409,24 @@ static void corrupt_files(void **state)
         void *a = S->make();
         for (uint64_t i = 0; i < 300; i++)
             S->add(a, key, key_of(key, i));
-        assert_int_equal(S->save(a, path), AMQ_OK);
+        assert_int_equal(S->save(a, tmp_path), AMQ_OK);
         S->free(a);
         size_t len;
-        unsigned char *good = slurp(path, &len), *b = malloc(len + 16);
+        unsigned char *good = slurp(tmp_path, &len), *b = malloc(len + 16);
         /* truncation at every length (every 7th past the parameters: the payload is large) */
         for (size_t cut = 0; cut < len; cut += cut < 100 ? 1 : 7) {
-            spit(path, good, cut);
+            spit(tmp_path, good, cut);
             expect_load(S, AMQ_E_TRUNCATED);
         }
         /* trailing garbage */
         memcpy(b, good, len);
         b[len] = 0;
-        spit(path, b, len + 1);
+        spit(tmp_path, b, len + 1);
         expect_load(S, AMQ_E_SIZE_MISMATCH);
         /* bad magic, version, unknown type */
-        memcpy(b, good, len); b[0] = 'X'; spit(path, b, len); expect_load(S, AMQ_E_BAD_MAGIC);
-        memcpy(b, good, len); b[8] = 99; reseal(b, len); spit(path, b, len); expect_load(S, AMQ_E_BAD_VERSION);
-        memcpy(b, good, len); b[12] = 42; reseal(b, len); spit(path, b, len); expect_load(S, AMQ_E_BAD_TYPE);
+        memcpy(b, good, len); b[0] = 'X'; spit(tmp_path, b, len); expect_load(S, AMQ_E_BAD_MAGIC);
+        memcpy(b, good, len); b[8] = 99; reseal(b, len); spit(tmp_path, b, len); expect_load(S, AMQ_E_BAD_VERSION);
+        memcpy(b, good, len); b[12] = 42; reseal(b, len); spit(tmp_path, b, len); expect_load(S, AMQ_E_BAD_TYPE);
         /* impossible parameters */
         const struct { size_t off; uint64_t v; } bad[] = {
             {32, 0},             /* no blocks                       */
@@ -465,101 +445,101 @@ static void corrupt_files(void **state)
             memcpy(b, good, len);
             amq_put_u64(b + bad[i].off, bad[i].v);
             reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             /* blocked Bloom and counting blocked take any block size: a block of 3 is a
              * possible filter whose payload is the wrong size */
             const int any_block = t != SPLIT_BLOCK_ROW && t != PARTITIONED_ROW && t != QUOTIENT_ROW;
             expect_load(S, any_block && bad[i].off == 40 && bad[i].v == 3 ? AMQ_E_SIZE_MISMATCH : AMQ_E_BAD_PARAMS);
         }
         if (t == SPLIT_BLOCK_ROW) { /* k must be 8; at most 2^32 blocks */
-            memcpy(b, good, len); amq_put_u64(b + 48, 7); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 48, 7); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
             memcpy(b, good, len); amq_put_u64(b + 32, (UINT64_C(1) << 32) + 1); reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
             /* files amqcert wrote before it kept to Parquet's 2^26 - 1 blocks: refused before
              * their payload is read, with the limit and what to do */
             const uint64_t legacy[] = {AMQ_SPLIT_BLOCK_MAX_BLOCKS + 1, UINT64_C(1) << 32};
             for (size_t i = 0; i < 2; i++) {
-                memcpy(b, good, len); amq_put_u64(b + 32, legacy[i]); reseal(b, len); spit(path, b, len);
+                memcpy(b, good, len); amq_put_u64(b + 32, legacy[i]); reseal(b, len); spit(tmp_path, b, len);
                 expect_load(S, AMQ_E_TOO_LARGE);
                 assert_non_null(strstr(amq_last_error(), "67108863"));
                 assert_non_null(strstr(amq_last_error(), "rebuild"));
             }
             memcpy(b, good, len); amq_put_u64(b + 32, AMQ_SPLIT_BLOCK_MAX_BLOCKS); reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             expect_load(S, AMQ_E_SIZE_MISMATCH); /* within the limit: only the payload is wrong */
         }
         if (t == BLOCKED_BLOOM_ROW) { /* a block beyond 2^32 bits */
             memcpy(b, good, len); amq_put_u64(b + 40, (UINT64_C(1) << 32) + 1); reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
         }
         if (t == QUOTIENT_ROW) {
             /* slack above the home slots; fewer blocks than the records name; the
              * announced count; a quotient out of range; every record in one block;
              * the fixed field; r wrapping q + r around 2^64 */
-            memcpy(b, good, len); amq_put_u64(b + 72, 65); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 72, 65); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 32, 1); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 32, 1); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
             memcpy(b, good, len); amq_put_u64(b + 80, amq_get_u64(good + 80) + 1); reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             expect_load(S, AMQ_E_SIZE_MISMATCH);
-            memcpy(b, good, len); amq_put_u64(b + 96, 64); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 96, 64); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
             memcpy(b, good, len);
             for (size_t rec = 88; rec + 24 <= len - 8; rec += 24) {
                 amq_put_u64(b + rec, 0);
                 amq_put_u64(b + rec + 8, 63);
             }
-            reseal(b, len); spit(path, b, len);
+            reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 56, 0); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 56, 0); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 48, UINT64_MAX - 2); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 48, UINT64_MAX - 2); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
             /* payload not 8 + 24 n bytes (lengths consistent) */
             memcpy(b, good, len); b[len] = b[len - 1]; amq_put_u64(b + 24, amq_get_u64(good + 24) + 1);
-            reseal(b, len + 1); spit(path, b, len + 1);
+            reseal(b, len + 1); spit(tmp_path, b, len + 1);
             expect_load(S, AMQ_E_SIZE_MISMATCH);
         }
         if (t == PARTITIONED_ROW) { /* partitions != k */
-            memcpy(b, good, len); amq_put_u64(b + 32, 6); reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); amq_put_u64(b + 32, 6); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
         }
         /* params length: beyond the container's limit; and 40 bytes, the payload 8 longer
          * (so the file lengths stay consistent) */
-        memcpy(b, good, len); amq_put_u64(b + 16, 1000); reseal(b, len); spit(path, b, len);
+        memcpy(b, good, len); amq_put_u64(b + 16, 1000); reseal(b, len); spit(tmp_path, b, len);
         expect_load(S, AMQ_E_BAD_PARAMS);
         memcpy(b, good, len); amq_put_u64(b + 16, 40); amq_put_u64(b + 24, amq_get_u64(good + 24) + 8);
-        reseal(b, len); spit(path, b, len);
+        reseal(b, len); spit(tmp_path, b, len);
         expect_load(S, AMQ_E_BAD_PARAMS);
         /* size mismatch: more blocks than the payload holds (lengths still consistent) */
         if (t != QUOTIENT_ROW) { /* its payload is a fingerprint list */
             memcpy(b, good, len); amq_put_u64(b + 32, amq_get_u64(good + 32) + 1); reseal(b, len);
-            spit(path, b, len);
+            spit(tmp_path, b, len);
             expect_load(S, t == PARTITIONED_ROW ? AMQ_E_BAD_PARAMS : AMQ_E_SIZE_MISMATCH);
         }
         /* a flipped payload bit; a flipped checksum bit */
-        memcpy(b, good, len); b[90] ^= 4; spit(path, b, len); expect_load(S, AMQ_E_CHECKSUM);
-        memcpy(b, good, len); b[len - 1] ^= 1; spit(path, b, len); expect_load(S, AMQ_E_CHECKSUM);
+        memcpy(b, good, len); b[90] ^= 4; spit(tmp_path, b, len); expect_load(S, AMQ_E_CHECKSUM);
+        memcpy(b, good, len); b[len - 1] ^= 1; spit(tmp_path, b, len); expect_load(S, AMQ_E_CHECKSUM);
         /* partitioned: m = 7007 bits, so bits 7007..7039 of the last word must be 0 */
         if (t == PARTITIONED_ROW) {
-            memcpy(b, good, len); b[len - 9] |= 0x80; reseal(b, len); spit(path, b, len);
+            memcpy(b, good, len); b[len - 9] |= 0x80; reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
         }
         /* the untouched file still loads */
-        spit(path, good, len);
+        spit(tmp_path, good, len);
         void *ok = NULL;
-        assert_int_equal(S->load(&ok, path), AMQ_OK);
+        assert_int_equal(S->load(&ok, tmp_path), AMQ_OK);
         S->free(ok);
         free(good);
         free(b);
         void *x = NULL;
         assert_int_equal(S->load(&x, "/nonexistent/amq/file"), AMQ_E_IO);
-        assert_int_equal(S->load(&x, dir), AMQ_E_IO);
-        assert_int_equal(S->save(NULL, path), AMQ_E_INVALID_ARG);
+        assert_int_equal(S->load(&x, tmp_dir), AMQ_E_IO);
+        assert_int_equal(S->save(NULL, tmp_path), AMQ_E_INVALID_ARG);
     }
 }
 
@@ -570,14 +550,14 @@ static void counting_tail_nibble(void **state)
     amq_counting_blocked *c;
     assert_int_equal(amq_counting_blocked_create(&c, 3, 7, 2, 4, AMQ_HASH_ENHANCED, 1), AMQ_OK); /* 21 counters */
     amq_counting_blocked_add(c, "a", 1);
-    assert_int_equal(amq_counting_blocked_save(c, path), AMQ_OK);
+    assert_int_equal(amq_counting_blocked_save(c, tmp_path), AMQ_OK);
     amq_counting_blocked_free(c);
     size_t len;
-    unsigned char *f = slurp(path, &len);
+    unsigned char *f = slurp(tmp_path, &len);
     assert_int_equal(len, 32 + 48 + 11 + 8);
     f[len - 9] |= 0x10;
     reseal(f, len);
-    spit(path, f, len);
+    spit(tmp_path, f, len);
     expect_load(&blocked_structures[COUNTING4_ROW], AMQ_E_BAD_PARAMS);
     free(f);
 }
@@ -592,5 +572,5 @@ int main(void)
         cmocka_unit_test(corrupt_files),
         cmocka_unit_test(counting_tail_nibble),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }

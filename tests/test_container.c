@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <amq/bloom.h>
 #include <internal/bloom_state.h>
 #include <internal/container.h>
@@ -12,27 +13,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
-
-static char dir[64];
-static char path[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-test-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/f.amq", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 static unsigned char *slurp(const char *p, size_t *len)
 {
@@ -76,8 +56,8 @@ static void round_trip(void **state)
     const uint64_t ms[] = {1, 63, 64, 65, 1000, 100003};
     for (size_t t = 0; t < sizeof ms / sizeof ms[0]; t++) {
         amq_bloom *a = sample(ms[t]), *b = NULL;
-        assert_int_equal(amq_bloom_save(a, path), AMQ_OK);
-        assert_int_equal(amq_bloom_load(&b, path), AMQ_OK);
+        assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
+        assert_int_equal(amq_bloom_load(&b, tmp_path), AMQ_OK);
         assert_int_equal(amq_bloom_m(b), ms[t]);
         assert_int_equal(amq_bloom_k(b), 5);
         assert_int_equal(amq_bloom_strategy(b), AMQ_HASH_TRIPLE);
@@ -94,9 +74,9 @@ static void layout_is_little_endian(void **state)
 {
     (void)state;
     amq_bloom *a = sample(130);
-    assert_int_equal(amq_bloom_save(a, path), AMQ_OK);
+    assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
     size_t len;
-    unsigned char *b = slurp(path, &len);
+    unsigned char *b = slurp(tmp_path, &len);
     assert_int_equal(len, 32 + 32 + 3 * 8 + 8);
     assert_memory_equal(b, "AMQCERT\0", 8);
     assert_int_equal(b[8], AMQ_FORMAT_VERSION);
@@ -116,7 +96,7 @@ static void layout_is_little_endian(void **state)
 static void expect_load(amq_status want)
 {
     amq_bloom *b = (amq_bloom *)0x1;
-    assert_int_equal(amq_bloom_load(&b, path), want);
+    assert_int_equal(amq_bloom_load(&b, tmp_path), want);
     assert_ptr_equal(b, (amq_bloom *)0x1);
     assert_true(strlen(amq_last_error()) > 10);
 }
@@ -125,25 +105,25 @@ static void corrupt_files(void **state)
 {
     (void)state;
     amq_bloom *a = sample(1000);
-    assert_int_equal(amq_bloom_save(a, path), AMQ_OK);
+    assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
     amq_bloom_free(a);
     size_t len;
-    unsigned char *good = slurp(path, &len), *b = malloc(len + 16);
+    unsigned char *good = slurp(tmp_path, &len), *b = malloc(len + 16);
 
     /* truncation at every length */
     for (size_t cut = 0; cut < len; cut++) {
-        spit(path, good, cut);
+        spit(tmp_path, good, cut);
         expect_load(AMQ_E_TRUNCATED);
     }
     /* trailing garbage */
     memcpy(b, good, len);
     b[len] = 0;
-    spit(path, b, len + 1);
+    spit(tmp_path, b, len + 1);
     expect_load(AMQ_E_SIZE_MISMATCH);
     /* bad magic, bad version, other type */
-    memcpy(b, good, len); b[0] = 'X'; spit(path, b, len); expect_load(AMQ_E_BAD_MAGIC);
-    memcpy(b, good, len); b[8] = 99; reseal(b, len); spit(path, b, len); expect_load(AMQ_E_BAD_VERSION);
-    memcpy(b, good, len); b[12] = 42; reseal(b, len); spit(path, b, len); expect_load(AMQ_E_BAD_TYPE);
+    memcpy(b, good, len); b[0] = 'X'; spit(tmp_path, b, len); expect_load(AMQ_E_BAD_MAGIC);
+    memcpy(b, good, len); b[8] = 99; reseal(b, len); spit(tmp_path, b, len); expect_load(AMQ_E_BAD_VERSION);
+    memcpy(b, good, len); b[12] = 42; reseal(b, len); spit(tmp_path, b, len); expect_load(AMQ_E_BAD_TYPE);
     /* impossible parameters: m = 0, k = 0, k too big, unknown strategy, params length */
     const size_t field[] = {32, 40, 40, 48};
     const uint64_t value[] = {0, 0, AMQ_MAX_K + 1, 4};
@@ -151,29 +131,29 @@ static void corrupt_files(void **state)
         memcpy(b, good, len);
         amq_put_u64(b + field[t], value[t]);
         reseal(b, len);
-        spit(path, b, len);
+        spit(tmp_path, b, len);
         expect_load(AMQ_E_BAD_PARAMS);
     }
-    memcpy(b, good, len); amq_put_u64(b + 16, 1000); reseal(b, len); spit(path, b, len);
+    memcpy(b, good, len); amq_put_u64(b + 16, 1000); reseal(b, len); spit(tmp_path, b, len);
     expect_load(AMQ_E_BAD_PARAMS);
     /* size mismatch: m says more words than the payload holds (lengths still consistent) */
-    memcpy(b, good, len); amq_put_u64(b + 32, 5000); reseal(b, len); spit(path, b, len);
+    memcpy(b, good, len); amq_put_u64(b + 32, 5000); reseal(b, len); spit(tmp_path, b, len);
     expect_load(AMQ_E_SIZE_MISMATCH);
     /* a single flipped payload bit, and a flipped checksum bit */
-    memcpy(b, good, len); b[70] ^= 4; spit(path, b, len); expect_load(AMQ_E_CHECKSUM);
-    memcpy(b, good, len); b[len - 1] ^= 1; spit(path, b, len); expect_load(AMQ_E_CHECKSUM);
+    memcpy(b, good, len); b[70] ^= 4; spit(tmp_path, b, len); expect_load(AMQ_E_CHECKSUM);
+    memcpy(b, good, len); b[len - 1] ^= 1; spit(tmp_path, b, len); expect_load(AMQ_E_CHECKSUM);
     /* a bit beyond m set, checksum valid */
-    memcpy(b, good, len); b[64 + 125] |= 0x80; reseal(b, len); spit(path, b, len);
+    memcpy(b, good, len); b[64 + 125] |= 0x80; reseal(b, len); spit(tmp_path, b, len);
     expect_load(AMQ_E_BAD_PARAMS);
     /* untouched file still loads */
-    spit(path, good, len);
+    spit(tmp_path, good, len);
     amq_bloom *ok = NULL;
-    assert_int_equal(amq_bloom_load(&ok, path), AMQ_OK);
+    assert_int_equal(amq_bloom_load(&ok, tmp_path), AMQ_OK);
     amq_bloom_free(ok);
     /* missing file, directory */
     amq_bloom *x = NULL;
     assert_int_equal(amq_bloom_load(&x, "/nonexistent/amq/file"), AMQ_E_IO);
-    assert_int_equal(amq_bloom_load(&x, dir), AMQ_E_IO);
+    assert_int_equal(amq_bloom_load(&x, tmp_dir), AMQ_E_IO);
     free(good);
     free(b);
 }
@@ -182,13 +162,13 @@ static void save_is_atomic(void **state)
 {
     (void)state;
     amq_bloom *a = sample(500), *b = sample(700);
-    assert_int_equal(amq_bloom_save(a, path), AMQ_OK);
+    assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
     char bad[160];
-    snprintf(bad, sizeof bad, "%s/no/such/dir/f.amq", dir);
+    snprintf(bad, sizeof bad, "%s/no/such/dir/f.amq", tmp_dir);
     assert_int_equal(amq_bloom_save(b, bad), AMQ_E_IO);
     /* overwrite succeeds, and leaves no temporary files behind */
-    assert_int_equal(amq_bloom_save(b, path), AMQ_OK);
-    DIR *d = opendir(dir);
+    assert_int_equal(amq_bloom_save(b, tmp_path), AMQ_OK);
+    DIR *d = opendir(tmp_dir);
     struct dirent *e;
     int files = 0;
     while ((e = readdir(d)))
@@ -197,7 +177,7 @@ static void save_is_atomic(void **state)
     closedir(d);
     assert_int_equal(files, 1);
     amq_bloom *c;
-    assert_int_equal(amq_bloom_load(&c, path), AMQ_OK);
+    assert_int_equal(amq_bloom_load(&c, tmp_path), AMQ_OK);
     assert_int_equal(amq_bloom_m(c), 700);
     amq_bloom_free(a);
     amq_bloom_free(b);
@@ -212,5 +192,5 @@ int main(void)
         cmocka_unit_test(corrupt_files),
         cmocka_unit_test(save_is_atomic),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }

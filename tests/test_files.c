@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <amq/quotient.h>
@@ -25,30 +26,13 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-static char dir[64];
-
 static const char *at(const char *name)
 {
     static char p[4][160];
     static int i;
     i = (i + 1) % 4;
-    snprintf(p[i], sizeof p[i], "%s/%s", dir, name);
+    snprintf(p[i], sizeof p[i], "%s/%s", tmp_dir, name);
     return p[i];
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-files-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
 }
 
 static amq_bloom *sample(uint64_t m)
@@ -130,7 +114,7 @@ static void load_refuses_other_non_regular(void **state)
 {
     (void)state;
     amq_bloom *b = NULL;
-    assert_int_equal(amq_bloom_load(&b, dir), AMQ_E_IO);
+    assert_int_equal(amq_bloom_load(&b, tmp_dir), AMQ_E_IO);
     assert_non_null(strstr(amq_last_error(), "directory"));
     assert_int_equal(amq_bloom_load(&b, "/dev/null"), AMQ_E_IO);
     assert_non_null(strstr(amq_last_error(), "character device"));
@@ -200,7 +184,7 @@ static void save_refuses_device_and_socket(void **state)
     assert_int_equal(amq_bloom_save(a, sock), AMQ_E_IO);
     assert_non_null(strstr(amq_last_error(), "socket"));
     close(fd);
-    assert_int_equal(amq_bloom_save(a, dir), AMQ_E_IO);
+    assert_int_equal(amq_bloom_save(a, tmp_dir), AMQ_E_IO);
     assert_non_null(strstr(amq_last_error(), "directory"));
     amq_bloom_free(a);
 }
@@ -291,9 +275,9 @@ static void save_refuses_read_only_file(void **state)
     (void)state;
     write_text(at("ro.amq"), "keep me");
     assert_int_equal(chmod(at("ro.amq"), 0444), 0);
-    assert_int_equal(chmod(dir, 0777), 0);
+    assert_int_equal(chmod(tmp_dir, 0777), 0);
     const int r = in_child(read_only_child, NULL, 60);
-    assert_int_equal(chmod(dir, 0700), 0);
+    assert_int_equal(chmod(tmp_dir, 0700), 0);
     assert_int_equal(r, 1);
     assert_true(has_text(at("ro.amq"), "keep me"));
 }
@@ -394,5 +378,5 @@ int main(void)
         cmocka_unit_test(quotient_slack_is_bounded),
         cmocka_unit_test(quotient_load_is_linear),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }

@@ -4,13 +4,14 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char dir[64];
+static char dir[TMP_DIR_SIZE];
 
 static int sh(const char *fmt, ...)
 {
@@ -30,8 +31,7 @@ static void install_and_use(void **state)
     char build[1024], cwd[512];
     assert_non_null(getcwd(cwd, sizeof cwd));
     snprintf(build, sizeof build, "%s", b ? b : "build");
-    strcpy(dir, "/tmp/amq-install-XXXXXX");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(tmp_dir_make(dir, "install"), 0);
     assert_int_equal(sh("make -s install BUILD='%s' PREFIX=/usr DESTDIR='%s' > '%s/log' 2>&1", build, dir, dir), 0);
     assert_int_equal(sh("test -f %s/usr/include/amq.h && test -f %s/usr/lib/libamq.a && test -f %s/usr/lib/libamq.so.0"
                         " && test -x %s/usr/bin/amq && test -f %s/usr/lib/pkgconfig/amq.pc",
@@ -49,7 +49,7 @@ static void install_and_use(void **state)
                         "$(%s --static --libs-only-l amq | sed 's/-lamq//') -o %s/exs && %s/exs > /dev/null",
                         dir, pkg, dir, pkg, dir, dir), 0);
     assert_int_equal(sh("%s/usr/bin/amq rate bloom -m 2 -k 2 -n 1 --exact | grep -q 5/8", dir), 0);
-    assert_int_equal(sh("rm -rf '%s'", dir), 0);
+    assert_int_equal(tmp_dir_remove(dir), 0);
 }
 
 int main(void)

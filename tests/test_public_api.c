@@ -6,12 +6,13 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
-static char dir[64];
+static char dir[TMP_DIR_SIZE];
 static char build[512];
 
 static int sh(const char *fmt, ...)
@@ -30,8 +31,7 @@ static int setup(void **state)
     (void)state;
     const char *b = getenv("AMQ_BUILD");
     snprintf(build, sizeof build, "%s", b ? b : "build");
-    strcpy(dir, "/tmp/amq-api-XXXXXX");
-    if (!mkdtemp(dir))
+    if (tmp_dir_make(dir, "api"))
         return -1;
     return sh("make -s install BUILD='%s' PREFIX=/usr DESTDIR='%s' > '%s/log' 2>&1", build, dir, dir);
 }
@@ -39,7 +39,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    return sh("rm -rf '%s'", dir);
+    return tmp_dir_remove(dir);
 }
 
 static void installs_only_public_headers(void **state)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,21 +19,18 @@
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */
 
-static char dir[64];
+static char dir[TMP_DIR_SIZE];
 
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/amq-registry-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return tmp_dir_make(dir, "registry");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmp_dir_remove(dir);
 }
 
 static size_t key_of(char *buf, const char *prefix, uint64_t i)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <internal/container.h>
@@ -19,26 +20,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static char dir[64], path[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-faults-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/f.amq", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[160];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 static unsigned char *slurp(const char *p, size_t *len)
 {
@@ -57,7 +38,7 @@ static unsigned char *slurp(const char *p, size_t *len)
 /* Files in dir other than f.amq (temporaries left behind). */
 static int stray_files(void)
 {
-    DIR *d = opendir(dir);
+    DIR *d = opendir(tmp_dir);
     struct dirent *e;
     int n = 0;
     while ((e = readdir(d)))
@@ -86,10 +67,10 @@ static void make_reference_files(void)
     if (old_bytes)
         return;
     amq_counting *a = sample(1000), *b = sample(5000);
-    assert_int_equal(amq_counting_save(b, path), AMQ_OK);
-    new_bytes = slurp(path, &new_len);
-    assert_int_equal(amq_counting_save(a, path), AMQ_OK);
-    old_bytes = slurp(path, &old_len);
+    assert_int_equal(amq_counting_save(b, tmp_path), AMQ_OK);
+    new_bytes = slurp(tmp_path, &new_len);
+    assert_int_equal(amq_counting_save(a, tmp_path), AMQ_OK);
+    old_bytes = slurp(tmp_path, &old_len);
     assert_true(old_len == new_len && memcmp(old_bytes, new_bytes, old_len) != 0);
     amq_counting_free(a);
     amq_counting_free(b);
@@ -98,7 +79,7 @@ static void make_reference_files(void)
 static void put_old_file(void)
 {
     make_reference_files();
-    FILE *f = fopen(path, "wb");
+    FILE *f = fopen(tmp_path, "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(old_bytes, 1, old_len, f), old_len);
     assert_int_equal(fclose(f), 0);
@@ -107,7 +88,7 @@ static void put_old_file(void)
 static int is_old(void)
 {
     size_t len = 0;
-    unsigned char *b = slurp(path, &len);
+    unsigned char *b = slurp(tmp_path, &len);
     int same = b && len == old_len && !memcmp(b, old_bytes, len);
     free(b);
     return same;
@@ -116,7 +97,7 @@ static int is_old(void)
 static int is_new(void)
 {
     size_t len = 0;
-    unsigned char *b = slurp(path, &len);
+    unsigned char *b = slurp(tmp_path, &len);
     int same = b && len == new_len && !memcmp(b, new_bytes, len);
     free(b);
     return same;
@@ -152,7 +133,7 @@ static void reset_hook(void)
 static amq_status save_new(void)
 {
     amq_counting *b = sample(5000);
-    amq_status s = amq_counting_save(b, path);
+    amq_status s = amq_counting_save(b, tmp_path);
     amq_counting_free(b);
     return s;
 }
@@ -211,10 +192,10 @@ static void each_failure_keeps_the_old_file(void **state)
         fail_errno = cases[i].err;
         assert_int_equal(save_new(), AMQ_E_IO);
         amq_save_hook = NULL;
-        if (!strstr(amq_last_error(), cases[i].msg) || !strstr(amq_last_error(), path))
+        if (!strstr(amq_last_error(), cases[i].msg) || !strstr(amq_last_error(), tmp_path))
             print_message("case %ld: '%s'\n", i, amq_last_error());
         assert_non_null(strstr(amq_last_error(), cases[i].msg));
-        assert_non_null(strstr(amq_last_error(), path));
+        assert_non_null(strstr(amq_last_error(), tmp_path));
         assert_true(is_old());
         assert_int_equal(stray_files(), 0);
     }
@@ -265,7 +246,7 @@ static void crash_at_every_step(void **state)
         saw_old += o;
         saw_new += nw;
         char cmd[200];
-        snprintf(cmd, sizeof cmd, "rm -f '%s'/.f.amq.tmp-*", dir);
+        snprintf(cmd, sizeof cmd, "rm -f '%s'/.f.amq.tmp-*", tmp_dir);
         assert_int_equal(system(cmd), 0);
     }
     assert_true(saw_old > 0 && saw_new > 0);
@@ -278,7 +259,7 @@ int main(void)
         cmocka_unit_test(each_failure_keeps_the_old_file),
         cmocka_unit_test(crash_at_every_step),
     };
-    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    int rc = cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
     free(old_bytes);
     free(new_bytes);
     return rc;

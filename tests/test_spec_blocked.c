@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/cli_run.h"
 #include <stdint.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_bloom.h>
@@ -784,73 +785,42 @@ static void approximations(void **state)
 
 /* ---------- amq rate rows (runs $AMQ_BIN, or $AMQ_BUILD/amq, or build/amq) ---------- */
 
-static char out[1 << 16];
-static char amq[1024];
-
-static int run(const char *fmt, ...)
-{
-    char cmd[2048], full[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    char tmpl[] = "/tmp/amq-blocked-XXXXXX";
-    int fd = mkstemp(tmpl);
-    assert_true(fd >= 0);
-    close(fd);
-    snprintf(full, sizeof full, "(%s) > '%s' 2>&1", cmd, tmpl);
-    int rc = system(full);
-    FILE *f = fopen(tmpl, "r");
-    size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
-    out[n] = 0;
-    if (f)
-        fclose(f);
-    unlink(tmpl);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
-
 static void cli_rows(void **state)
 {
     (void)state;
-    const char *env = getenv("AMQ_BIN"), *b = getenv("AMQ_BUILD");
-    char cwd[512];
-    if (env)
-        snprintf(amq, sizeof amq, "%s", env);
-    else if (b && b[0] == '/')
-        snprintf(amq, sizeof amq, "%s/amq", b);
-    else if (getcwd(cwd, sizeof cwd))
-        snprintf(amq, sizeof amq, "%s/%s/amq", cwd, b ? b : "build");
-    assert_int_equal(access(amq, X_OK), 0);
+    assert_int_equal(cli_run_setup(), 0);
+    assert_int_equal(access(cli_amq, X_OK), 0);
 
-    assert_int_equal(run("%s rate split-block -b 3906250 -n 1e8 --json", amq), 0); /* 1e9 bits */
-    assert_non_null(strstr(out, "\"structure\": \"split-block\", \"blocks\": 3906250, \"words\": 8, \"word_bits\": "
+    assert_int_equal(cli_run("%s rate split-block -b 3906250 -n 1e8 --json", cli_amq), 0); /* 1e9 bits */
+    assert_non_null(strstr(cli_out, "\"structure\": \"split-block\", \"blocks\": 3906250, \"words\": 8, \"word_bits\": "
                                 "32, \"n\": 100000000, \"exact\": null, \"value\": \"1.2648450630043493e-02\""));
-    assert_non_null(strstr(out, "\"approx_classic\": 0.00845547"));
-    assert_non_null(strstr(out, "\"approx_exp\": 0.01264845"));
-    assert_int_equal(run("%s rate split-block --bits 1000 -n 5", amq), 2); /* the size is in blocks */
-    assert_int_equal(run("%s rate partitioned -m 1000 -k 3 -n 5", amq), 1);
-    assert_non_null(strstr(out, "k = 3 must be at least 1 and divide m = 1000")); /* amq_structure_check */
-    assert_int_equal(run("%s rate partitioned -m 1000 -k 8 -n 100", amq), 0);
-    assert_non_null(strstr(out, "8.6343936271741495e-03"));
-    assert_int_equal(run("%s rate blocked-bloom --blocks 2 --block-bits 8 -k 2 -n 3 --exact --json", amq), 0);
-    assert_non_null(strstr(out, "\"blocks\": 2, \"block_bits\": 8, \"k\": 2, \"n\": 3, "
+    assert_non_null(strstr(cli_out, "\"approx_classic\": 0.00845547"));
+    assert_non_null(strstr(cli_out, "\"approx_exp\": 0.01264845"));
+    assert_int_equal(cli_run("%s rate split-block --bits 1000 -n 5", cli_amq), 2); /* the size is in blocks */
+    assert_int_equal(cli_run("%s rate partitioned -m 1000 -k 3 -n 5", cli_amq), 1);
+    assert_non_null(strstr(cli_out, "k = 3 must be at least 1 and divide m = 1000")); /* amq_structure_check */
+    assert_int_equal(cli_run("%s rate partitioned -m 1000 -k 8 -n 100", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "8.6343936271741495e-03"));
+    assert_int_equal(cli_run("%s rate blocked-bloom --blocks 2 --block-bits 8 -k 2 -n 3 --exact --json", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "\"blocks\": 2, \"block_bits\": 8, \"k\": 2, \"n\": 3, "
                                 "\"exact\": \"2133761/16777216\""));
-    char first[sizeof out];
-    memcpy(first, out, sizeof out);
-    assert_int_equal(run("%s rate counting-blocked -b 2 --block-counters 8 -k 2 -n 3 --exact --json", amq), 0);
-    assert_non_null(strstr(out, "\"exact\": \"2133761/16777216\""));
-    assert_string_equal(strstr(out, "\"exact\""), strstr(first, "\"exact\""));
-    assert_int_equal(run("%s rate blocked-quotient --blocks 1024 -q 6 -r 10 -n 1e6 --json", amq), 0); /* p = 16 */
-    assert_non_null(strstr(out, "\"blocks\": 1024, \"q\": 6, \"r\": 10, \"n\": 1000000"));
-    assert_non_null(strstr(out, "\"value\": \"1.4790688406288970e-02\""));
-    assert_int_equal(run("%s rate split-block -b 2 -n 0", amq), 0);
-    assert_non_null(strstr(out, "FP = 0 exactly"));
-    assert_int_equal(run("%s rate blocked-bloom --blocks 0 --block-bits 512 -k 8 -n 5", amq), 1);
-    assert_int_equal(run("%s rate blocked-bloom --blocks 3 -n 5", amq), 2); /* missing -k */
-    assert_int_equal(run("%s rate --help", amq), 0);
-    assert_non_null(strstr(out, "split-block"));
-    assert_non_null(strstr(out, "blocked-quotient"));
-    assert_non_null(strstr(out, "partitioned"));
+    char first[sizeof cli_out];
+    memcpy(first, cli_out, sizeof cli_out);
+    assert_int_equal(cli_run("%s rate counting-blocked -b 2 --block-counters 8 -k 2 -n 3 --exact --json", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "\"exact\": \"2133761/16777216\""));
+    assert_string_equal(strstr(cli_out, "\"exact\""), strstr(first, "\"exact\""));
+    assert_int_equal(cli_run("%s rate blocked-quotient --blocks 1024 -q 6 -r 10 -n 1e6 --json", cli_amq), 0); /* p = 16 */
+    assert_non_null(strstr(cli_out, "\"blocks\": 1024, \"q\": 6, \"r\": 10, \"n\": 1000000"));
+    assert_non_null(strstr(cli_out, "\"value\": \"1.4790688406288970e-02\""));
+    assert_int_equal(cli_run("%s rate split-block -b 2 -n 0", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "FP = 0 exactly"));
+    assert_int_equal(cli_run("%s rate blocked-bloom --blocks 0 --block-bits 512 -k 8 -n 5", cli_amq), 1);
+    assert_int_equal(cli_run("%s rate blocked-bloom --blocks 3 -n 5", cli_amq), 2); /* missing -k */
+    assert_int_equal(cli_run("%s rate --help", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "split-block"));
+    assert_non_null(strstr(cli_out, "blocked-quotient"));
+    assert_non_null(strstr(cli_out, "partitioned"));
+    assert_int_equal(cli_run_teardown(), 0);
 }
 
 int main(void)

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/cli_run.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -725,80 +726,45 @@ static void state_estimate(void **state)
 
 /* ---------------------------------------------------------------- CLI smoke */
 
-static char amq_bin[1024], out[1 << 16];
-
-static int run(const char *fmt, ...)
-{
-    char cmd[2048], full[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    char tmpl[] = "/tmp/amq-omis-XXXXXX";
-    int fd = mkstemp(tmpl);
-    if (fd < 0)
-        return -1;
-    close(fd);
-    snprintf(full, sizeof full, "(%s) > '%s' 2>&1", cmd, tmpl);
-    int rc = system(full);
-    FILE *f = fopen(tmpl, "r");
-    size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
-    out[n] = 0;
-    if (f)
-        fclose(f);
-    unlink(tmpl);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
-
-static int find_cli(void)
-{
-    const char *env = getenv("AMQ_BIN"), *b = getenv("AMQ_BUILD");
-    char cwd[512];
-    if (env)
-        snprintf(amq_bin, sizeof amq_bin, "%s", env);
-    else if (b && b[0] == '/')
-        snprintf(amq_bin, sizeof amq_bin, "%s/amq", b);
-    else if (getcwd(cwd, sizeof cwd))
-        snprintf(amq_bin, sizeof amq_bin, "%s/%s/amq", cwd, b ? b : "build");
-    return access(amq_bin, X_OK) == 0;
-}
-
 static void cli_smoke(void **state)
 {
     (void)state;
-    if (!find_cli()) {
-        print_message("no amq binary at %s: CLI smoke skipped\n", amq_bin);
+    assert_int_equal(cli_run_setup(), 0);
+    if (access(cli_amq, X_OK) != 0) {
+        print_message("no amq binary at %s: CLI smoke skipped\n", cli_amq);
+        cli_run_teardown();
         skip();
     }
-    assert_int_equal(run("'%s' rate omissions -m 2^25 -k 27 -n 914859 --fingerprint-indices 2 --digits 5 --json",
-                         amq_bin), 0);
-    assert_non_null(strstr(out, "\"p_no_omission\": \"9.9857e-01\""));
-    assert_non_null(strstr(out, "\"expected_omissions\": \"1.4285e-03\""));
-    assert_non_null(strstr(out, "\"m\": 33554432"));
-    assert_non_null(strstr(out, "\"coverage\": "));
-    assert_int_equal(run("'%s' rate omissions -m 1e10 -k 7 -n 1e9 --digits 6", amq_bin), 0);
-    assert_non_null(strstr(out, "1.34302e+06"));
-    assert_non_null(strstr(out, "2.19863e-584598"));
-    assert_int_equal(run("'%s' optimal-k --bits-per-key 10", amq_bin), 0);
-    assert_non_null(strstr(out, "optimal k      8"));
-    assert_int_equal(run("'%s' optimal-k --table --paper --json", amq_bin), 0);
+    assert_int_equal(cli_run("'%s' rate omissions -m 2^25 -k 27 -n 914859 --fingerprint-indices 2 --digits 5 --json",
+                         cli_amq), 0);
+    assert_non_null(strstr(cli_out, "\"p_no_omission\": \"9.9857e-01\""));
+    assert_non_null(strstr(cli_out, "\"expected_omissions\": \"1.4285e-03\""));
+    assert_non_null(strstr(cli_out, "\"m\": 33554432"));
+    assert_non_null(strstr(cli_out, "\"coverage\": "));
+    assert_int_equal(cli_run("'%s' rate omissions -m 1e10 -k 7 -n 1e9 --digits 6", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "1.34302e+06"));
+    assert_non_null(strstr(cli_out, "2.19863e-584598"));
+    assert_int_equal(cli_run("'%s' optimal-k --bits-per-key 10", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "optimal k      8"));
+    assert_int_equal(cli_run("'%s' optimal-k --table --paper --json", cli_amq), 0);
     int matches = 0;
-    for (const char *q = out; (q = strstr(q, "\"paper_digits_match\": true")); q++)
+    for (const char *q = cli_out; (q = strstr(q, "\"paper_digits_match\": true")); q++)
         matches++;
     assert_int_equal(matches, 7);
-    assert_int_equal(run("'%s' estimate -m 1000000 -k 7 --set-bits 400000 --unique 70000 --json", amq_bin), 0);
-    assert_non_null(strstr(out, "\"estimate\": \"7.892515787e+04\""));
+    assert_int_equal(cli_run("'%s' estimate -m 1000000 -k 7 --set-bits 400000 --unique 70000 --json", cli_amq), 0);
+    assert_non_null(strstr(cli_out, "\"estimate\": \"7.892515787e+04\""));
     /* conventions: --help 0, bad flag or value 2 */
-    assert_int_equal(run("'%s' rate omissions --help", amq_bin), 0);
-    assert_int_equal(run("'%s' optimal-k --help", amq_bin), 0);
-    assert_int_equal(run("'%s' estimate --help", amq_bin), 0);
-    assert_int_equal(run("'%s' rate omissions -m 100 -k 3", amq_bin), 2);
-    assert_int_equal(run("'%s' rate omissions -m 100 -k 3 -n 5 --bogus", amq_bin), 2);
-    assert_int_equal(run("'%s' rate omissions -m 100 -k 3 -n 5 --model wrong", amq_bin), 2);
-    assert_int_equal(run("'%s' optimal-k --bits-per-key -3", amq_bin), 2);
-    assert_int_equal(run("'%s' optimal-k", amq_bin), 2);
-    assert_int_equal(run("'%s' estimate -m 100 -k 3 --set-bits 200", amq_bin), 2);
-    assert_int_equal(run("'%s' estimate -m 100 -k 3 --set-bits 100", amq_bin), 1); /* unbounded */
+    assert_int_equal(cli_run("'%s' rate omissions --help", cli_amq), 0);
+    assert_int_equal(cli_run("'%s' optimal-k --help", cli_amq), 0);
+    assert_int_equal(cli_run("'%s' estimate --help", cli_amq), 0);
+    assert_int_equal(cli_run("'%s' rate omissions -m 100 -k 3", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' rate omissions -m 100 -k 3 -n 5 --bogus", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' rate omissions -m 100 -k 3 -n 5 --model wrong", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' optimal-k --bits-per-key -3", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' optimal-k", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' estimate -m 100 -k 3 --set-bits 200", cli_amq), 2);
+    assert_int_equal(cli_run("'%s' estimate -m 100 -k 3 --set-bits 100", cli_amq), 1); /* unbounded */
+    assert_int_equal(cli_run_teardown(), 0);
 }
 
 int main(void)

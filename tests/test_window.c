@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,26 +23,6 @@
 #include <xxhash.h>
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */
-
-static char dir[64], path[128];
-
-static int setup(void **state)
-{
-    (void)state;
-    strcpy(dir, "/tmp/amq-window-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(path, sizeof path, "%s/w.amq", dir);
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
 
 static size_t key_of(char *buf, const char *prefix, uint64_t i)
 {
@@ -219,7 +200,7 @@ static void bad_arguments(void **state)
  * with AMQ_E_BAD_PARAMS (resealed so that only the named field is wrong). */
 static unsigned char *slurp(size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(tmp_path, "rb");
     assert_non_null(f);
     fseek(f, 0, SEEK_END);
     *len = (size_t)ftell(f);
@@ -250,7 +231,7 @@ static amq_status load_patched(const unsigned char *orig, size_t len, size_t off
         b[off] = (unsigned char)value;
     reseal(b, len);
     char bad[160];
-    snprintf(bad, sizeof bad, "%s/bad.amq", dir);
+    snprintf(bad, sizeof bad, "%s/bad.amq", tmp_dir);
     spit(b, len, bad);
     free(b);
     amq_window *w = (amq_window *)0x1;
@@ -271,8 +252,8 @@ static void files(void **state)
     char key[32];
     for (uint64_t i = 0; i < 47; i++) /* c = 10: cur = 1 holding 7, the others full */
         assert_int_equal(amq_window_add(w, key, key_of(key, "f", i)), AMQ_OK);
-    assert_int_equal(amq_window_save(w, path), AMQ_OK);
-    assert_int_equal(amq_window_load(&v, path), AMQ_OK);
+    assert_int_equal(amq_window_save(w, tmp_path), AMQ_OK);
+    assert_int_equal(amq_window_load(&v, tmp_path), AMQ_OK);
     assert_true(amq_window_m(v) == 100 && amq_window_k(v) == 3 && amq_window_length(v) == 20 && amq_window_g(v) == 3);
     assert_true(amq_window_strategy(v) == AMQ_HASH_DOUBLE && amq_window_seed(v) == 5);
     assert_true(amq_window_insertions(v) == 47 && amq_window_count(v) == amq_window_count(w));
@@ -328,7 +309,7 @@ static void files(void **state)
     /* the checksum and truncation are the container's (tests/test_container.c) */
     b[len - 1] ^= 1;
     char bad[160];
-    snprintf(bad, sizeof bad, "%s/sum.amq", dir);
+    snprintf(bad, sizeof bad, "%s/sum.amq", tmp_dir);
     spit(b, len, bad);
     assert_int_not_equal(amq_window_load(&v, bad), AMQ_OK);
     spit(b, len - 9, bad);
@@ -343,5 +324,5 @@ int main(void)
         cmocka_unit_test(state_rate_is_brute_force), cmocka_unit_test(sizing),
         cmocka_unit_test(bad_arguments),     cmocka_unit_test(files),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }

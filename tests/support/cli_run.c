@@ -1,4 +1,5 @@
 #include "cli_run.h"
+#include "tmp_dir.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +8,7 @@
 #include <unistd.h>
 
 const char *cli_amq;
-char cli_dir[64];
+char cli_dir[TMP_DIR_SIZE];
 char cli_out[1 << 16];
 
 int cli_run_setup(void)
@@ -24,16 +25,10 @@ int cli_run_setup(void)
     else
         return -1;
     cli_amq = bin;
-    strcpy(cli_dir, "/tmp/amq-cli-XXXXXX");
-    return mkdtemp(cli_dir) ? 0 : -1;
+    return tmp_dir_make(cli_dir, "cli");
 }
 
-int cli_run_teardown(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_dir);
-    return system(cmd) == 0 ? 0 : -1;
-}
+int cli_run_teardown(void) { return tmp_dir_remove(cli_dir); }
 
 int cli_run(const char *fmt, ...)
 {

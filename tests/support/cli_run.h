@@ -2,9 +2,10 @@
  * fresh temporary directory. */
 #ifndef AMQ_TEST_CLI_RUN_H
 #define AMQ_TEST_CLI_RUN_H
+#include "tmp_dir.h"
 
 extern const char *cli_amq;   /* absolute path of the binary */
-extern char cli_dir[64];      /* the test's directory, the commands' working directory */
+extern char cli_dir[TMP_DIR_SIZE];/* the test's directory, the commands' working directory */
 extern char cli_out[1 << 16]; /* stdout + stderr of the last cli_run */
 
 /* 0 on success (for cmocka group setup/teardown). */
