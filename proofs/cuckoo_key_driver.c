@@ -10,9 +10,13 @@
  *   nfn               no false negatives: add(x), then any keys (any add may fail, some may be
  *                     x again), then query(x) == 1.
  *   remove_other      (b) through a remove: query(x) == 1 before remove(y) ==> after, for a key
- *                     y whose fingerprint differs from x's.  (A key with x's fingerprint and
- *                     bucket pair may take x's copy; that it leaves one when y was inserted and
- *                     not removed more often needs the copy counts of issue 23: not proved yet.)
+ *                     y whose fingerprint differs from x's (y need not have been added).
+ *   remove_added      (b) through the remove of an added key: query(x) == 1, then a successful
+ *                     add(y), then remove(y): query(x) == 1, for ANY y: y may be x, or share x's
+ *                     fingerprint and buckets (the add wrote a second copy, add's `copy`, and the
+ *                     remove takes one).  One add and one remove; a whole sequence of adds and
+ *                     removes (remove(y) valid while y's adds outnumber its removes) needs copy
+ *                     counts: not proved yet.
  * Every driver starts from ANY state of the table.  A key must not lie in the table's own
  * words (sep_*): an add would change the key. */
 #include <internal/cuckoo_key.h>
@@ -26,6 +30,8 @@ int amq_proof_cuckoo_key_failed_unchanged(uint64_t *w, uint64_t nb, uint64_t b, 
 int amq_proof_cuckoo_key_nfn(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *x,
                              size_t xlen, const void *const *keys, const size_t *lens, size_t count);
 int amq_proof_cuckoo_key_remove_other(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed,
+                                      const void *x, size_t xlen, const void *y, size_t ylen);
+int amq_proof_cuckoo_key_remove_added(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed,
                                       const void *x, size_t xlen, const void *y, size_t ylen);
 
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
@@ -162,4 +168,80 @@ int amq_proof_cuckoo_key_remove_other(uint64_t *w, uint64_t nb, uint64_t b, uint
     }
     const int after = amq_cuckoo_key_query(w, nb, b, f, seed, x, xlen);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
+}
+
+/*@ ghost
+  // Product step: two buckets whose slot ranges share a slot are one bucket.
+  /@ requires b >= 1;
+     assigns \nothing;
+     ensures one: \forall integer s, k, j; 0 <= k && 0 <= j && amq_ck_slot_of(s, k, b) && amq_ck_slot_of(s, j, b) ==>
+                    k == j;
+  @/
+  static void amq_proof_ck_same_bucket(uint64_t b) { }
+*/
+
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
+    requires y_valid: (y == \null && ylen > 0) || \valid_read((char *)y + (0 .. ylen - 1));
+    requires sep_x:   \separated((char *)x + (0 .. xlen - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    requires sep_y:   \separated((char *)y + (0 .. ylen - 1), w + (0 .. amq_words(nb * b * f) - 1));
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures kept:     \result == 1;
+*/
+int amq_proof_cuckoo_key_remove_added(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed,
+                                      const void *x, size_t xlen, const void *y, size_t ylen)
+{
+    if (amq_cuckoo_key_query(w, nb, b, f, seed, x, xlen) != 1)
+        return 1; /* x not found: nothing to show */
+    if (amq_cuckoo_key_add(w, nb, b, f, seed, y, ylen) != AMQ_OK)
+        return 1; /* y not added: nothing to show */
+    //@ ghost Added: ;
+    uint64_t ix, fx, iy, fy;
+    amq_cuckoo_key_place(nb, f, seed, x, xlen, &ix, &fx);
+    amq_cuckoo_key_place(nb, f, seed, y, ylen, &iy, &fy);
+    /*@ assert x_added: amq_ck_has(w, f, b, nb, ix, fx) && amq_ck_has{Pre}(w, f, b, nb, ix, fx); */
+    if (amq_cuckoo_key_remove(w, nb, b, f, seed, y, ylen) == AMQ_OK) {
+        /*@ assert one: amq_ck_removed_one{Added, Here}(w, f, b, nb, iy, fy); */
+        /*@ assert one_p: \exists integer s; amq_ck_pair_slot(s, iy, fy, f, b, nb) &&
+                            amq_ck_removed{Added, Here}(w, f, s, fy); */
+        /*@ assert x_slot: \exists integer r; 0 <= r && amq_ck_pair_slot(r, ix, fx, f, b, nb) && amq_ck_is{Added}(w, f, r, fx); */
+        //@ ghost amq_proof_ck_same_bucket(b);
+        /* x's copy survives unless the removed slot s held it; then fx and fy have the same
+         * bits, s's bucket k is in both pairs, x was found for k before add(y), so add(y) left
+         * two copies for k, and one of them is not s. */
+        /*@ assert same: \forall integer s; amq_ck_is{Added}(w, f, s, fx) && amq_ck_is{Added}(w, f, s, fy) ==>
+                           amq_ck_same(fx, fy, f); */
+        /*@ assert alt_x: 0 <= amq_ck_alt(ix, fx, f, nb) < nb && 0 <= amq_ck_alt(iy, fy, f, nb) < nb; */
+        /*@ assert has0: \forall integer k; k == ix || k == amq_ck_alt(ix, fx, f, nb) ==> amq_ck_has{Pre}(w, f, b, nb, k, fx); */
+        /*@ assert two: \forall integer k; 0 <= k < nb && (k == iy || k == amq_ck_alt(iy, fy, f, nb)) &&
+                          amq_ck_same(fx, fy, f) && amq_ck_has{Pre}(w, f, b, nb, k, fx) ==> amq_ck_has2{Added}(w, f, b, nb, k, fx); */
+        /*@ assert left: \forall integer k, s; amq_ck_has2{Added}(w, f, b, nb, k, fx) && amq_ck_removed{Added, Here}(w, f, s, fy) ==>
+                           amq_ck_has(w, f, b, nb, k, fx); */
+        /*@ assert back: \forall integer k; (k == ix || k == amq_ck_alt(ix, fx, f, nb)) && amq_ck_has(w, f, b, nb, k, fx) ==>
+                           amq_ck_has(w, f, b, nb, ix, fx); */
+        /*@ assert other: \forall integer s, r; 0 <= r && r != s && amq_ck_removed{Added, Here}(w, f, s, fy) &&
+                            amq_ck_pair_slot(r, ix, fx, f, b, nb) && amq_ck_is{Added}(w, f, r, fx) ==> amq_ck_has(w, f, b, nb, ix, fx); */
+        /*@ assert at_i1: \forall integer s; amq_ck_slot_of(s, iy, b) && amq_ck_pair_slot(s, ix, fx, f, b, nb) ==>
+                            iy == ix || iy == amq_ck_alt(ix, fx, f, nb); */
+        /*@ assert at_i2: amq_ck_same(fx, fy, f) && (iy == ix || iy == amq_ck_alt(ix, fx, f, nb)) ==>
+                            amq_ck_has2{Added}(w, f, b, nb, iy, fx); */
+        /*@ assert at_i: \forall integer s; amq_ck_slot_of(s, iy, b) && amq_ck_removed{Added, Here}(w, f, s, fy) &&
+                           amq_ck_pair_slot(s, ix, fx, f, b, nb) && amq_ck_is{Added}(w, f, s, fx) ==> amq_ck_has(w, f, b, nb, ix, fx); */
+        /*@ assert at_a1: \forall integer s; amq_ck_slot_of(s, amq_ck_alt(iy, fy, f, nb), b) &&
+                            amq_ck_pair_slot(s, ix, fx, f, b, nb) ==>
+                            amq_ck_alt(iy, fy, f, nb) == ix || amq_ck_alt(iy, fy, f, nb) == amq_ck_alt(ix, fx, f, nb); */
+        /*@ assert at_a2: amq_ck_same(fx, fy, f) &&
+                            (amq_ck_alt(iy, fy, f, nb) == ix || amq_ck_alt(iy, fy, f, nb) == amq_ck_alt(ix, fx, f, nb)) ==>
+                            amq_ck_has2{Added}(w, f, b, nb, amq_ck_alt(iy, fy, f, nb), fx); */
+        /*@ assert at_alt: \forall integer s; amq_ck_slot_of(s, amq_ck_alt(iy, fy, f, nb), b) &&
+                             amq_ck_removed{Added, Here}(w, f, s, fy) &&
+                             amq_ck_pair_slot(s, ix, fx, f, b, nb) && amq_ck_is{Added}(w, f, s, fx) ==> amq_ck_has(w, f, b, nb, ix, fx); */
+        /*@ assert kept: amq_ck_has(w, f, b, nb, ix, fx); */
+    } else {
+        /*@ assert words_in: amq_ck_words_same{Added, Here}(w, amq_words(nb * b * f)); */
+        /*@ assert words: \forall integer k; w[k] == \at(w[k], Added); */
+        /*@ assert bits: \forall integer p; amq_bit_set(w, p) <==> amq_bit_set{Added}(w, p); */
+        /*@ assert slots: \forall integer s, z; amq_ck_is(w, f, s, z) <==> amq_ck_is{Added}(w, f, s, z); */
+    }
+    return amq_cuckoo_key_query(w, nb, b, f, seed, x, xlen);
 }

@@ -111,6 +111,7 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
         /*@ assert bits: \forall integer p; amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p); */
         /*@ assert slots: \forall integer r, y; amq_ck_is(w, f, r, y) <==> amq_ck_is{Pre}(w, f, r, y); */
         /*@ assert buckets: \forall integer i, y; amq_ck_in(w, f, b, i, y) <==> amq_ck_in{Pre}(w, f, b, i, y); */
+        /*@ assert has: \forall integer i, y; amq_ck_has(w, f, b, nb, i, y) <==> amq_ck_has{Pre}(w, f, b, nb, i, y); */
         if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, kicks, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK)
             return AMQ_OK;
     }

@@ -261,6 +261,34 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 */
 
 /*@ ghost
+  // Congruence of amq_ck_is, stated apart: in amq_ck_kick's commit loop no prover carried a
+  // fact about slot path[c] over to path[u] with u == c.
+  /@ assigns \nothing;
+     ensures eq: \forall integer s, t, x, y; s == t && x == y && amq_ck_is(w, f, s, x) ==> amq_ck_is(w, f, t, y);
+  @/
+  static void amq_ck_is_eq(const uint64_t *w, uint64_t f) { }
+*/
+
+/*@ ghost
+  // A slot that holds y holds every x with y's low f bits (stated apart: in amq_ck_kick's
+  // context neither cvc4 nor z3 found it).
+  /@ assigns \nothing;
+     ensures same: \forall integer s, x, y; amq_ck_is(w, f, s, y) && amq_ck_same(y, x, f) ==> amq_ck_is(w, f, s, x);
+  @/
+  static void amq_ck_is_same(const uint64_t *w, uint64_t f) { }
+*/
+
+/*@ ghost
+  // Product step: two buckets whose slot ranges share a slot are one bucket.
+  /@ requires b >= 1;
+     assigns \nothing;
+     ensures one: \forall integer s, k, j; 0 <= k && 0 <= j && amq_ck_slot_of(s, k, b) && amq_ck_slot_of(s, j, b) ==>
+                    k == j;
+  @/
+  static void amq_ck_same_bucket(uint64_t b) { }
+*/
+
+/*@ ghost
   // Product step: slot s of bucket i lies in no other bucket.
   /@ requires b >= 1 && i * b <= s < i * b + b;
      assigns \nothing;
@@ -326,6 +354,8 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
                          \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                            amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
     ensures unchanged: \result == AMQ_CUCKOO_FULL ==> amq_ck_words_same{Pre, Post}(w, amq_words(nbits));
+    ensures two:       \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==>
+                         amq_ck_has2(w, f, b, nb, i1, fp);
 */
 static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
                        uint64_t fp, const uint64_t *kicks, size_t nk)
@@ -336,6 +366,8 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     size_t K = 0;
     uint64_t t;
     pb[0] = i1;
+    /*@ assert has_slot: amq_ck_has(w, f, b, nb, i1, fp) ==>
+                           \exists integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) && amq_ck_is(w, f, s, fp); */
     /*@ loop invariant bounds: 0 <= K <= nk && pb[0] == i1;
         loop invariant pbs:    \forall integer q; 0 <= q <= K ==> pb[q] < nb;
         loop invariant slots:  \forall integer q; 0 <= q < K ==> amq_ck_slot_of(path[q], pb[q], b);
@@ -385,6 +417,24 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     //@ ghost uint64_t z = 0;
     //@ ghost uint64_t rb = 0;
     /*@ assert e_out: amq_ck_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
+    /*@ assert e_in: pb[K] * b <= e < pb[K] * b + b && amq_ck_slot_of(e, pb[K], b); */
+    /* For `two`, planned against the Pre words (nothing written yet): a copy of fp in a chain
+     * slot path[q] means ys[q] is fp, and its buckets are fp's pair. */
+    //@ ghost amq_ck_alt_bits(fp, f, nb);
+    //@ ghost amq_ck_same_bucket(b);
+    /*@ assert q_same: \forall integer q; 0 <= q < K && amq_ck_is(w, f, path[q], fp) ==> amq_ck_same(ys[q], fp, f); */
+    /*@ assert alt_i1: 0 <= amq_ck_alt(i1, fp, f, nb) < nb; */
+    /*@ assert q_bucket: \forall integer q; 0 <= q < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) ==>
+                           pb[q] == i1 || pb[q] == amq_ck_alt(i1, fp, f, nb); */
+    /*@ assert q_next: \forall integer q; 0 <= q < K && amq_ck_same(ys[q], fp, f) ==>
+                         pb[q + 1] == amq_ck_alt(pb[q], fp, f, nb); */
+    /*@ assert q_pair: \forall integer q; 0 <= q < K && (pb[q] == i1 || pb[q] == amq_ck_alt(i1, fp, f, nb)) ==>
+                         amq_ck_alt(pb[q], fp, f, nb) == i1 || amq_ck_alt(pb[q], fp, f, nb) == amq_ck_alt(i1, fp, f, nb); */
+    /*@ assert q_at: \forall integer q; 0 <= q && q + 1 < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
+                       amq_ck_is(w, f, path[q], fp) ==>
+                       0 <= path[q + 1] && amq_ck_pair_slot(path[q + 1], i1, fp, f, b, nb) && amq_ck_same(ys[q], fp, f); */
+    /* For `two`, where each planned fingerprint went: ys[q] from path[q] to path[q + 1] (e for
+     * the last), every other slot kept (moved_*, untouched), against the Pre state (pre). */
     /*@ loop invariant bounds: 0 <= c <= K;
         loop invariant at:     di == pb[c] && pb[c] * b <= d < pb[c] * b + b;
         loop invariant end:    c == K ==> d == e && amq_ck_empty(w, f, d);
@@ -398,20 +448,66 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
                                (\forall integer q, u; 0 <= q < u < K ==> path[q] != path[u]);
         loop invariant kept:   \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                                  amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+        loop invariant pre:    pb[0] == i1 && amq_ck_empty{Pre}(w, f, e) && pb[K] * b <= e < pb[K] * b + b &&
+                               \forall integer q; 0 <= q < K ==> amq_ck_is{Pre}(w, f, path[q], ys[q]);
+        loop invariant moved_e: c < K ==> amq_ck_is(w, f, e, ys[K - 1]);
+        loop invariant moved_p: \forall integer u; c < u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]);
+        loop invariant untouched: \forall integer s, x; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
+                                    amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
         loop assigns c, d, di, r, z, rb, w[0 .. amq_words(nbits) - 1];
         loop variant c;
     */
     for (size_t c = K; c != 0; c--) { /* != 0, not > 0: on exit WP then knows c == 0 outright */
         //@ ghost amq_ck_bucket_in(di, nb, b, f);
         amq_ck_move(w, nbits, nb, b, f, di, d, ys[c - 1]) /*@ ghost (z, r, rb) */;
+        /*@ assert e_first: c == K ==> amq_ck_is(w, f, e, ys[K - 1]); */
+        /*@ assert e_kept: c < K ==> d != e && amq_ck_is(w, f, e, ys[K - 1]); */
+        /*@ assert p_first: c < K ==> amq_ck_is(w, f, path[c], ys[c - 1]); */
+        /*@ assert p_kept: \forall integer u; c < u < K ==> path[u] != d && amq_ck_is(w, f, path[u], ys[u - 1]); */
+        /* The case u == c named in the formula: without the atom no prover splits on it, and
+         * path[u] never meets p_first's path[c]. */
+        /*@ assert p_all_c: \forall integer u; c <= u < K ==>
+                              (u == c && path[u] == path[c] && ys[u - 1] == ys[c - 1] && amq_ck_is(w, f, path[c], ys[c - 1])) ||
+                              (c < u && amq_ck_is(w, f, path[u], ys[u - 1])); */
+        //@ ghost amq_ck_is_eq(w, f);
+        /*@ assert p_all: \forall integer u; c <= u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
         //@ ghost r = d;
         //@ ghost z = ys[c - 1];
         //@ ghost rb = di;
         d = path[c - 1];
         di = pb[c - 1];
     }
+    /* `two`, before the last write: a copy of fp in a chain slot path[q] has moved to the next
+     * chain slot, in fp's pair too. */
+    /*@ assert q_last: K > 0 && amq_ck_same(ys[K - 1], fp, f) ==> amq_ck_is(w, f, e, fp); */
+    /*@ assert moved_q: \forall integer q; 0 <= q && q + 1 < K ==> amq_ck_is(w, f, path[q + 1], ys[q]); */
+    //@ ghost amq_ck_is_same(w, f);
+    /*@ assert q_mid: \forall integer q; 0 <= q && q + 1 < K && amq_ck_same(ys[q], fp, f) ==> amq_ck_is(w, f, path[q + 1], fp); */
+    /*@ assert d_at: di == i1 && (K > 0 ==> d == path[0]) && (K == 0 ==> d == e); */
     //@ ghost amq_ck_bucket_in(di, nb, b, f);
     amq_ck_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (z, r, rb) */;
+    /*@ assert d_fp: amq_ck_is(w, f, d, fp) && i1 * b <= d < i1 * b + b && amq_ck_slot_of(d, i1, b); */
+    /*@ assert kept_e: K > 0 && amq_ck_same(ys[K - 1], fp, f) ==> amq_ck_is(w, f, e, fp) && e != d; */
+    /*@ assert kept_p: \forall integer q; 0 <= q && q + 1 < K && amq_ck_same(ys[q], fp, f) ==>
+                         amq_ck_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
+    /*@ assert kept_u: \forall integer s; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
+                         amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_is(w, f, s, fp) && s != d; */
+    /*@ assert two_u: \forall integer s; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
+                        amq_ck_pair_slot(s, i1, fp, f, b, nb) && amq_ck_is{Pre}(w, f, s, fp) ==>
+                        amq_ck_has2(w, f, b, nb, i1, fp); */
+    /*@ assert qm_at: \forall integer q; 0 <= q && q + 1 < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
+                        amq_ck_is{Pre}(w, f, path[q], fp) ==>
+                        0 <= path[q + 1] && amq_ck_pair_slot(path[q + 1], i1, fp, f, b, nb) &&
+                        amq_ck_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
+    /*@ assert two_qm: \forall integer q; 0 <= q && q + 1 < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
+                         amq_ck_is{Pre}(w, f, path[q], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+    /*@ assert two_qe: K > 0 && amq_ck_pair_slot(path[K - 1], i1, fp, f, b, nb) &&
+                         amq_ck_is{Pre}(w, f, path[K - 1], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+    /*@ assert two_e: amq_ck_fp(fp, f) ==> !amq_ck_is{Pre}(w, f, e, fp); */
+    /*@ assert two_q: \forall integer q; 0 <= q < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
+                        amq_ck_is{Pre}(w, f, path[q], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+    /*@ assert two_all: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) &&
+                          amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
     return AMQ_CUCKOO_OK;
 }
 
@@ -440,28 +536,76 @@ static int amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t 
     ensures in:       amq_ck_in(w, f, b, i, fp);
     ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                         amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+    ensures two:      amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==>
+                        amq_ck_is(w, f, s, fp) &&
+                        \exists integer d; 0 <= d && amq_ck_slot_of(d, i, b) && d != s && amq_ck_is(w, f, d, fp);
 */
 static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t fp)
 {
     const uint64_t t = amq_ck_lookup(w, nbits, nb, b, f, i, 0);
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     //@ ghost amq_ck_bucket_in(i, nb, b, f);
-    amq_ck_move(w, nbits, nb, b, f, i, i * b + t, fp) /*@ ghost (0, 0, 0) */;
+    const uint64_t d = i * b + t;
+    /*@ assert free: t < b && amq_ck_is(w, f, d, 0) && 0 <= d && amq_ck_slot_of(d, i, b); */
+    amq_ck_move(w, nbits, nb, b, f, i, d, fp) /*@ ghost (0, 0, 0) */;
+    /* The free slot held no fingerprint, so a copy of fp found before was elsewhere. */
+    /*@ assert apart: amq_ck_fp(fp, f) ==> \forall integer s; amq_ck_is{Pre}(w, f, s, fp) ==> s != d; */
+    /*@ assert d_fp: amq_ck_is(w, f, d, fp); */
+    /*@ assert kept_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_is(w, f, s, fp); */
 }
+
+/*@ ghost
+  // fp's pair seen from either of its buckets, through any x with fp's low f bits, is the same
+  // pair of buckets (the alternate reads only those bits, and is an involution): `copy` of
+  // insert for every such j and x, from the case j = i1, x = fp.
+  /@ requires f_range: 1 <= f <= 32;
+     requires geom:    nb >= 1 && i1 < nb;
+     assigns \nothing;
+     ensures has:      \forall integer j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) &&
+                         amq_ck_has(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, i1, fp);
+     ensures has2:     \forall integer j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) &&
+                         amq_ck_has2(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, j, x);
+  @/
+  static void amq_ck_pair_same(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp) {
+      amq_ck_alt_bits(fp, f, nb);
+      /@ assert is: \forall integer s, x; amq_ck_same(x, fp, f) ==> (amq_ck_is(w, f, s, x) <==> amq_ck_is(w, f, s, fp)); @/
+      /@ assert in_to: \forall integer i, x; amq_ck_same(x, fp, f) && amq_ck_in(w, f, b, i, x) ==> amq_ck_in(w, f, b, i, fp); @/
+      /@ assert back: amq_ck_alt(amq_ck_alt(i1, fp, f, nb), fp, f, nb) == i1; @/
+      /@ assert has_i1: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has(w, f, b, nb, i1, x) ==>
+                          amq_ck_has(w, f, b, nb, i1, fp); @/
+      /@ assert has_alt: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x) ==>
+                           amq_ck_has(w, f, b, nb, i1, fp); @/
+      /@ assert pair: \forall integer s, j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) ==>
+                        (amq_ck_pair_slot(s, j, x, f, b, nb) <==> amq_ck_pair_slot(s, i1, fp, f, b, nb)); @/
+  }
+*/
 
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk)
 {
     //@ ghost amq_ck_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
+    //@ ghost amq_ck_pair_same(w, nb, b, f, i1, fp);
+    /*@ assert has_slot: amq_ck_has(w, f, b, nb, i1, fp) ==>
+                           \exists integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) && amq_ck_is(w, f, s, fp); */
     if (amq_ck_free(w, nbits, nb, b, f, i1)) {
         amq_ck_place(w, nbits, nb, b, f, i1, fp);
+        /*@ assert two_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) &&
+                            amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+        /*@ assert two: amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+        //@ ghost amq_ck_pair_same(w, nb, b, f, i1, fp);
         return AMQ_CUCKOO_OK;
     }
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     if (amq_ck_free(w, nbits, nb, b, f, i2)) {
         amq_ck_place(w, nbits, nb, b, f, i2, fp);
+        /*@ assert two_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) &&
+                            amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+        /*@ assert two: amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+        //@ ghost amq_ck_pair_same(w, nb, b, f, i1, fp);
         return AMQ_CUCKOO_OK;
     }
-    return amq_ck_kick(w, nbits, nb, b, f, i1, fp, kicks, nk);
+    const int rc = amq_ck_kick(w, nbits, nb, b, f, i1, fp, kicks, nk);
+    //@ ghost amq_ck_pair_same(w, nb, b, f, i1, fp);
+    return rc;
 }

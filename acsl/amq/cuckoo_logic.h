@@ -97,6 +97,19 @@
                         (amq_ck_alt(i, x, f, nb) * b <= s < amq_ck_alt(i, x, f, nb) * b + b)) &&
                        amq_ck_removed{L1, L2}(w, f, s, x);
 
+  // Slot s is in one of x's two buckets for bucket i: i or its alternate (through
+  // amq_ck_slot_of, so that the provers match a slot's bucket as a whole).
+  predicate amq_ck_pair_slot(integer s, integer i, integer x, integer f, integer b, integer nb) =
+    amq_ck_slot_of(s, i, b) || amq_ck_slot_of(s, amq_ck_alt(i, x, f, nb), b);
+
+  // x has two copies for bucket i: two distinct slots of i and its alternate hold x.  What
+  // an insert of a fingerprint already there guarantees (a new copy was written, not the old
+  // one reused), so that removing one copy leaves one (proofs/cuckoo_key_driver.c).
+  predicate amq_ck_has2{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+    \exists integer s1, s2; 0 <= s1 && 0 <= s2 && s1 != s2 &&
+      amq_ck_pair_slot(s1, i, x, f, b, nb) && amq_ck_pair_slot(s2, i, x, f, b, nb) &&
+      amq_ck_is{L}(w, f, s1, x) && amq_ck_is{L}(w, f, s2, x);
+
   // The alternate bucket is an involution for every nb >= 1 (no power of two needed).
   lemma amq_ck_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
     amq_ck_alt(amq_ck_alt(i, x, f, nb), x, f, nb) == i;

@@ -103,7 +103,9 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 /* Inserts fp for bucket i1: a free slot of i1, else of its alternate, else a kick chain whose
  * choices are kicks[0 .. nk-1] (each < b; the key level draws them from the key's hash).  On
  * AMQ_CUCKOO_FULL (no free slot within nk kicks, or the chain would move a slot twice) not a
- * word of w has changed. */
+ * word of w has changed.  `copy`: a fingerprint (same low f bits) already found for the pair
+ * of buckets has two copies there after a successful insert, so a new copy was written; what
+ * lets the key level remove one of two keys that share fingerprint and buckets. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb;
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
@@ -117,6 +119,10 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
                            amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
     ensures unchanged: \result == AMQ_CUCKOO_FULL ==>
                          amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+    ensures copy:      \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
+                         \forall integer j, x; 0 <= j < nb && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
+                           amq_ck_same(x, fp, f) && amq_ck_has{Pre}(w, f, b, nb, j, x) ==>
+                           amq_ck_has2(w, f, b, nb, j, x);
 */
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk);

@@ -68,6 +68,11 @@
     predicate amq_ck_key_ok{L}(integer nb, integer f, char *key, integer len, uint64_t seed) =
       0 <= amq_ck_key_i1{L}(key, len, seed, nb) < nb && amq_ck_fp(amq_ck_key_fp{L}(key, len, seed, f), f);
 
+    // j is one of the key's two buckets (its bytes read at L).
+    predicate amq_ck_key_bucket{L}(integer j, integer nb, integer f, char *key, integer len, uint64_t seed) =
+      j == amq_ck_key_i1{L}(key, len, seed, nb) ||
+      j == amq_ck_alt(amq_ck_key_i1{L}(key, len, seed, nb), amq_ck_key_fp{L}(key, len, seed, f), f, nb);
+
     // The key is found in the table at Lw (its bytes read at Lk): its fingerprint is in its
     // first bucket or in that bucket's alternate.
     predicate amq_ck_key_has{Lw, Lk}(uint64_t *w, integer nb, integer b, integer f, char *key,
@@ -91,7 +96,9 @@
 void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *key, size_t len, uint64_t *i1,
                           uint64_t *fp);
 
-/* Adds the key.  AMQ_OK: the key is found, and every fingerprint found before still is.
+/* Adds the key.  AMQ_OK: the key is found, and every fingerprint found before still is; a
+ * fingerprint with the key's f bits that was already found for the key's buckets has two
+ * copies there (`copy`: a new copy was written, see amq_cuckoo_kernel_insert).
  * AMQ_E_FULL: no try found a free slot; not a word of w changed.  A NULL
  * key with len > 0: AMQ_E_INVALID_ARG, nothing changed. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
@@ -112,6 +119,10 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
                             \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                               amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
       ensures unchanged:  \result == AMQ_E_FULL ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+      ensures copy:       \result == AMQ_OK ==>
+                            \forall integer j, x; 0 <= j < nb && amq_ck_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                              amq_ck_same(x, amq_ck_key_fp{Pre}((char *)key, len, seed, f), f) &&
+                              amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has2(w, f, b, nb, j, x);
     complete behaviors;
     disjoint behaviors;
 */
