@@ -10,6 +10,7 @@
 #include <internal/blocked_kernel.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
+#include <internal/partitioned_key.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,19 +86,15 @@ void amq_partitioned_locate(const amq_partitioned *p, const void *key, size_t le
 
 amq_status amq_partitioned_add(amq_partitioned *p, const void *key, size_t len)
 {
-    if (!p || (!key && len))
+    /* the proved add (internal/partitioned_key.h) refuses a NULL key with len > 0 itself */
+    if (!p || amq_partitioned_key_add(p->words, p->part_bits, p->k, p->strategy, p->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    uint64_t local[AMQ_MAX_K];
-    amq_partitioned_locate(p, key, len, local);
-    amq_partitioned_kernel_add(p->words, p->part_bits, local, (size_t)p->k);
     return AMQ_OK;
 }
 
 int amq_partitioned_query(const amq_partitioned *p, const void *key, size_t len)
 {
-    uint64_t local[AMQ_MAX_K];
-    amq_partitioned_locate(p, key, len, local);
-    return amq_partitioned_kernel_query(p->words, p->part_bits, local, (size_t)p->k);
+    return amq_partitioned_key_query(p->words, p->part_bits, p->k, p->strategy, p->seed, key, len);
 }
 
 /* Batches through the layer: no block (0); the prefetch is the first partition's word. */
