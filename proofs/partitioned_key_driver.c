@@ -24,6 +24,29 @@ int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_
 int amq_proof_part_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                   uint64_t seed, size_t ylen);
 
+/* The key's k bit positions (its indices over psize translated into the partitions, in g) lie
+ * in the k * psize bits (in_range): what the preservation step needs, in memory, so that no
+ * prover step multiplies (the theorem drivers of unit blocked do the same). */
+/*@ requires psize_pos:  psize >= 1;
+    requires k_range:    1 <= k <= AMQ_MAX_K;
+    requires fits:       k * psize <= 18446744073709551615;
+    requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
+    requires out_valid:  \valid(local + (0 .. k - 1)) && \valid(g + (0 .. k - 1));
+    requires sep:        \separated(local + (0 .. k - 1), g + (0 .. k - 1), (char *)x + (0 .. xlen - 1));
+    assigns local[0 .. k - 1], g[0 .. k - 1];
+    ensures indices:     amq_key_indices(local, k, s, seed, (char *)x, xlen, psize);
+    ensures parted:      amq_parted(g, local, k, psize);
+    ensures in_range:    amq_in_range(g, k, k * psize);
+    ensures words:       k * psize <= 64 * amq_words(k * psize);
+*/
+static void places(uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
+                   uint64_t *local, uint64_t *g)
+{
+    amq_hash_indices(s, seed, x, xlen, psize, local, (size_t)k);
+    amq_partitioned_kernel_indices(g, psize, local, (size_t)k);
+}
+
 /*@ requires psize_pos:  psize >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
@@ -56,9 +79,10 @@ int amq_proof_part_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, 
 int amq_proof_part_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                        uint64_t seed, const void *x, size_t xlen, const void *y, size_t ylen)
 {
+    uint64_t local[AMQ_MAX_K], g[AMQ_MAX_K];
+    places(psize, k, s, seed, x, xlen, local, g);
     int before = amq_partitioned_key_query(bits, psize, k, s, seed, x, xlen);
     (void)amq_partitioned_key_add(bits, psize, k, s, seed, y, ylen);
-    //@ assert words: k * psize <= 64 * amq_words(k * psize);
     int after = amq_partitioned_key_query(bits, psize, k, s, seed, x, xlen);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
@@ -83,12 +107,12 @@ int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_
                            const void *x, size_t xlen, const void *const *keys, const size_t *lens,
                            size_t count)
 {
+    uint64_t local[AMQ_MAX_K], g[AMQ_MAX_K];
+    places(psize, k, s, seed, x, xlen, local, g);
     const amq_status added = amq_partitioned_key_add(bits, psize, k, s, seed, x, xlen);
-    //@ assert words: k * psize <= 64 * amq_words(k * psize);
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_part_key_set{Here, Here}(bits, psize, k, s, seed, (char *)x, xlen);
         loop invariant x_in:   amq_key_in_range(k, s, seed, (char *)x, xlen, psize);
-        loop invariant x_pos:  amq_part_key_pos(psize, k, s, seed, (char *)x, xlen);
         loop assigns r, bits[0 .. amq_words(k * psize) - 1];
         loop variant count - r;
     */

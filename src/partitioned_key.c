@@ -2,16 +2,6 @@
  * the partition size, then the proved partitioned kernel. */
 #include <internal/partitioned_key.h>
 
-/* Ghost lemma: partition t < k of psize bits lies in the k * psize bits (a product fact, proved
- * once here and called where needed: SMT solvers do not instantiate lemmas on products). */
-/*@ ghost
-  /@ requires psize_pos: psize >= 1;
-     assigns \nothing;
-     ensures parts_fit: \forall integer t; 0 <= t < k ==> 0 <= t * psize && t * psize + psize <= k * psize;
-  @/
-  static void parts_fit(uint64_t k, uint64_t psize) { }
-*/
-
 amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                    uint64_t seed, const void *key, size_t len)
 {
@@ -19,7 +9,6 @@ amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, a
         return AMQ_E_INVALID_ARG;
     uint64_t local[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, psize, local, (size_t)k);
-    //@ ghost parts_fit(k, psize);
     amq_partitioned_kernel_add(bits, psize, local, (size_t)k);
     return AMQ_OK;
 }
@@ -29,6 +18,5 @@ int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, 
 {
     uint64_t local[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, psize, local, (size_t)k);
-    //@ ghost parts_fit(k, psize);
     return amq_partitioned_kernel_query(bits, psize, local, (size_t)k);
 }

@@ -20,12 +20,6 @@
       \forall integer t; 0 <= t < k ==>
         amq_bit_set{Lb}(bits, t * psize + amq_key_index{Lk}(s, seed, key, len, psize, t));
 
-    // those k bit positions (the key's bytes read at L) lie in the k * psize bits: stated with
-    // the products t * psize as terms, so that a caller needs no nonlinear step
-    predicate amq_part_key_pos{L}(integer psize, integer k, integer s, uint64_t seed, char *key,
-                                  integer len) =
-      \forall integer t; 0 <= t < k ==>
-        0 <= t * psize && t * psize + amq_key_index{L}(s, seed, key, len, psize, t) < k * psize;
 */
 
 /* Add the key: index t of its k indices over psize to partition t.  Refuses a NULL key with
@@ -48,7 +42,6 @@
       ensures status:   \result == AMQ_OK;
       ensures inserted: amq_part_key_set{Post, Pre}(bits, psize, k, s, seed, (char *)key, len);
       ensures range:    amq_key_in_range{Pre}(k, s, seed, (char *)key, len, psize);
-      ensures pos:      amq_part_key_pos{Pre}(psize, k, s, seed, (char *)key, len);
       ensures monotone: amq_monotone{Pre, Post}(bits, amq_words(k * psize));
       ensures frame:    \forall integer p; 0 <= p < 64 * amq_words(k * psize) ==>
                           (\forall integer t; 0 <= t < k ==>
@@ -73,7 +66,6 @@ amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, a
       assumes amq_part_key_set{Here, Here}(bits, psize, k, s, seed, (char *)key, len);
       ensures found: \result == 1;
       ensures range: amq_key_in_range{Pre}(k, s, seed, (char *)key, len, psize);
-      ensures pos:   amq_part_key_pos{Pre}(psize, k, s, seed, (char *)key, len);
     behavior absent:
       assumes !amq_part_key_set{Here, Here}(bits, psize, k, s, seed, (char *)key, len);
       ensures not_found: \result == 0;
