@@ -5,7 +5,7 @@
 
 amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_params *p, uint64_t n)
 {
-    if (!s || !p)
+    if (!rop || !s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_exact: NULL argument");
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_exact(rop, p->v, n);
@@ -14,7 +14,7 @@ amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_p
 amq_status amq_structure_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_structure *s,
                                     const amq_params *p, uint64_t n)
 {
-    if (!s || !p)
+    if (!lo || !hi || !s || !p)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_enclose: NULL argument");
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_enclose(lo, hi, prec, p->v, n);
@@ -34,7 +34,7 @@ int amq_structure_has_fp_moments(const amq_structure *s) { return s && s->fp_mom
 amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_structure *s,
                                            const amq_params *p, uint64_t n, uint64_t j)
 {
-    if (!s || !p || j == 0)
+    if (!lo || !hi || !s || !p || j == 0)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_moment_enclose: NULL argument or order 0");
     if (!s->fp_moment_enclose)
         return amq_fail(AMQ_E_INVALID_ARG, "%s: the moments of the rate are not known", s->name);
@@ -42,33 +42,35 @@ amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const
     return st != AMQ_OK ? st : s->fp_moment_enclose(lo, hi, bits, p->v, n, j);
 }
 
-size_t amq_structure_napprox(const amq_structure *s) { return s->napprox; }
+size_t amq_structure_napprox(const amq_structure *s) { return s ? s->napprox : 0; }
 
 const char *amq_structure_approx_name(const amq_structure *s, size_t i)
 {
-    return i < s->napprox ? s->approx[i].name : NULL;
+    return s && i < s->napprox ? s->approx[i].name : NULL;
 }
 
 double amq_structure_fp_approx(const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
 {
-    return i < s->napprox ? s->approx[i].fn(p->v, n) : 0.0 / 0.0;
+    return s && p && i < s->napprox ? s->approx[i].fn(p->v, n) : 0.0 / 0.0;
 }
 
-size_t amq_structure_nbounds(const amq_structure *s) { return s->nbounds; }
+size_t amq_structure_nbounds(const amq_structure *s) { return s ? s->nbounds : 0; }
 
 const char *amq_structure_bound_name(const amq_structure *s, size_t i)
 {
-    return i < s->nbounds ? s->bounds[i].name : NULL;
+    return s && i < s->nbounds ? s->bounds[i].name : NULL;
 }
 
 const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i)
 {
-    return i < s->nbounds ? s->bounds[i].hypothesis : NULL;
+    return s && i < s->nbounds ? s->bounds[i].hypothesis : NULL;
 }
 
 amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n)
 {
-    if (!s || !p || i >= s->nbounds)
+    if (!rop || !s || !p)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_bound: NULL argument");
+    if (i >= s->nbounds)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_structure_fp_bound: no bound %zu", i);
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->bounds[i].fn(rop, p->v, n);
@@ -76,15 +78,15 @@ amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, c
 
 const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
 {
-    return s->fp_note ? s->fp_note(p->v, n) : NULL;
+    return s && p && s->fp_note ? s->fp_note(p->v, n) : NULL;
 }
 
-const char *amq_structure_removal_note(const amq_structure *s) { return s->removal_note; }
+const char *amq_structure_removal_note(const amq_structure *s) { return s ? s->removal_note : NULL; }
 
 amq_status amq_filter_fp_state(mpq_t rop, const amq_filter *f)
 {
-    if (!f)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_fp_state: NULL filter");
+    if (!rop || !f)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_fp_state: NULL argument");
     const amq_structure *s = amq_filter_structure(f);
     return s->fp_state(rop, amq_filter_object(f));
 }
@@ -113,9 +115,9 @@ amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_p
     return AMQ_OK;
 }
 
-const amq_kernel *amq_model_kernel(const amq_model *m) { return &m->st.kernel; }
+const amq_kernel *amq_model_kernel(const amq_model *m) { return m ? &m->st.kernel : NULL; }
 
-uint64_t amq_model_refused(const amq_model *m) { return m->st.refused ? m->st.refused(m->st.geom) : 0; }
+uint64_t amq_model_refused(const amq_model *m) { return m && m->st.refused ? m->st.refused(m->st.geom) : 0; }
 
 void amq_model_free(amq_model *m)
 {

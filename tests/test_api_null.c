@@ -9,11 +9,13 @@
 #include <cmocka.h>
 #include <amq/error.h>
 #include <amq/filter.h>
+#include <amq/filter_rate.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const covered[] = {"include/amq/error.h", "include/amq/filter.h"};
+static const char *const covered[] = {"include/amq/error.h", "include/amq/filter.h", "include/amq/filter_rate.h"};
 
 static const amq_structure *bloom(void) { return amq_structure_find("bloom"); }
 
@@ -195,6 +197,71 @@ static void state_of(void **state)
     amq_filter_free(f);
 }
 
+/* amq/filter_rate.h: the rates, bounds, notes and models through the registry. */
+static void rates(void **state)
+{
+    (void)state;
+    const amq_structure *s = bloom();
+    amq_params p;
+    amq_params_init(&p, s);
+    assert_int_equal(amq_params_set(&p, s, "m", 1024), AMQ_OK);
+    assert_int_equal(amq_params_set(&p, s, "k", 3), AMQ_OK);
+    mpq_t q;
+    mpfr_t lo, hi;
+    mpq_init(q);
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    invalid(amq_structure_fp_exact(NULL, s, &p, 10));
+    invalid(amq_structure_fp_exact(q, NULL, &p, 10));
+    invalid(amq_structure_fp_exact(q, s, NULL, 10));
+    invalid(amq_structure_fp_enclose(NULL, hi, 64, s, &p, 10));
+    invalid(amq_structure_fp_enclose(lo, NULL, 64, s, &p, 10));
+    invalid(amq_structure_fp_enclose(lo, hi, 64, NULL, &p, 10));
+    invalid(amq_structure_fp_enclose(lo, hi, 64, s, NULL, 10));
+    char *dec = NULL;
+    invalid(amq_structure_fp_decimal(NULL, s, &p, 10, 5, NULL, NULL));
+    invalid(amq_structure_fp_decimal(&dec, NULL, &p, 10, 5, NULL, NULL));
+    invalid(amq_structure_fp_decimal(&dec, s, NULL, 10, 5, NULL, NULL));
+    assert_int_equal(amq_structure_fp_decimal(&dec, s, &p, 10, 5, NULL, NULL), AMQ_OK); /* lo, hi optional */
+    free(dec);
+    assert_int_equal(amq_structure_has_fp_moments(NULL), 0);
+    invalid(amq_structure_fp_moment_enclose(NULL, hi, 20, s, &p, 10, 1));
+    invalid(amq_structure_fp_moment_enclose(lo, NULL, 20, s, &p, 10, 1));
+    invalid(amq_structure_fp_moment_enclose(lo, hi, 20, NULL, &p, 10, 1));
+    invalid(amq_structure_fp_moment_enclose(lo, hi, 20, s, NULL, 10, 1));
+    assert_int_equal(amq_structure_napprox(NULL), 0);
+    assert_null(amq_structure_approx_name(NULL, 0));
+    assert_true(isnan(amq_structure_fp_approx(NULL, 0, &p, 10)));
+    assert_true(isnan(amq_structure_fp_approx(s, 0, NULL, 10)));
+    assert_false(isnan(amq_structure_fp_approx(s, 0, &p, 10)));
+    assert_int_equal(amq_structure_nbounds(NULL), 0);
+    assert_null(amq_structure_bound_name(NULL, 0));
+    assert_null(amq_structure_bound_hypothesis(NULL, 0));
+    invalid(amq_structure_fp_bound(NULL, s, 0, &p, 10));
+    invalid(amq_structure_fp_bound(q, NULL, 0, &p, 10));
+    invalid(amq_structure_fp_bound(q, s, 0, NULL, 10));
+    assert_null(amq_structure_fp_note(NULL, &p, 10));
+    assert_null(amq_structure_fp_note(s, NULL, 10));
+    assert_null(amq_structure_removal_note(NULL));
+    amq_filter *f = a_filter();
+    invalid(amq_filter_fp_state(NULL, f));
+    invalid(amq_filter_fp_state(q, NULL));
+    assert_int_equal(amq_filter_fp_state(q, f), AMQ_OK);
+    amq_filter_free(f);
+    amq_model *m = NULL;
+    invalid(amq_model_create(NULL, s, &p));
+    invalid(amq_model_create(&m, NULL, &p));
+    invalid(amq_model_create(&m, s, NULL));
+    assert_null(amq_model_kernel(NULL));
+    assert_int_equal(amq_model_refused(NULL), 0);
+    amq_model_free(NULL);
+    assert_int_equal(amq_model_create(&m, s, &p), AMQ_OK);
+    assert_non_null(amq_model_kernel(m));
+    assert_int_equal(amq_model_refused(m), 0);
+    amq_model_free(m);
+    mpq_clear(q);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
 /* Every function the covered headers declare is called above. */
 static void every_function_is_covered(void **state)
 {
@@ -238,6 +305,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(error_h), cmocka_unit_test(structures), cmocka_unit_test(params),
         cmocka_unit_test(making),  cmocka_unit_test(keys),       cmocka_unit_test(state_of),
+        cmocka_unit_test(rates),
         cmocka_unit_test(every_function_is_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
