@@ -26,16 +26,16 @@ amq_status amq_impl_new_filter(amq_impl *impl, uint64_t seed, amq_filter **out)
     return impl->new_filter(impl, seed, out);
 }
 
-const char *amq_impl_kind(const amq_impl *impl) { return impl->kind; }
-const char *amq_impl_name(const amq_impl *impl) { return impl->name; }
-int amq_impl_can_remove(const amq_impl *impl) { return impl->can_remove; }
-unsigned amq_impl_protocol(const amq_impl *impl) { return impl->protocol; }
-int amq_impl_can_refuse(const amq_impl *impl) { return impl->can_refuse; }
-const char *amq_impl_error(const amq_impl *impl) { return impl->error[0] ? impl->error : NULL; }
+const char *amq_impl_kind(const amq_impl *impl) { return impl ? impl->kind : NULL; }
+const char *amq_impl_name(const amq_impl *impl) { return impl ? impl->name : NULL; }
+int amq_impl_can_remove(const amq_impl *impl) { return impl ? impl->can_remove : 0; }
+unsigned amq_impl_protocol(const amq_impl *impl) { return impl ? impl->protocol : 0; }
+int amq_impl_can_refuse(const amq_impl *impl) { return impl ? impl->can_refuse : 0; }
+const char *amq_impl_error(const amq_impl *impl) { return impl && impl->error[0] ? impl->error : NULL; }
 
 const char *amq_impl_describe(const amq_impl *impl, const amq_filter *f)
 {
-    return impl->describe && f ? impl->describe(impl, f) : "";
+    return impl && impl->describe && f ? impl->describe(impl, f) : "";
 }
 
 /* ---- amqcert's own structures ---- */

@@ -10,12 +10,14 @@
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
+#include <amq/impl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const covered[] = {"include/amq/error.h", "include/amq/filter.h", "include/amq/filter_rate.h"};
+static const char *const covered[] = {"include/amq/error.h", "include/amq/filter.h", "include/amq/filter_rate.h",
+                                      "include/amq/impl.h"};
 
 static const amq_structure *bloom(void) { return amq_structure_find("bloom"); }
 
@@ -262,6 +264,43 @@ static void rates(void **state)
     mpfr_clears(lo, hi, (mpfr_ptr)0);
 }
 
+/* amq/impl.h: the implementations a check runs (here amqcert's own; a plugin and a process
+ * refuse NULL before they load or start anything). */
+static void impls(void **state)
+{
+    (void)state;
+    amq_params p;
+    amq_params_init(&p, bloom());
+    assert_int_equal(amq_params_set(&p, bloom(), "m", 1024), AMQ_OK);
+    assert_int_equal(amq_params_set(&p, bloom(), "k", 3), AMQ_OK);
+    amq_impl *impl = NULL;
+    invalid(amq_impl_structure(NULL, bloom(), &p));
+    invalid(amq_impl_structure(&impl, NULL, &p));
+    invalid(amq_impl_structure(&impl, bloom(), NULL));
+    invalid(amq_impl_plugin(NULL, "./no-such-plugin.so", NULL));
+    invalid(amq_impl_plugin(&impl, NULL, NULL));
+    invalid(amq_impl_process(NULL, "true", 1.0));
+    invalid(amq_impl_process(&impl, NULL, 1.0));
+    assert_null(impl);
+    amq_impl_free(NULL);
+    amq_filter *f = NULL;
+    invalid(amq_impl_new_filter(NULL, 1, &f));
+    assert_null(amq_impl_kind(NULL));
+    assert_null(amq_impl_name(NULL));
+    assert_int_equal(amq_impl_can_remove(NULL), 0);
+    assert_int_equal(amq_impl_protocol(NULL), 0);
+    assert_int_equal(amq_impl_can_refuse(NULL), 0);
+    assert_string_equal(amq_impl_describe(NULL, NULL), "");
+    assert_null(amq_impl_error(NULL));
+    assert_int_equal(amq_impl_structure(&impl, bloom(), &p), AMQ_OK);
+    invalid(amq_impl_new_filter(impl, 1, NULL));
+    assert_int_equal(amq_impl_new_filter(impl, 1, &f), AMQ_OK);
+    assert_string_equal(amq_impl_describe(impl, NULL), "");
+    assert_string_equal(amq_impl_kind(impl), "structure");
+    amq_filter_free(f);
+    amq_impl_free(impl);
+}
+
 /* Every function the covered headers declare is called above. */
 static void every_function_is_covered(void **state)
 {
@@ -305,7 +344,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(error_h), cmocka_unit_test(structures), cmocka_unit_test(params),
         cmocka_unit_test(making),  cmocka_unit_test(keys),       cmocka_unit_test(state_of),
-        cmocka_unit_test(rates),
+        cmocka_unit_test(rates),   cmocka_unit_test(impls),
         cmocka_unit_test(every_function_is_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
