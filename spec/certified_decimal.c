@@ -146,6 +146,8 @@ amq_status amq_mpq_decimal_dir(char **out, const mpq_t q, int digits, amq_round_
     if (!out)
         return amq_fail(AMQ_E_INVALID_ARG, "decimal: NULL output pointer");
     *out = NULL;
+    if (!q)
+        return amq_fail(AMQ_E_INVALID_ARG, "decimal: NULL value");
     amq_status st = check_digits(digits);
     if (st)
         return st;
@@ -180,6 +182,8 @@ amq_status amq_mpfr_decimal(char **out, const mpfr_t x, int digits, amq_round_di
     if (!out)
         return amq_fail(AMQ_E_INVALID_ARG, "decimal: NULL output pointer");
     *out = NULL;
+    if (!x)
+        return amq_fail(AMQ_E_INVALID_ARG, "decimal: NULL value");
     if (!mpfr_number_p(x))
         return amq_fail(AMQ_E_INVALID_ARG, "decimal: value is %s, not a finite number",
                         mpfr_nan_p(x) ? "NaN" : "infinite");

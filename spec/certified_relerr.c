@@ -6,6 +6,8 @@
 amq_status amq_relerr_enclose(mpfr_t rlo, mpfr_t rhi, const mpfr_t approx, const mpfr_t lo,
                               const mpfr_t hi)
 {
+    if (!rlo || !rhi || !approx || !lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "relative error: NULL argument");
     if (!mpfr_number_p(approx) || !mpfr_number_p(lo) || !mpfr_number_p(hi) || mpfr_sgn(lo) <= 0 ||
         mpfr_greater_p(lo, hi))
         return amq_fail(AMQ_E_INVALID_ARG, "relative error: needs finite approx and 0 < lo <= hi");

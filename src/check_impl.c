@@ -28,6 +28,8 @@ uint64_t amq_check_filter_seed(const amq_impl_check_config *cfg, uint64_t f)
 
 uint64_t amq_impl_check_keys_per_filter(const amq_impl_check_config *cfg)
 {
+    if (!cfg)
+        return 0;
     return cfg->n + cfg->loads * cfg->queries + (cfg->removals ? cfg->queries : 0);
 }
 

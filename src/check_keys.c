@@ -15,6 +15,8 @@ const char *amq_key_format_name(amq_key_format k) { return k < AMQ_KEYS_FORMATS 
 
 amq_status amq_key_format_parse(const char *name, amq_key_format *out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_key_format_parse: NULL output");
     for (int k = 0; name && k < AMQ_KEYS_FORMATS; k++)
         if (!strcmp(name, KEY_FORMATS[k])) {
             *out = (amq_key_format)k;

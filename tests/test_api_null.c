@@ -10,6 +10,7 @@
 #include <amq/error.h>
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
+#include <amq/check_impl.h>
 #include <amq/impl.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 #include <string.h>
 
 static const char *const covered[] = {"include/amq/error.h", "include/amq/filter.h", "include/amq/filter_rate.h",
-                                      "include/amq/impl.h"};
+                                      "include/amq/impl.h", "include/amq/certified.h", "include/amq/check_impl.h"};
 
 static const amq_structure *bloom(void) { return amq_structure_find("bloom"); }
 
@@ -301,6 +302,78 @@ static void impls(void **state)
     amq_impl_free(impl);
 }
 
+static amq_status enclose_half(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
+{
+    (void)prec, (void)params;
+    mpfr_set_d(lo, 0.5, MPFR_RNDN);
+    mpfr_set_d(hi, 0.5, MPFR_RNDN);
+    return AMQ_OK;
+}
+
+/* amq/certified.h: the correctly rounded decimals and the certified relative error. */
+static void certified(void **state)
+{
+    (void)state;
+    char *out = NULL;
+    mpq_t q;
+    mpfr_t x, lo, hi, a, r1, r2;
+    mpq_init(q);
+    mpq_set_ui(q, 1, 3);
+    mpfr_inits2(64, x, lo, hi, a, r1, r2, (mpfr_ptr)0);
+    mpfr_set_d(x, 0.25, MPFR_RNDN);
+    mpfr_set_d(lo, 0.25, MPFR_RNDN);
+    mpfr_set_d(hi, 0.5, MPFR_RNDN);
+    mpfr_set_d(a, 0.3, MPFR_RNDN);
+    invalid(amq_certified_decimal(NULL, enclose_half, NULL, 5, NULL, NULL));
+    invalid(amq_certified_decimal(&out, NULL, NULL, 5, NULL, NULL));
+    invalid(amq_mpq_decimal(NULL, q, 5));
+    invalid(amq_mpq_decimal(&out, NULL, 5));
+    invalid(amq_mpq_decimal_dir(NULL, q, 5, AMQ_ROUND_UP));
+    invalid(amq_mpq_decimal_dir(&out, NULL, 5, AMQ_ROUND_UP));
+    invalid(amq_mpfr_decimal(NULL, x, 5, AMQ_ROUND_UP));
+    invalid(amq_mpfr_decimal(&out, NULL, 5, AMQ_ROUND_UP));
+    invalid(amq_relerr_enclose(NULL, r2, a, lo, hi));
+    invalid(amq_relerr_enclose(r1, NULL, a, lo, hi));
+    invalid(amq_relerr_enclose(r1, r2, NULL, lo, hi));
+    invalid(amq_relerr_enclose(r1, r2, a, NULL, hi));
+    invalid(amq_relerr_enclose(r1, r2, a, lo, NULL));
+    assert_null(out);
+    assert_int_equal(amq_relerr_enclose(r1, r2, a, lo, hi), AMQ_OK);
+    assert_int_equal(amq_certified_decimal(&out, enclose_half, NULL, 3, NULL, NULL), AMQ_OK);
+    assert_string_equal(out, "5.00e-01");
+    free(out);
+    mpq_clear(q);
+    mpfr_clears(x, lo, hi, a, r1, r2, (mpfr_ptr)0);
+}
+
+/* amq/check_impl.h: the checker of implementations, its key lists and formats. */
+static void check_impl(void **state)
+{
+    (void)state;
+    amq_key_list *l = NULL;
+    invalid(amq_key_list_read(NULL, "k.txt", &l));
+    invalid(amq_key_list_read(stdin, "k.txt", NULL));
+    assert_int_equal(amq_key_list_count(NULL), 0);
+    amq_key_list_free(NULL);
+    amq_impl_check_result res;
+    amq_impl_check_config c;
+    memset(&c, 0, sizeof c);
+    c.n = 10, c.loads = 1, c.filters = 1, c.queries = 1, c.alpha = 1e-6;
+    invalid(amq_impl_check(NULL, &c, &res));
+    invalid(amq_impl_check(NULL, &c, NULL));
+    amq_impl_check_result_free(NULL);
+    invalid(amq_impl_check_validate(NULL));
+    assert_int_equal(amq_impl_check_keys_per_filter(NULL), 0);
+    invalid(amq_impl_check_replay(NULL, 0, 1, stdout));
+    invalid(amq_impl_check_replay(&c, 0, 1, NULL));
+    assert_non_null(amq_key_format_name((amq_key_format)999)); /* no pointer: "?" */
+    amq_key_format k;
+    invalid(amq_key_format_parse(NULL, &k));
+    invalid(amq_key_format_parse("le", NULL));
+    assert_int_equal(amq_key_format_parse("le", &k), AMQ_OK);
+    assert_int_equal(amq_accuracy_score(5, 0), 0); /* no pointer arguments; no queries: 0 */
+}
+
 /* Every function the covered headers declare is called above. */
 static void every_function_is_covered(void **state)
 {
@@ -344,7 +417,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(error_h), cmocka_unit_test(structures), cmocka_unit_test(params),
         cmocka_unit_test(making),  cmocka_unit_test(keys),       cmocka_unit_test(state_of),
-        cmocka_unit_test(rates),   cmocka_unit_test(impls),
+        cmocka_unit_test(rates),   cmocka_unit_test(impls),      cmocka_unit_test(certified),
+        cmocka_unit_test(check_impl),
         cmocka_unit_test(every_function_is_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

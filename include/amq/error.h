@@ -51,9 +51,9 @@ typedef enum amq_status {
  *       is the only non-NULL argument; freeing NULL does nothing.
  *     - an approximation (a double): NaN.
  *   tests/test_api_null.c calls each function of the headers it lists with NULL in each
- *   pointer argument; so far amq/error.h, amq/filter.h, amq/filter_rate.h and amq/impl.h (the
- *   generic API).  The per-structure and spec headers are not yet held to it (issue 26,
- *   class 8). */
+ *   pointer argument: amq/error.h, amq/filter.h, amq/filter_rate.h, amq/impl.h,
+ *   amq/certified.h and amq/check_impl.h (the generic API and the checker).
+ *   The per-structure and spec headers are not yet held to it (issue 26, class 8). */
 
 /* Short fixed description of a status code. */
 AMQ_API const char *amq_strerror(amq_status s);
