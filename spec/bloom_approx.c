@@ -41,6 +41,8 @@ double amq_bloom_fp_approx_exp(uint64_t m, uint64_t k, uint64_t n)
 amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx, uint64_t m, uint64_t k,
                                    uint64_t n)
 {
+    if (!rlo || !rhi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_approx_relerr: NULL argument");
     amq_status st = bloom_check_m(m, "approximation error");
     if (st)
         return st;
@@ -81,6 +83,8 @@ amq_status amq_bloom_approx_relerr(mpfr_t rlo, mpfr_t rhi, double approx, uint64
 
 amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_bound_naive: NULL argument");
     if (k == 0)
         return amq_fail(AMQ_E_INVALID_ARG, "naive-filter bound: k = 0 (the naive filter has k*n bits, k >= 1)");
     mpq_set_ui(rop, 1, 1);
@@ -90,6 +94,8 @@ amq_status amq_bloom_bound_naive(mpq_t rop, uint64_t k)
 
 amq_status amq_bloom_bound_half(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_bound_half: NULL argument");
     amq_status st = bloom_check_m(m, "2^-k bound");
     if (st)
         return st;

@@ -173,6 +173,8 @@ static amq_status enclose_large_k(ivl *fp, uint64_t m, const mpz_t kz, const mpz
 amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                 uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_enclose: NULL argument");
     amq_status st = bloom_check_m(m, "Bloom rate enclosure");
     if (st)
         return st;
@@ -221,14 +223,16 @@ amq_status amq_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
 
 amq_status amq_bloom_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
 {
+    if (!lo || !hi || !params)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_enclose_cb: NULL argument");
     const amq_bloom_params *p = params;
-    if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_enclose_cb: NULL parameters");
     return amq_bloom_fp_enclose(lo, hi, prec, p->m, p->k, p->n);
 }
 
 amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_enclose_rel: NULL argument");
     if (bits < 1 || bits > 100000)
         return amq_fail(AMQ_E_INVALID_ARG, "Bloom rate enclosure: bits = %d outside [1, 100000]", bits);
     mpfr_prec_t prec = (mpfr_prec_t)bits + 32;
@@ -271,9 +275,9 @@ amq_status amq_bloom_fp_enclose_rel(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, 
 amq_status amq_bloom_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits,
                                 mpfr_t lo_out, mpfr_t hi_out)
 {
-    mpfr_ptr lop = lo_out, hip = hi_out;
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_decimal: NULL output pointer");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_decimal: NULL argument");
+    mpfr_ptr lop = lo_out, hip = hi_out;
     *out = NULL;
     amq_status st = bloom_check_m(m, "Bloom rate decimal");
     if (st)

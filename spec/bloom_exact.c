@@ -24,6 +24,8 @@
 
 amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_stirling: NULL argument");
     amq_status st = bloom_check_m(m, "Bloom rate (Stirling form)");
     if (st)
         return st;
@@ -133,6 +135,8 @@ done:
 
 amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_exact: NULL argument");
     amq_status st = bloom_check_m(m, "exact Bloom rate");
     if (st)
         return st;
@@ -202,6 +206,8 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 
 amq_status amq_bloom_bit_prob_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_bit_prob_exact: NULL argument");
     amq_status st = bloom_check_m(m, "exact Bloom bit probability");
     if (st)
         return st;

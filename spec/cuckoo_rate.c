@@ -32,6 +32,8 @@ static void sizes(mpz_t N, mpz_t T, uint64_t nb, uint64_t f)
 
 amq_status amq_cuckoo_fp_exact(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_exact: NULL argument");
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
         return st;
@@ -90,6 +92,8 @@ static void one_minus_power(ivl *q, const mpz_t N, unsigned long d, uint64_t n)
 amq_status amq_cuckoo_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t nb, uint64_t b, uint64_t f,
                                  uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_enclose: NULL argument");
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
         return st;
@@ -139,6 +143,8 @@ static amq_status enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void 
 amq_status amq_cuckoo_fp_decimal(char **out, uint64_t nb, uint64_t b, uint64_t f, uint64_t n, int digits,
                                  mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_decimal: NULL argument");
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
         return st;
@@ -184,11 +190,15 @@ static amq_status below_capacity(mpq_t rop, const char *who, uint64_t nb, uint64
 
 amq_status amq_cuckoo_fp_bound_fan(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_bound_fan: NULL argument");
     return below_capacity(rop, "cuckoo Fan bound", nb, b, f, n, 1, 1);
 }
 
 amq_status amq_cuckoo_fp_load_model(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_load_model: NULL argument");
     return below_capacity(rop, "cuckoo load model", nb, b, f, n, n, nb * b);
 }
 

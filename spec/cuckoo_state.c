@@ -24,6 +24,8 @@ static int bucket_has(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f,
  * holding x in both buckets is counted from the smaller one. */
 amq_status amq_cuckoo_fp_state_table(mpq_t rop, const uint64_t *words, uint64_t nb, uint64_t b, uint64_t f)
 {
+    if (!rop || !words)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_fp_state_table: NULL argument");
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
         return st;
@@ -179,6 +181,8 @@ static void set_share(mpq_t q, uint64_t count, uint64_t outcomes, uint64_t pairs
 amq_status amq_cuckoo_enum_fp(amq_cuckoo_enum_result *res, mpq_t state, mpq_t loss, uint64_t nb, uint64_t b,
                               uint64_t f, uint64_t kicks, uint64_t n, amq_cuckoo_insert_fn insert)
 {
+    if (!res || !state || !loss)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_cuckoo_enum_fp: NULL argument");
     amq_status st = amq_cuckoo_check_geometry(nb, b, f);
     if (st)
         return st;

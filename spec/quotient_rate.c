@@ -15,6 +15,8 @@ static amq_status check_p(uint64_t p, const char *who)
 
 amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_exact: NULL argument");
     amq_status st = check_p(p, "exact quotient rate");
     if (st)
         return st;
@@ -43,6 +45,8 @@ amq_status amq_quotient_fp_exact(mpq_t rop, uint64_t p, uint64_t n)
 
 amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t p, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_enclose: NULL argument");
     amq_status st = check_p(p, "quotient rate enclosure");
     if (st)
         return st;
@@ -75,15 +79,17 @@ amq_status amq_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint6
 
 amq_status amq_quotient_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
 {
+    if (!lo || !hi || !params)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_enclose_cb: NULL argument");
     const amq_quotient_params *q = params;
-    if (!q)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_enclose_cb: NULL parameters");
     return amq_quotient_fp_enclose(lo, hi, prec, q->p, q->n);
 }
 
 amq_status amq_quotient_fp_decimal(char **out, uint64_t p, uint64_t n, int digits, mpfr_t lo_out,
                                    mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_quotient_fp_decimal: NULL argument");
     amq_quotient_params q = {p, n};
     return amq_certified_decimal(out, amq_quotient_fp_enclose_cb, &q, digits, lo_out, hi_out);
 }

@@ -80,6 +80,8 @@ static void free_coefficients(mpz_t *C, uint64_t J)
 
 amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_query_exact: NULL argument");
     amq_status st = check_args("exact Bloom rate of a k_q-index query", m, k_q);
     if (st != AMQ_OK)
         return st;
@@ -160,6 +162,8 @@ static void enclose_at(mpfi_t sum, mpfr_prec_t prec, mpz_t *C, uint64_t J, uint6
 amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k_ins, uint64_t k_q,
                                       uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_query_enclose: NULL argument");
     amq_status st = check_args("Bloom rate enclosure of a k_q-index query", m, k_q);
     if (st != AMQ_OK)
         return st;
@@ -224,6 +228,8 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
 
 amq_status amq_bloom_fp_pair_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_pair_exact: NULL argument");
     if (k > UINT64_MAX / 2)
         return amq_fail(AMQ_E_TOO_LARGE, "exact Bloom rate of a query pair: k = %llu is too large", ULL(k));
     return amq_bloom_fp_query_exact(rop, m, k, 2 * k, n);
@@ -231,6 +237,8 @@ amq_status amq_bloom_fp_pair_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n
 
 amq_status amq_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_pair_enclose: NULL argument");
     if (k > UINT64_MAX / 2)
         return amq_fail(AMQ_E_TOO_LARGE, "Bloom rate enclosure of a query pair: k = %llu is too large", ULL(k));
     return amq_bloom_fp_query_enclose(lo, hi, bits, m, k, 2 * k, n);

@@ -77,6 +77,8 @@ static amq_status checked_capacity(uint64_t *c, const void *out, uint64_t W, uin
 
 amq_status amq_window_capacity(uint64_t *cap, uint64_t W, uint64_t g)
 {
+    if (!cap)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_capacity: NULL argument");
     uint64_t c = 0;
     amq_status st = checked_capacity(&c, cap, W, g, "sliding-window capacity");
     if (!st)
@@ -99,6 +101,8 @@ static wloads structure_loads(uint64_t W, uint64_t g, uint64_t N)
 
 amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 {
+    if (!loads)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_loads: NULL argument");
     uint64_t c = 0;
     amq_status st = checked_capacity(&c, loads, W, g, "sliding-window loads");
     if (st)
@@ -112,6 +116,8 @@ amq_status amq_window_loads(uint64_t *loads, uint64_t W, uint64_t g, uint64_t N)
 
 amq_status amq_window_held(uint64_t *held, uint64_t W, uint64_t g, uint64_t N)
 {
+    if (!held)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_held: NULL argument");
     uint64_t c = 0;
     amq_status st = checked_capacity(&c, held, W, g, "sliding-window generations");
     if (st)
@@ -307,6 +313,8 @@ static amq_status exact_pairs(mpq_t rop, uint64_t m, uint64_t k, const wload *p,
 
 amq_status amq_window_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t W, uint64_t g, uint64_t N)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_exact: NULL argument");
     amq_status st = check_common(m, k, "exact sliding-window rate");
     if (!st)
         st = check_geometry(W, g, "exact sliding-window rate");
@@ -318,6 +326,8 @@ amq_status amq_window_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t W, ui
 
 amq_status amq_window_fp_exact_loads(mpq_t rop, uint64_t m, uint64_t k, const uint64_t *loads, size_t g)
 {
+    if (!rop || !loads)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_exact_loads: NULL argument");
     amq_status st = check_common(m, k, "exact sliding-window rate");
     if (st)
         return st;
@@ -333,6 +343,8 @@ amq_status amq_window_fp_exact_loads(mpq_t rop, uint64_t m, uint64_t k, const ui
 
 amq_status amq_window_fp_steady_range(mpq_t least, mpq_t largest, uint64_t m, uint64_t k, uint64_t W, uint64_t g)
 {
+    if (!least || !largest)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_steady_range: NULL argument");
     amq_status st = check_common(m, k, "sliding-window steady-state range");
     if (!st)
         st = check_geometry(W, g, "sliding-window steady-state range");
@@ -522,6 +534,8 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
 amq_status amq_window_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k, uint64_t W,
                                  uint64_t g, uint64_t N)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_enclose: NULL argument");
     amq_status st = check_common(m, k, "sliding-window rate enclosure");
     if (!st)
         st = check_geometry(W, g, "sliding-window rate enclosure");
@@ -534,6 +548,8 @@ amq_status amq_window_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_
 amq_status amq_window_fp_enclose_loads(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                        const uint64_t *loads, size_t g)
 {
+    if (!lo || !hi || !loads)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_enclose_loads: NULL argument");
     amq_status st = check_common(m, k, "sliding-window rate enclosure");
     if (st)
         return st;
@@ -549,9 +565,9 @@ amq_status amq_window_fp_enclose_loads(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, u
 
 amq_status amq_window_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
 {
+    if (!lo || !hi || !params)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_enclose_cb: NULL argument");
     const amq_window_params *p = params;
-    if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_window_fp_enclose_cb: NULL parameters");
     return amq_window_fp_enclose(lo, hi, prec, p->m, p->k, p->W, p->g, p->N);
 }
 

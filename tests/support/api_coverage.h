@@ -1,0 +1,12 @@
+/* The NULL-rule tests' coverage check (amq/error.h): every function a public header declares
+ * (a line starting "AMQ_API ") is called in the test's own source. */
+#ifndef AMQ_TEST_API_COVERAGE_H
+#define AMQ_TEST_API_COVERAGE_H
+#include <stddef.h>
+
+/* Reads the test source `self` and the headers; prints "HEADER: NAME is not called by this
+ * test" for each declared function that `self` does not call and returns how many; *seen
+ * gets the number of declarations.  -1 when a file cannot be read. */
+int api_uncovered(const char *self, const char *const *headers, size_t nheaders, int *seen);
+
+#endif
