@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 /* f(r) rounded down (dir = MPFR_RNDD) or up (MPFR_RNDU) into out; r exact. */
 static void eq3_f(mpfr_t out, const mpfr_t r, mpfr_rnd_t dir, mpfr_prec_t prec)
 {

@@ -7,8 +7,6 @@
 #include <mpfi.h>
 #include <stdlib.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 static void z_set_u64(mpz_t z, uint64_t v) { mpz_import(z, 1, 1, sizeof v, 0, 0, &v); }
 
 /* The value when it is decided without computation (k_q = 0, no set bit, m = 1). */

@@ -29,8 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 /* A load value held by `mult` generations. */
 typedef struct wload {
     uint64_t load, mult;

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 struct amq_cuckoo {
     uint64_t nb, b, f, seed, nwords, count;
     uint64_t *w;

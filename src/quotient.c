@@ -19,8 +19,6 @@ struct amq_quotient {
 #define SLOT_BYTES 9u       /* one remainder word and one metadata byte */
 #define QUOTIENT_PARAMS 40u /* q, r, slack, seed, count: u64 each, little-endian */
 
-#define ULL(x) ((unsigned long long)(x))
-
 /* Checks (q, r, slack); *nslots = 2^q + slack. */
 static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t *nslots)
 {

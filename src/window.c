@@ -11,7 +11,6 @@
 #include <string.h>
 
 #define LN2 0.693147180559945309417232121458176568
-#define ULL(x) ((unsigned long long)(x))
 
 /* The state is one block of words laid out as the check descriptor's
  * (internal/window_check.h): [cur][count 0 .. g-1][generation 0] .. [generation g-1]. */

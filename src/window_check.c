@@ -5,8 +5,6 @@
 #include <amq/spec_window.h>
 #include <string.h>
 
-#define ULL(x) ((unsigned long long)(x))
-
 amq_status amq_window_geom_make(amq_window_geom *out, uint64_t m, uint64_t k, uint64_t W, uint64_t g)
 {
     if (!out)

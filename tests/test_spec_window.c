@@ -22,8 +22,7 @@
 #include <internal/window_check.h>
 #include "support/broken_window.h"
 #include "support/test_scale.h"
-
-#define ULL(x) ((unsigned long long)(x))
+#include <internal/fail.h>
 
 static double now_s(void) { return (double)clock() / CLOCKS_PER_SEC; }
 

@@ -14,9 +14,9 @@
 #include <stdint.h>
 #include <gmp.h>
 #include <mpfr.h>
+#include <internal/fail.h>
 
 /* For printing a uint64_t with %llu. */
-#define ULL(x) ((unsigned long long)(x))
 
 /* ---------- exact 64-bit loads ---------- */
 

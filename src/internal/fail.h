@@ -11,4 +11,7 @@ amq_status amq_fail(amq_status s, const char *fmt, ...)
 #endif
     ;
 
+/* A 64-bit count as the argument of a %llu in a message (one definition for every file). */
+#define ULL(x) ((unsigned long long)(x))
+
 #endif
