@@ -11,53 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct timing {
-    double add, pos, neg, del; /* ns per operation; del < 0: no delete */
-    uint64_t fails;            /* refused adds, false negatives, refused deletes */
-} timing;
-
-static void key16(uint8_t key[16], uint64_t i, uint64_t salt)
-{
-    memcpy(key, &i, 8);
-    memcpy(key + 8, &salt, 8);
-}
-
-static timing run_ops(amq_filter *f, uint64_t n, int can_remove)
-{
-    uint8_t key[16];
-    timing t = {0, 0, 0, -1, 0};
-    double t0 = bench_now();
-    for (uint64_t i = 0; i < n; i++) {
-        key16(key, i, 0x5eed);
-        t.fails += amq_filter_add(f, key, sizeof key) != AMQ_OK;
-    }
-    double t1 = bench_now();
-    for (uint64_t i = 0; i < n; i++) {
-        key16(key, i, 0x5eed);
-        t.fails += !amq_filter_query(f, key, sizeof key);
-    }
-    double t2 = bench_now();
-    uint64_t fps = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        key16(key, i, 0xf7e5);
-        fps += (uint64_t)amq_filter_query(f, key, sizeof key);
-    }
-    double t3 = bench_now();
-    if (can_remove) {
-        for (uint64_t i = 0; i < n; i++) {
-            key16(key, i, 0x5eed);
-            t.fails += amq_filter_remove(f, key, sizeof key) != AMQ_OK;
-        }
-        t.del = 1e9 * (bench_now() - t3) / (double)n;
-    }
-    t.add = 1e9 * (t1 - t0) / (double)n;
-    t.pos = 1e9 * (t2 - t1) / (double)n;
-    t.neg = 1e9 * (t3 - t2) / (double)n;
-    (void)fps;
-    return t;
-}
-
-static void print_row(const char *name, uint64_t n, double bpk, timing t)
+static void print_row(const char *name, uint64_t n, double bpk, bench_timing t)
 {
     char del[32] = "      -";
     if (t.del >= 0)
@@ -68,7 +22,7 @@ static void print_row(const char *name, uint64_t n, double bpk, timing t)
 
 /* A blocked Bloom filter of 512-bit blocks with `bits` bits in all and the k that is best
  * for bits / n bits per key (k = round(ln 2 * bits per key), 1 .. 16). */
-static void run_blocked(uint64_t bits, uint64_t n, const timing *other)
+static void run_blocked(uint64_t bits, uint64_t n, const bench_timing *other)
 {
     const amq_structure *s = amq_structure_find("blocked-bloom");
     amq_params p;
@@ -82,7 +36,7 @@ static void run_blocked(uint64_t bits, uint64_t n, const timing *other)
         printf("  blocked-bloom skipped: %s\n", amq_last_error());
         return;
     }
-    timing t = run_ops(f, n, 0);
+    bench_timing t = bench_run_ops(f, n, 0);
     char name[64];
     snprintf(name, sizeof name, "blocked-bloom (same bits, k=%d)", (int)kd);
     print_row(name, n, 8.0 * (double)amq_filter_memory(f) / (double)n, t);
@@ -104,7 +58,7 @@ static void run_structure(const char *name, uint64_t n)
         return;
     }
     const uint64_t bits = 8 * amq_filter_memory(f);
-    timing t = run_ops(f, n, amq_structure_can_remove(s));
+    bench_timing t = bench_run_ops(f, n, amq_structure_can_remove(s));
     print_row(name, n, (double)bits / (double)n, t);
     amq_filter_free(f);
     run_blocked(bits, n, &t);

@@ -13,6 +13,8 @@ int main(int argc, char **argv)
         bench_filters();
     if (!only || !strcmp(only, "same-bits"))
         bench_same_bits();
+    if (!only || !strcmp(only, "cuckoo"))
+        bench_cuckoo();
     if (!only || !strcmp(only, "bloom"))
         bench_bloom();
     if (!only || !strcmp(only, "blocked")) {
