@@ -1,4 +1,8 @@
 #include "api_coverage.h"
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,4 +55,12 @@ int api_uncovered(const char *self, const char *const *headers, size_t nheaders,
     }
     free(me);
     return missing;
+}
+
+void api_assert_covered(const char *self, const char *const *headers, size_t nheaders, int min_seen)
+{
+    int seen = 0;
+    const int missing = api_uncovered(self, headers, nheaders, &seen);
+    assert_true(seen >= min_seen);
+    assert_int_equal(missing, 0);
 }
