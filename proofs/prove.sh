@@ -22,7 +22,8 @@
 # smoke test fails, any run fails, or the lint finds an assumption.
 # Environment: AMQ_PROVE_UNITS (unit names: prove only those; the --all-units lint is
 # then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
-# AMQ_WP_PAR (provers in flight per job, default 4), AMQ_SELFTEST_CASES (--self-test:
+# AMQ_WP_PAR (provers in flight per job, default 4), AMQ_PROVE_CACHE (0: run every job even
+# when an earlier green run had byte-identical inputs), AMQ_SELFTEST_CASES (--self-test:
 # only these cases).
 set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -76,6 +77,86 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 frama_c() {
     local r=$1 log=$2; shift 2
     (cd "$r" && frama-c -machdep x86_64 -cpp-extra-args="$cpp" "$@") >"$log" 2>&1
+}
+
+# The result cache (proofs/README.md, "Reusing a green run"). A job whose inputs are
+# byte-identical to those of a job in an earlier green run of this build directory is not
+# run again: its directory is copied from BUILD/proofs/cache/KEY. KEY is the SHA-256 of the
+# job's kind and options, the budgets, the tool versions, this script and the why3
+# configuration, and every source file Frama-C reads for the unit (its own list, from
+# -audit-prepare: the unit's files and every header they include, Frama-C's libc included).
+# Only a run whose gate passed stores its jobs. A fresh clone has no cache and proves
+# everything; AMQ_PROVE_CACHE=0 does the same here.
+cache_on=${AMQ_PROVE_CACHE:-1}
+cache_dir="$build/proofs/cache"
+CACHE_KEEP=200   # entries kept, newest first (a job directory is a few MB at most)
+
+tool_versions() {
+    frama-c -version; why3 --version; cvc4 --version | head -n 1; z3 -version
+    cvc5 --version | head -n 1
+}
+
+# unit_sources NAME "FILES" "EXTRA": "sha256  path" of every file Frama-C reads for the
+# unit, sorted; fails when Frama-C cannot list them.
+unit_sources() {
+    local audit="$build/proofs/$1.audit.json"
+    # shellcheck disable=SC2086 # word splitting of file and option lists is intended
+    frama_c "$root" "$build/proofs/$1.audit.log" $2 $3 -audit-prepare "$audit" || return 1
+    python3 - "$audit" "$(frama-c -print-share-path)" "$root" <<'PY' || return 1
+import hashlib, json, os, sys
+audit, share, root = sys.argv[1:4]
+with open(audit) as f:
+    sources = json.load(f)["sources"]
+if not sources:
+    sys.exit(1)
+for name in sorted(sources):
+    path = name.replace("FRAMAC_SHARE", share, 1) if name.startswith("FRAMAC_SHARE") else os.path.join(root, name)
+    with open(path, "rb") as f:
+        print(hashlib.sha256(f.read()).hexdigest(), name)
+PY
+}
+
+# job_key KIND "SELECT" "UNIT_INPUTS": the cache key of one job of a unit.
+job_key() {
+    {
+        echo "amqcert make prove cache 1"
+        printf '%s\n' "kind=$1" "select=$2" "steps=$STEPS $STEPS_LEMMA $STEPS_SMOKE" \
+            "guard=$TIMEOUT_GUARD par=$par" "unsigned=$UNSIGNED" "smoke=$NO_PROPERTIES" "cpp=$cpp"
+        printf '%s\n' "$versions"
+        (cd "$root" && sha256sum proofs/prove.sh proofs/why3/why3.conf.in proofs/why3/cvc5.drv)
+        printf '%s\n' "$3"
+    } | sha256sum | cut -d' ' -f1
+}
+
+# cached_job KEY OUTDIR CMD...: OUTDIR from the cache when KEY is there, else run CMD (which
+# writes OUTDIR) and note KEY in OUTDIR/cache-key for the store after a green gate.
+cached_job() {
+    local key=$1 out=$2; shift 2
+    if [ -n "$key" ] && [ -d "$cache_dir/$key" ]; then
+        rm -rf "$out" && cp -a "$cache_dir/$key" "$out" && touch "$cache_dir/$key" && {
+            sed -i 's/^wall=.*/wall=0.0/' "$out/meta"   # this run spent no time on it
+            echo "$key" >"$out/reused"
+            echo "prove: $(basename "$out") reused: its inputs are those of an earlier green run"
+            return 0
+        }
+    fi
+    "$@"
+    [ -z "$key" ] || echo "$key" >"$out/cache-key"
+}
+
+# cache_store DIR...: after a green gate, keep each job that was run (not reused).
+cache_store() {
+    local d key
+    mkdir -p "$cache_dir" || return 0
+    for d in "$@"; do
+        [ -f "$d/cache-key" ] && [ ! -f "$d/reused" ] || continue
+        key=$(cat "$d/cache-key")
+        rm -rf "$cache_dir/$key.tmp" && cp -a "$d" "$cache_dir/$key.tmp" \
+            && rm -f "$cache_dir/$key.tmp/cache-key" && rm -rf "$cache_dir/$key" \
+            && mv "$cache_dir/$key.tmp" "$cache_dir/$key"
+    done
+    # shellcheck disable=SC2012 # names are hex keys
+    ls -1t "$cache_dir" | tail -n +$((CACHE_KEEP + 1)) | while read -r old; do rm -rf "${cache_dir:?}/$old"; done
 }
 
 # run_goals ROOT NAME "FILES" "EXTRA" "SELECT" OUTDIR: the goals of one unit.
@@ -253,6 +334,23 @@ $units
 EOF_UNITS
 [ ${#goal_jobs[@]} -gt 0 ] || { echo "prove: no unit named in AMQ_PROVE_UNITS='$only'" >&2; exit 2; }
 
+# The cache key inputs of each unit: computed before any job starts (the sources Frama-C
+# reads, with their hashes).
+declare -A inputs_of=()
+versions=""
+if [ "$cache_on" != 0 ]; then
+    versions=$(tool_versions 2>&1)
+    for name in "${goal_jobs[@]}"; do
+        inputs_of[$name]=$(unit_sources "$name" "${files_of[$name]}" "${extra_of[$name]}") \
+            || { inputs_of[$name]=""; echo "prove: unit $name: no cache key (see $build/proofs/$name.audit.log)" >&2; }
+    done
+fi
+key_of() {  # key_of NAME KIND SELECT: the job's cache key, or nothing (no cache)
+    [ "$cache_on" != 0 ] && [ -n "${inputs_of[$1]}" ] || return 0
+    job_key "$2" "$3" "files=${files_of[$1]} extra=${extra_of[$1]}
+${inputs_of[$1]}"
+}
+
 dirs=""
 launch() {  # launch CMD...: run in the background, at most jobs_max at a time
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
@@ -262,15 +360,21 @@ t_start=$(now_ms)
 echo "prove: ${#goal_jobs[@]} units, $jobs_max jobs side by side, $par prover(s) per job"
 for name in "${goal_jobs[@]}"; do
     files=${files_of[$name]}; extra=${extra_of[$name]}
-    launch run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$build/proofs/$name.goals"
-    dirs="$dirs $build/proofs/$name.goals"
-    launch run_smoke "$root" "$name" "$files" "$extra" "$build/proofs/$name.smoke"
-    dirs="$dirs $build/proofs/$name.smoke"
+    out="$build/proofs/$name.goals"
+    launch cached_job "$(key_of "$name" goals "-wp-prop=-@lemma")" "$out" \
+        run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$out"
+    dirs="$dirs $out"
+    out="$build/proofs/$name.smoke"
+    launch cached_job "$(key_of "$name" smoke "")" "$out" \
+        run_smoke "$root" "$name" "$files" "$extra" "$out"
+    dirs="$dirs $out"
 done
 for name in "${goal_jobs[@]}"; do
-    launch run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" \
-        "-wp-prop=@lemma -wp-auto wp:range" "$build/proofs/$name.lemmas"
-    dirs="$dirs $build/proofs/$name.lemmas"
+    out="$build/proofs/$name.lemmas"
+    launch cached_job "$(key_of "$name" lemmas "-wp-prop=@lemma -wp-auto wp:range")" "$out" \
+        run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" \
+        "-wp-prop=@lemma -wp-auto wp:range" "$out"
+    dirs="$dirs $out"
 done
 wait
 t_end=$(now_ms)
@@ -279,3 +383,7 @@ echo "prove: all jobs done in $(( (t_end - t_start) / 1000 )) s wall"
 # shellcheck disable=SC2086
 cd "$root" && python3 "$root/proofs/report.py" "$build/proof-report.json" $all_units \
     --wall "$(( (t_end - t_start) / 1000 ))" $dirs
+gate=$?
+# shellcheck disable=SC2086
+[ "$gate" -ne 0 ] || [ "$cache_on" = 0 ] || cache_store $dirs
+exit $gate

@@ -410,6 +410,7 @@ def main():
             failures.append("%s: property not Valid: %s%s" % (name, b, hint))
     # Goals and smoke tests per function, from each job's wp.json.
     unproved, proved_props = {}, {}
+    njobs_reused = 0
     for d, meta, unit, results, smoke_failed in runs:
         name = unit["name"]
         times = {}
@@ -463,9 +464,13 @@ def main():
             for p, (total, valid) in r["props"].items():  # a property rerun by z3/cvc5 counts once
                 t0, v0 = unit["props"].get(p, (0, 0))
                 unit["props"][p] = (max(t0, total), max(v0, valid))
-        print("  %-40s %6d %7d %3d/%-3d %8.2f  (wall; frama-c exit %s)" % (
+        reused = os.path.exists(os.path.join(d, "reused"))
+        print("  %-40s %6d %7d %3d/%-3d %8.2f  (%s; frama-c exit %s)" % (
             "job total", sub["goals"], sub["proved"], sub["smoke_tests"] - sub["smoke_failures"],
-            sub["smoke_tests"], float(meta["wall"]), meta["exit"]))
+            sub["smoke_tests"], float(meta["wall"]),
+            "reused from an earlier green run with the same inputs" if reused else "wall",
+            meta["exit"]))
+        njobs_reused += reused
     for name in order:
         for g in sorted(unproved.get(name, set()) - proved_props.get(name, set())):
             failures.append("%s: goal not proved: %s" % (name, g))
@@ -514,10 +519,14 @@ def main():
             p[1] += g["time_s"]
     print("proved by: " + ", ".join("%s %d (%.0f s)" % (k, v[0], v[1])
                                     for k, v in sorted(by_prover.items())))
-    print("TOTAL: %d/%d goals proved, %d/%d smoke tests passed, %s s wall (jobs add up to %.0f s); "
+    report["jobs_reused"] = njobs_reused
+    reused_note = ("; %d of %d jobs reused from earlier green runs (AMQ_PROVE_CACHE=0 runs all)"
+                   % (njobs_reused, len(runs)) if njobs_reused else "")
+    print("TOTAL: %d/%d goals proved, %d/%d smoke tests passed, %s s wall (jobs add up to %.0f s%s); "
           "report: %s" % (report["proved"], report["total"],
                           report["smoke_tests"] - report["smoke_failures"], report["smoke_tests"],
-                          "%.0f" % wall if wall is not None else "?", report["jobs_wall_s"], out))
+                          "%.0f" % wall if wall is not None else "?", report["jobs_wall_s"],
+                          reused_note, out))
     # what failed a proof comes first: a goal, then a smoke test, then the rest
     rank = lambda m: 0 if "goal not proved" in m else 1 if "smoke test FAILED" in m else 2
     for msg in sorted(failures, key=rank):
