@@ -149,10 +149,11 @@ cache_store() {
     local d key
     mkdir -p "$cache_dir" || return 0
     for d in "$@"; do
-        [ -f "$d/cache-key" ] && [ ! -f "$d/reused" ] || continue
+        if [ ! -f "$d/cache-key" ] || [ -f "$d/reused" ]; then continue; fi
         key=$(cat "$d/cache-key")
-        rm -rf "$cache_dir/$key.tmp" && cp -a "$d" "$cache_dir/$key.tmp" \
-            && rm -f "$cache_dir/$key.tmp/cache-key" && rm -rf "$cache_dir/$key" \
+        [ -n "$key" ] || continue
+        rm -rf "${cache_dir:?}/$key.tmp" && cp -a "$d" "$cache_dir/$key.tmp" \
+            && rm -f "$cache_dir/$key.tmp/cache-key" && rm -rf "${cache_dir:?}/$key" \
             && mv "$cache_dir/$key.tmp" "$cache_dir/$key"
     done
     # shellcheck disable=SC2012 # names are hex keys
