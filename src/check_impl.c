@@ -118,6 +118,8 @@ typedef struct run {
     op_meta *meta;
     int *answers;
     uint64_t *positives, *queried; /* per point: fresh queries answered, and their "yes" */
+    uint64_t *hist;                /* per point: filters by their count of "yes" (may be NULL) */
+    uint64_t *fpos, *fqueried;     /* per point: the current filter's "yes" and answers */
     uint64_t adds;                 /* adds answered on the current filter */
     int refused;                   /* the current filter refused an add */
     uint64_t record_bytes;         /* written to cfg->record */
@@ -185,6 +187,8 @@ static amq_status flush_chunk(run *r, amq_impl *impl, amq_filter *flt, uint64_t 
         } else if (m->step->kind == AMQ_STEP_QUERY_FRESH) {
             r->positives[m->step->point] += (uint64_t)r->answers[i];
             r->queried[m->step->point]++;
+            r->fpos[m->step->point] += (uint64_t)r->answers[i];
+            r->fqueried[m->step->point]++;
         } else if (m->step->kind == AMQ_STEP_QUERY_ADDED || m->step->kind == AMQ_STEP_QUERY_KEPT) {
             if (m->step->kind == AMQ_STEP_QUERY_KEPT)
                 res->kept_queries++;
@@ -228,6 +232,8 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     const uint64_t seed = amq_check_filter_seed(r->cfg, f);
     r->adds = 0;
     r->refused = 0;
+    memset(r->fpos, 0, r->res->npoints * sizeof *r->fpos);
+    memset(r->fqueried, 0, r->res->npoints * sizeof *r->fqueried);
     record(r, AMQ_OP_NEW, NULL, 0, seed);
     amq_filter *flt;
     amq_status st = amq_impl_new_filter(impl, seed, &flt);
@@ -274,6 +280,10 @@ static amq_status run_filter(run *r, amq_impl *impl, uint64_t f, const amq_check
     amq_filter_free(flt);
     if (st == AMQ_OK && !r->res->false_negative && !r->refused)
         r->res->filters_done++;
+    /* the filter's count at each point it answered in full: the law between filters */
+    for (size_t i = 0; r->hist && i < r->res->npoints; i++)
+        if (r->fqueried[i] == r->cfg->queries)
+            r->hist[i * (r->cfg->queries + 1) + r->fpos[i]]++;
     return st;
 }
 
@@ -301,9 +311,15 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     r.answers = malloc(CHUNK * sizeof *r.answers);
     r.positives = calloc(res->npoints, sizeof *r.positives);
     r.queried = calloc(res->npoints, sizeof *r.queried);
-    double *moments = malloc(res->npoints * (AMQ_CHECK_MOMENTS + 1) * sizeof *moments);
+    r.fpos = calloc(res->npoints, sizeof *r.fpos);
+    r.fqueried = calloc(res->npoints, sizeof *r.fqueried);
+    /* the histogram of per-filter counts, unless it would be too large (then intervals of
+     * the shared design are Hoeffding's, and there is no dispersion test) */
+    if (cfg->queries <= AMQ_CHECK_HIST_MAX / res->npoints - 1)
+        r.hist = calloc(res->npoints * (cfg->queries + 1), sizeof *r.hist);
+    double *moments = malloc(res->npoints * AMQ_CHECK_MOMENT_SLOTS * sizeof *moments);
     if (!res->points || !steps || !r.keys || !r.ops || !r.meta || !r.answers || !r.positives || !r.queried ||
-        !moments)
+        !r.fpos || !r.fqueried || !moments || (!r.hist && cfg->queries <= AMQ_CHECK_HIST_MAX / res->npoints - 1))
         st = amq_fail(AMQ_E_NOMEM, "check: out of memory");
     /* The model's rates first: a model that cannot be computed stops before any work. */
     if (st == AMQ_OK)
@@ -319,7 +335,7 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
         }
         char msg[AMQ_IMPL_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", amq_last_error());
-        st = amq_check_verdicts(cfg, res, r.positives, r.queried, moments);
+        st = amq_check_verdicts(cfg, res, r.positives, r.queried, moments, r.hist);
         if (st == AMQ_OK && ran != AMQ_OK)
             amq_fail(ran, "%s", msg); /* the report is complete; the failure is the status */
     }
@@ -331,6 +347,9 @@ amq_status amq_impl_check(amq_impl *impl, const amq_impl_check_config *cfg, amq_
     free(r.answers);
     free(r.positives);
     free(r.queried);
+    free(r.fpos);
+    free(r.fqueried);
+    free(r.hist);
     if (st != AMQ_OK) {
         amq_impl_check_result_free(res);
         return st;

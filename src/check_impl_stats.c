@@ -1,8 +1,10 @@
 /* The statistics of the open checker (amq/check_impl.h; derivations in docs/checker.md):
  * the model's exact rates and moments at the load points, the per-point tests (exact
- * binomial; or, for several queries per filter, Bernstein's bound with the exact mean and
- * variance, and above the mean also Markov's inequality on the exact factorial moments of
- * the sum), the simultaneous intervals, Holm's procedure and the accuracy score. */
+ * binomial; or, for several queries per filter, the least of the exact law of the sum
+ * (check_impl_exact.c), Bernstein's bound with the exact mean and variance, and above the
+ * mean Markov's inequality on the exact factorial moments of the sum), the simultaneous
+ * intervals (distribution-free for several queries per filter), Holm's procedure and the
+ * accuracy score. */
 #include <internal/check_impl.h>
 #include <internal/fail.h>
 #include <amq/filter_rate.h>
@@ -12,15 +14,17 @@
 #include <string.h>
 
 #define RATE_DIGITS 15
-#define MOMENT_BITS 30 /* relative width of the moments' enclosures */
+#define MOMENT_BITS 30 /* relative width of the moments' enclosures for the bounds */
+#define LAW_BITS 60    /* and for the exact law, whose sums alternate (check_impl_exact.c) */
 #define W (AMQ_CHECK_MOMENTS + 1)
+#define SLOTS AMQ_CHECK_MOMENT_SLOTS
 
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments)
 {
     mpfr_t lo, hi; /* (a model without moments and Q > 1 is refused by amq_impl_check_validate) */
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
     amq_status st = AMQ_OK;
-    for (size_t i = 0; i < res->npoints * W; i++)
+    for (size_t i = 0; i < res->npoints * SLOTS; i++)
         moments[i] = NAN;
     for (size_t i = 0; i < res->npoints && st == AMQ_OK; i++) {
         amq_check_point *pt = &res->points[i];
@@ -41,17 +45,21 @@ amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_chec
         mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
         pt->rate = mpfr_get_d(lo, MPFR_RNDN);
         if (cfg->queries > 1) {
-            double *mo = moments + i * W;
+            double *mo = moments + i * SLOTS;
             mo[1] = pt->rate_hi;
+            mo[W + 1] = pt->rate_lo;
             const uint64_t top = cfg->queries < AMQ_CHECK_MOMENTS ? cfg->queries : AMQ_CHECK_MOMENTS;
+            const int bits = cfg->queries <= AMQ_CHECK_MOMENTS ? LAW_BITS : MOMENT_BITS;
             for (uint64_t j = 2; j <= top && st == AMQ_OK; j++) {
-                st = amq_structure_fp_moment_enclose(lo, hi, MOMENT_BITS, cfg->model, &cfg->model_params, pt->keys, j);
+                st = amq_structure_fp_moment_enclose(lo, hi, bits, cfg->model, &cfg->model_params, pt->keys, j);
                 if (st == AMQ_E_TOO_LARGE && j > 2) { /* fewer moments: a weaker bound, still valid */
                     st = AMQ_OK;
                     break;
                 }
-                if (st == AMQ_OK)
+                if (st == AMQ_OK) {
                     mo[j] = mpfr_get_d(hi, MPFR_RNDU);
+                    mo[W + j] = mpfr_get_d(lo, MPFR_RNDD);
+                }
             }
             pt->pair = mo[2];
         }
@@ -158,15 +166,53 @@ static double factorial_bound_log10(const double *mo, uint64_t filters, uint64_t
     return best;
 }
 
+/* A distribution-free interval for the mean rate E[X] / Q from the histogram h[0..Q] of the
+ * F filters' counts: E[X] = sum_{j=1..Q} P(X >= j), and each P(X >= j) lies in the
+ * Clopper-Pearson interval of N_j = #{f : X_f >= j} ~ Binomial(F, P(X >= j)) at level a / Q,
+ * so that all Q hold together with confidence >= 1 - a, whatever the law of X (the filters
+ * are independent).  The upper ends are made nonincreasing in j, as P(X >= j) is. */
+static void level_interval(const uint64_t *h, uint64_t Q, double a, double *lo, double *hi)
+{
+    uint64_t F = 0;
+    for (uint64_t x = 0; x <= Q; x++)
+        F += h[x];
+    double slo = 0.0, shi = 0.0, cap = 1.0, l = 0.0, u = 1.0;
+    uint64_t N = F, last = UINT64_MAX;
+    for (uint64_t j = 1; j <= Q; j++) {
+        N -= h[j - 1];
+        if (N != last) /* runs of equal counts (zeros above the largest) cost one interval */
+            amq_clopper_pearson(N, F, a / (double)Q, &l, &u);
+        last = N;
+        cap = fmin(cap, u);
+        slo += l;
+        shi += cap;
+    }
+    *lo = nextafter(slo / (double)Q, 0.0) > 0.0 ? nextafter(slo / (double)Q, 0.0) : 0.0;
+    *hi = fmin(1.0, nextafter(shi / (double)Q, 2.0));
+}
+
+/* The exact law of the counts at a point (the model gives every moment up to Q): an upper
+ * bound of the two-sided p-value 2 min(P(S >= s), P(S <= s)), or NaN. */
+static double exact_log10_p(const amq_impl_check_config *cfg, const double *mo, uint64_t filters, uint64_t s)
+{
+    double plo[W], phi[W], up, down;
+    if (!amq_check_count_law(mo + W, mo, cfg->queries, plo, phi) ||
+        !amq_check_sum_tails(plo, cfg->queries, filters, s, &up, &down))
+        return NAN;
+    return log10(2.0 * fmin(up, down));
+}
+
 /* pt->queries fresh queries answered at the point: F Q when every filter ran, fewer when
- * the check stopped early (then the point is shown, not judged: F is what was answered). */
+ * the check stopped early (then the point is shown, not judged: F is what was answered).
+ * h: the histogram of the filters' counts at the point, or NULL. */
 static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, double a_ci, int shared,
-                       const double *mo)
+                       const double *mo, const uint64_t *h)
 {
     const uint64_t filters = pt->queries / cfg->queries;
     const double F = (double)filters, Q = (double)cfg->queries, T = (double)pt->queries;
     pt->estimate = pt->queries ? (double)pt->positives / T : NAN;
     pt->p_value = pt->log10_p_value = NAN;
+    pt->exact_law = 0;
     pt->verdict = cfg->model ? AMQ_POINT_PASS : AMQ_POINT_UNTESTED;
     if (filters == 0) { /* nothing answered at this point */
         pt->ci_lo = 0.0;
@@ -203,10 +249,21 @@ static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, do
             lg = 0.0;
         if (dev > 0) /* above the mean: also the factorial-moment bound, whichever is smaller */
             lg = fmin(lg, log10(2.0) + factorial_bound_log10(mo, filters, cfg->queries, pt->positives));
+        /* and the exact law of the sum, when the model gives it: each is an upper bound of the
+         * same tail, nonincreasing in the deviation, so their least is one too */
+        const double ex = exact_log10_p(cfg, mo, filters, pt->positives);
+        if (ex < lg) {
+            lg = ex;
+            pt->exact_law = 1;
+        }
         pt->log10_p_value = fmin(0.0, lg);
         pt->p_value = pow(10.0, pt->log10_p_value);
     } else {
         t_up = t_down = Q * sqrt(F * log(2.0 / a_ci) / 2.0); /* Hoeffding: each count in [0, Q] */
+    }
+    if (h) { /* distribution-free, from the filters' counts */
+        level_interval(h, cfg->queries, a_ci, &pt->ci_lo, &pt->ci_hi);
+        return;
     }
     /* the rates r the test would not reject: S - t_up <= T r <= S + t_down */
     pt->ci_lo = fmax(0.0, ((double)pt->positives - t_up) / T);
@@ -245,7 +302,8 @@ static void hex_of(char *out, const unsigned char *key, size_t len)
 }
 
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, const uint64_t *queried, const double *moments)
+                              const uint64_t *positives, const uint64_t *queried, const double *moments,
+                              const uint64_t *hist)
 {
     const int shared = cfg->queries > 1;
     const double a_ci = cfg->alpha / (double)res->npoints; /* simultaneous intervals */
@@ -253,7 +311,12 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
         amq_check_point *pt = &res->points[i];
         pt->positives = positives[i];
         pt->queries = queried[i];
-        test_point(cfg, pt, a_ci, shared, moments + i * W);
+        const uint64_t *h = hist ? hist + i * (cfg->queries + 1) : NULL;
+        uint64_t hf = 0;
+        for (uint64_t x = 0; h && x <= cfg->queries; x++)
+            hf += h[x];
+        /* the histogram holds the filters that answered all Q queries at the point */
+        test_point(cfg, pt, a_ci, shared, moments + i * SLOTS, h && hf == pt->queries / cfg->queries && hf ? h : NULL);
     }
     const amq_check_point *at_n = &res->points[cfg->loads - 1];
     res->acc_queries = at_n->queries;

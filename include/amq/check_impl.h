@@ -22,8 +22,11 @@
  *     by the exact two-sided binomial test (amq/stats.h); intervals are Clopper-Pearson;
  *   - Q > 1 ("shared" design): the per-filter counts are independent, in [0, Q], with mean
  *     Q p and variance Q p + Q(Q-1) E[pi^2] - Q^2 p^2 from the model's second moment
- *     (amq/spec_moments.h); the p-value is Bernstein's bound for their sum, valid for any
- *     distribution with that mean and variance; without a model, intervals use Hoeffding.
+ *     (amq/spec_moments.h); the p-value is the least of certified upper bounds of its tail:
+ *     the exact law of the sum (when the model gives E[pi^j] for every j <= Q <= 24),
+ *     Bernstein's bound, and Markov's on the factorial moments; intervals are
+ *     distribution-free (Clopper-Pearson on the filters' counts, level by level), with a
+ *     model or without (Hoeffding's only when the histogram of counts would be too large).
  * The accuracy score of the CMU 15-122 Bloom filter assignment is measured at n keys:
  * 100 x (negatives among the fresh queries) / (fresh queries), see amq_accuracy_score.
  * The same configuration gives the same operations, so the same answers from a
@@ -107,6 +110,7 @@ typedef struct amq_check_point {
     double pair;         /* E[pi^2] (upper bound) used by the shared design, else NaN         */
     double ci_lo, ci_hi; /* simultaneous interval for the rate (confidence 1 - alpha/points) */
     double p_value, log10_p_value; /* NaN without a model                                  */
+    int exact_law;       /* the p-value came from the exact law of the counts (shared design) */
     double level;        /* the Holm level the p-value was compared with                    */
     amq_point_verdict verdict;
 } amq_check_point;

@@ -38,13 +38,30 @@ const unsigned char *amq_check_key(const amq_impl_check_config *cfg, uint64_t f,
 #define AMQ_CHECK_MOMENTS AMQ_IMPL_CHECK_MOMENTS
 
 /* Fills the points' keys and the model's rates (exact decimal, double), and for the
- * shared design moments[i * (AMQ_CHECK_MOMENTS + 1) + j] = an upper bound of E[pi^j] at
- * point i (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
+ * shared design moments[i * AMQ_CHECK_MOMENT_SLOTS + j] = an upper bound of E[pi^j] at
+ * point i and moments[i * AMQ_CHECK_MOMENT_SLOTS + AMQ_CHECK_MOMENTS + 1 + j] a lower bound
+ * (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
+#define AMQ_CHECK_MOMENT_SLOTS (2 * (AMQ_CHECK_MOMENTS + 1))
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments);
 /* From the positives among the fresh queries answered at each point: estimates, intervals,
  * p-values, Holm's verdicts, the accuracy score and the reason of a failure (a false
- * negative or the end of the check leave every point untested). */
+ * negative or the end of the check leave every point untested).  hist (may be NULL):
+ * hist[i * (Q + 1) + x] = the filters with x positives among their Q fresh queries at point
+ * i (filters that answered all Q). */
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
-                              const uint64_t *positives, const uint64_t *queried, const double *moments);
+                              const uint64_t *positives, const uint64_t *queried, const double *moments,
+                              const uint64_t *hist);
+/* The per-filter histogram is kept while points x (Q + 1) is at most this. */
+#define AMQ_CHECK_HIST_MAX (1u << 22)
+
+/* The law of one filter's count X in [0, Q] from enclosures [mlo[j], mhi[j]] of E[pi^j],
+ * j = 1..Q (check_impl_exact.c): plo[x] <= P(X = x) <= phi[x].  0 when Q exceeds
+ * AMQ_CHECK_MOMENTS, a moment is missing, or the enclosures are not those of a law. */
+int amq_check_count_law(const double *mlo, const double *mhi, uint64_t Q, double *plo, double *phi);
+/* Certified upper bounds *up >= P(S >= s) and *down >= P(S <= s) for S the sum of F
+ * independent counts whose law is at least plo[0..Q] pointwise.  0 (nothing written) when
+ * the law of S would need a window wider than AMQ_CHECK_LAW_MAX values. */
+#define AMQ_CHECK_LAW_MAX 4096u
+int amq_check_sum_tails(const double *plo, uint64_t Q, uint64_t F, uint64_t s, double *up, double *down);
 
 #endif

@@ -108,14 +108,20 @@ void check_report_text(FILE *f, const check_run *c)
     else
         fprintf(f, "keys            %s (--key-format %s), distinct across the run\n", KEYS_TEXT[g->keys],
                 amq_key_format_name(g->keys));
+    int exact = 0;
+    for (size_t i = 0; i < r->npoints; i++)
+        exact |= r->points[i].exact_law;
     if (r->shared && g->model)
-        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Bernstein's bound with the exact "
-                   "mean and variance\n                (E[pi^2]), and above the mean Markov's on the exact factorial "
-                   "moments (E[pi^j], j <= %d);\n                the intervals are Bernstein's only, so a test can "
-                   "reject where its interval still reaches the model\n",
-                (unsigned long long)g->queries, AMQ_IMPL_CHECK_MOMENTS);
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: %s"
+                   "Bernstein's bound with the exact mean and variance (E[pi^2]), and above the mean Markov's on "
+                   "the\n                exact factorial moments (E[pi^j], j <= %d): the least of these bounds;\n"
+                   "                intervals distribution-free (Clopper-Pearson on the filters' counts, level by level)\n",
+                (unsigned long long)g->queries,
+                exact ? "the exact law of their sum (from E[pi^j], j <= Q, certified),\n                " : "",
+                AMQ_IMPL_CHECK_MOMENTS);
     else if (r->shared)
-        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: Hoeffding intervals (no model)\n",
+        fprintf(f, "statistics      per-filter counts independent in [0, %llu]: intervals distribution-free "
+                   "(Clopper-Pearson on the filters' counts, level by level; no model)\n",
                 (unsigned long long)g->queries);
     else
         fprintf(f, "statistics      one query per filter and point: positives exactly Binomial(F, p); exact "
@@ -265,6 +271,7 @@ void check_report_json(FILE *f, const check_run *c)
         cli_json_double(f, pt->p_value);
         fprintf(f, ", \"log10_p_value\": ");
         cli_json_double(f, pt->log10_p_value);
+        fprintf(f, ", \"exact_law\": %s", pt->exact_law ? "true" : "false");
         fprintf(f, ", \"holm_level\": ");
         cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
         fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"

@@ -1,0 +1,173 @@
+/* The statistics of the shared design (issue 25, point 4): p-values from the exact law of
+ * the per-filter counts, not stuck at 1 for a deviation of 1.5-2 sigma, and simultaneous
+ * intervals that leave 0 out when the count is large, with a model and without.  The exact
+ * law is checked against the binomial it must equal when every filter has the same rate.
+ * Every statistical assertion has a false-alarm rate <= ALPHA. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <amq/check_impl.h>
+#include <amq/filter_rate.h>
+#include <amq/impl.h>
+#include <amq/stats.h>
+#include <internal/check_impl.h>
+
+#define ALPHA 1e-6
+
+static amq_impl_check_config config(const char *model, uint64_t m, uint64_t k)
+{
+    amq_impl_check_config c;
+    memset(&c, 0, sizeof c);
+    c.model = model ? amq_structure_find(model) : NULL;
+    if (c.model) {
+        amq_params_init(&c.model_params, c.model);
+        amq_params_set(&c.model_params, c.model, "m", m);
+        amq_params_set(&c.model_params, c.model, "k", k);
+    }
+    c.n = 100;
+    c.loads = 4;
+    c.filters = 2000;
+    c.queries = 20;
+    c.seed = 1;
+    c.alpha = ALPHA;
+    return c;
+}
+
+static amq_impl *bloom_impl(uint64_t m, uint64_t k)
+{
+    const amq_structure *s = amq_structure_find("bloom");
+    amq_params p;
+    amq_params_init(&p, s);
+    amq_params_set(&p, s, "m", m);
+    amq_params_set(&p, s, "k", k);
+    amq_impl *impl;
+    assert_int_equal(amq_impl_structure(&impl, s, &p), AMQ_OK);
+    return impl;
+}
+
+static void run(amq_impl *impl, const amq_impl_check_config *c, amq_impl_check_result *r)
+{
+    if (amq_impl_check(impl, c, r) != AMQ_OK)
+        fail_msg("the check ended: %s", amq_last_error());
+}
+
+/* When every filter has the same rate p (E[pi^j] = p^j), S is Binomial(F Q, p): the
+ * certified tails of the exact law must hold the binomial's and be within 1e-9 of them. */
+static void test_exact_law_is_binomial(void **state)
+{
+    (void)state;
+    static const struct {
+        uint64_t Q, F;
+        double p;
+    } cases[] = {{20, 2000, 0.01}, {5, 300, 0.3}, {24, 5000, 2e-4}, {2, 1, 0.5}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const uint64_t Q = cases[c].Q, F = cases[c].F, T = Q * F;
+        const double p = cases[c].p;
+        double mlo[AMQ_CHECK_MOMENTS + 1], mhi[AMQ_CHECK_MOMENTS + 1], plo[AMQ_CHECK_MOMENTS + 1],
+            phi[AMQ_CHECK_MOMENTS + 1];
+        for (uint64_t j = 1; j <= Q; j++) {
+            const double v = pow(p, (double)j);
+            mlo[j] = nextafter(nextafter(v, 0.0), 0.0);
+            mhi[j] = nextafter(nextafter(v, 1.0), 1.0);
+        }
+        assert_true(amq_check_count_law(mlo, mhi, Q, plo, phi));
+        for (uint64_t x = 0; x <= Q; x++) {
+            const double b = exp(amq_binom_log_pmf(x, Q, p));
+            assert_true(plo[x] <= b * (1 + 1e-12) && b <= phi[x] * (1 + 1e-12));
+        }
+        const double mean = (double)T * p, sd = sqrt(mean * (1 - p));
+        for (int z = -3; z <= 3; z++) {
+            const double sx = floor(mean + z * sd);
+            if (sx < 0 || sx > (double)T)
+                continue;
+            const uint64_t s = (uint64_t)sx;
+            double up, down;
+            assert_true(amq_check_sum_tails(plo, Q, F, s, &up, &down));
+            const double true_up = amq_binom_sf(s, T, p), true_down = amq_binom_cdf(s, T, p);
+            if (!(up >= true_up * (1 - 1e-12) && up <= true_up + 1e-9))
+                fail_msg("case %zu, s = %llu: P(S >= s) bound %.17g vs binomial %.17g", c, (unsigned long long)s, up,
+                         true_up);
+            if (!(down >= true_down * (1 - 1e-12) && down <= true_down + 1e-9))
+                fail_msg("case %zu, s = %llu: P(S <= s) bound %.17g vs binomial %.17g", c, (unsigned long long)s, down,
+                         true_down);
+        }
+    }
+    /* moments that are not those of a law are refused, and so is Q above the moments */
+    double mlo[3] = {0, 0.5, 0.9}, mhi[3] = {0, 0.5, 0.9}, plo[3], phi[3];
+    assert_false(amq_check_count_law(mlo, mhi, 2, plo, phi)); /* E[pi^2] > E[pi] */
+    assert_false(amq_check_count_law(mlo, mhi, AMQ_CHECK_MOMENTS + 1, plo, phi));
+}
+
+/* An implementation whose rate is 1.5 to 2 sigma above the model (a Bloom filter of 990
+ * bits checked as one of 1000): the old checker printed p-value 1 (Bernstein's bound at
+ * half the level, doubled); the exact law gives a p-value well below 1 and still passes at
+ * the stated false-alarm rate, as a deviation of 2 sigma must. */
+static void test_small_deviation(void **state)
+{
+    (void)state;
+    amq_impl *impl = bloom_impl(990, 5);
+    amq_impl_check_config c = config("bloom", 1000, 5);
+    c.loads = 1;
+    amq_impl_check_result r;
+    run(impl, &c, &r);
+    const amq_check_point *pt = &r.points[0];
+    const double F = (double)c.filters, Q = (double)c.queries, p = pt->rate;
+    const double sd = sqrt(F * (Q * p + Q * (Q - 1) * pt->pair - Q * Q * p * p));
+    const double z = ((double)pt->positives - F * Q * p) / sd;
+    if (!(z >= 1.5 && z <= 2.0))
+        fail_msg("the planted deviation is %.3g sigma, not 1.5-2", z);
+    if (!(pt->p_value < 0.2 && pt->p_value > 1e-3))
+        fail_msg("a %.3g sigma deviation got p-value %.3g", z, pt->p_value);
+    assert_true(pt->exact_law);
+    assert_true(r.pass);
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
+/* Intervals leave 0 out where the count is large, and hold the model's rate (a correct
+ * filter), with a model and without one; the upper end of a point with few positives stays
+ * below 1. */
+static void test_intervals(void **state)
+{
+    (void)state;
+    amq_impl *impl = bloom_impl(1000, 5);
+    for (int with_model = 0; with_model < 2; with_model++) {
+        amq_impl_check_config c = config(with_model ? "bloom" : NULL, 1000, 5);
+        amq_impl_check_config m = config("bloom", 1000, 5);
+        amq_impl_check_result r, rm;
+        run(impl, &c, &r);
+        run(impl, &m, &rm); /* the model's rates, for the check without one */
+        for (size_t i = 0; i < r.npoints; i++) {
+            const amq_check_point *pt = &r.points[i];
+            if (pt->positives >= 30 && !(pt->ci_lo > 0.0))
+                fail_msg("point %zu: %llu positives, interval [%g, %g]", i, (unsigned long long)pt->positives,
+                         pt->ci_lo, pt->ci_hi);
+            if (pt->positives >= 30)
+                assert_true(pt->ci_lo > pt->estimate / 4);
+            assert_true(pt->ci_hi < 0.05);
+            const double rate = rm.points[i].rate;
+            if (!(pt->ci_lo <= rate && rate <= pt->ci_hi))
+                fail_msg("point %zu: interval [%g, %g] misses the rate %g", i, pt->ci_lo, pt->ci_hi, rate);
+            if (with_model)
+                assert_true(pt->p_value < 1.0 || pt->exact_law);
+        }
+        amq_impl_check_result_free(&r);
+        amq_impl_check_result_free(&rm);
+    }
+    amq_impl_free(impl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exact_law_is_binomial),
+        cmocka_unit_test(test_small_deviation),
+        cmocka_unit_test(test_intervals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
