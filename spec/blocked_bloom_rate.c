@@ -24,6 +24,8 @@ static amq_status bloom_window_cost(uint64_t blocks, uint64_t block_bits, uint64
 
 amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_bloom_fp_exact: NULL argument");
     amq_status st = blocked_check_blocks(blocks, block_bits, "exact blocked Bloom rate");
     if (st)
         return st;
@@ -39,6 +41,8 @@ amq_status amq_blocked_bloom_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block
 amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                         uint64_t block_bits, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_bloom_fp_enclose: NULL argument");
     amq_status st = blocked_check_blocks(blocks, block_bits, "blocked Bloom rate enclosure");
     if (st || (st = blocked_check_prec(prec, "blocked Bloom rate enclosure")))
         return st;
@@ -56,6 +60,8 @@ amq_status amq_blocked_bloom_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, 
 amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n,
                                         int digits, mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_bloom_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     amq_status st = blocked_check_blocks(blocks, block_bits, "blocked Bloom rate decimal");
@@ -74,17 +80,23 @@ amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uint64_t bl
 
 amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_counting_blocked_fp_exact: NULL argument");
     return amq_blocked_bloom_fp_exact(rop, blocks, block_bits, k, n);
 }
 
 amq_status amq_counting_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t block_bits, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_counting_blocked_fp_enclose: NULL argument");
     return amq_blocked_bloom_fp_enclose(lo, hi, prec, blocks, block_bits, k, n);
 }
 
 amq_status amq_counting_blocked_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                            uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_counting_blocked_fp_decimal: NULL argument");
     return amq_blocked_bloom_fp_decimal(out, blocks, block_bits, k, n, digits, lo_out, hi_out);
 }

@@ -123,6 +123,11 @@ static amq_status bloom_expsum_cb(amq_expsum *e, const void *params)
 amq_inner_rate amq_inner_rate_bloom(const amq_inner_bloom_params *p)
 {
     amq_inner_rate r = {"bloom", bloom_exact_cb, bloom_enclose_cb, 1, bloom_expsum_cb, p};
+    if (!p) { /* no callbacks: every mixture routine refuses the rate (AMQ_E_INVALID_ARG) */
+        r.exact = NULL;
+        r.enclose = NULL;
+        r.expsum = NULL;
+    }
     return r;
 }
 
@@ -151,6 +156,8 @@ amq_status amq_blocked_partition_size(uint64_t *s, uint64_t bits, uint64_t k, co
 
 amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_partitioned_inner_exact: NULL argument");
     uint64_t s;
     amq_status st = amq_blocked_partition_size(&s, bits, k, "exact partitioned rate");
     if (st)
@@ -182,6 +189,8 @@ amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uin
 amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits, uint64_t k,
                                          uint64_t i)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_partitioned_inner_enclose: NULL argument");
     uint64_t s;
     amq_status st = amq_blocked_partition_size(&s, bits, k, "partitioned rate enclosure");
     if (st || (st = blocked_check_prec(prec, "partitioned rate enclosure")))
@@ -268,6 +277,11 @@ static amq_status part_expsum_cb(amq_expsum *e, const void *params)
 amq_inner_rate amq_inner_rate_partitioned(const amq_inner_partitioned_params *p)
 {
     amq_inner_rate r = {"partitioned", part_exact_cb, part_enclose_cb, 1, part_expsum_cb, p};
+    if (!p) { /* no callbacks: every mixture routine refuses the rate (AMQ_E_INVALID_ARG) */
+        r.exact = NULL;
+        r.enclose = NULL;
+        r.expsum = NULL;
+    }
     return r;
 }
 
@@ -305,5 +319,10 @@ static amq_status quot_expsum_cb(amq_expsum *e, const void *params)
 amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *p)
 {
     amq_inner_rate r = {"quotient", quot_exact_cb, quot_enclose_cb, 1, quot_expsum_cb, p};
+    if (!p) { /* no callbacks: every mixture routine refuses the rate (AMQ_E_INVALID_ARG) */
+        r.exact = NULL;
+        r.enclose = NULL;
+        r.expsum = NULL;
+    }
     return r;
 }

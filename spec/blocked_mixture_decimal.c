@@ -78,6 +78,8 @@ static amq_status blocked_exact_thunk(mpq_t q, const void *ctx)
 amq_status amq_blocked_fp_decimal(char **out, const amq_inner_rate *f, uint64_t b, uint64_t n, int digits,
                                   mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     amq_status st = blocked_check_inner(f, "blocked rate decimal");

@@ -28,6 +28,8 @@ static void acc_add(mpz_t an, mpz_t ad, const mpz_t tn, const mpz_t td, mpz_t t1
 
 amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_exact_sum: NULL argument");
     amq_status st = blocked_check_inner(f, "exact blocked rate (binomial sum)");
     if (st || (st = blocked_check_b(b, "exact blocked rate (binomial sum)")))
         return st;
@@ -117,6 +119,8 @@ static void reduce_by_small(mpq_t rop, mpz_t N, mpz_t D, const mpz_t P)
  * A b V). */
 amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_exact_pgf: NULL argument");
     amq_status st = blocked_check_inner(f, "exact blocked rate (exponential-sum form)");
     if (st || (st = blocked_check_b(b, "exact blocked rate (exponential-sum form)")))
         return st;
@@ -171,6 +175,8 @@ done:
 
 amq_status amq_blocked_fp_exact(mpq_t rop, const amq_inner_rate *f, uint64_t b, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_exact: NULL argument");
     amq_status st = blocked_check_inner(f, "exact blocked rate");
     if (st)
         return st;

@@ -68,6 +68,8 @@ static long cancellation_bits(const amq_expsum *e)
 amq_status amq_blocked_fp_enclose_pgf(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
                                       uint64_t b, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose_pgf: NULL argument");
     amq_status st = blocked_check_inner(f, "blocked rate enclosure (exponential-sum form)");
     if (st || (st = blocked_check_b(b, "blocked rate enclosure (exponential-sum form)")) ||
         (st = blocked_check_prec(prec, "blocked rate enclosure (exponential-sum form)")))

@@ -291,6 +291,8 @@ static amq_status enclose_checks(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
 amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f,
                                          uint64_t b, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose_window: NULL argument");
     int done;
     amq_status st = enclose_checks(lo, hi, prec, f, b, n, &done);
     if (st || done)
@@ -302,6 +304,8 @@ amq_status amq_blocked_fp_enclose_window(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec,
 amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_rate *f, uint64_t b,
                                   uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose: NULL argument");
     int done;
     amq_status st = enclose_checks(lo, hi, prec, f, b, n, &done);
     if (st || done)
@@ -317,8 +321,8 @@ amq_status amq_blocked_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const 
 
 amq_status amq_blocked_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const void *params)
 {
+    if (!lo || !hi || !params)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose_cb: NULL argument");
     const amq_blocked_params *p = params;
-    if (!p)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_fp_enclose_cb: NULL parameters");
     return amq_blocked_fp_enclose(lo, hi, prec, p->inner, p->b, p->n);
 }

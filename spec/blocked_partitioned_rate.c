@@ -18,6 +18,8 @@ static amq_status check_bpart(uint64_t blocks, uint64_t block_bits, uint64_t k, 
 amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                             uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_partitioned_fp_exact: NULL argument");
     amq_status st = check_bpart(blocks, block_bits, k, "exact blocked partitioned rate");
     if (st)
         return st;
@@ -31,6 +33,8 @@ amq_status amq_blocked_partitioned_fp_exact(mpq_t rop, uint64_t blocks, uint64_t
 amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                               uint64_t block_bits, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_partitioned_fp_enclose: NULL argument");
     amq_status st = check_bpart(blocks, block_bits, k, "blocked partitioned rate enclosure");
     if (st || (st = blocked_check_prec(prec, "blocked partitioned rate enclosure")))
         return st;
@@ -46,6 +50,8 @@ amq_status amq_blocked_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t 
 amq_status amq_blocked_partitioned_fp_decimal(char **out, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                               uint64_t n, int digits, mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_partitioned_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     amq_status st = check_bpart(blocks, block_bits, k, "blocked partitioned rate decimal");
@@ -70,6 +76,8 @@ static amq_status check_split(uint64_t m, const char *who)
 
 amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_split_block_fp_exact: NULL argument");
     amq_status st = check_split(m, "exact split-block rate");
     return st ? st : amq_blocked_partitioned_fp_exact(rop, m / AMQ_SPLIT_BLOCK_BITS, AMQ_SPLIT_BLOCK_BITS,
                                                       AMQ_SPLIT_BLOCK_K, n);
@@ -77,6 +85,8 @@ amq_status amq_split_block_fp_exact(mpq_t rop, uint64_t m, uint64_t n)
 
 amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_split_block_fp_enclose: NULL argument");
     amq_status st = check_split(m, "split-block rate enclosure");
     return st ? st : amq_blocked_partitioned_fp_enclose(lo, hi, prec, m / AMQ_SPLIT_BLOCK_BITS,
                                                         AMQ_SPLIT_BLOCK_BITS, AMQ_SPLIT_BLOCK_K, n);
@@ -85,6 +95,8 @@ amq_status amq_split_block_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, ui
 amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int digits, mpfr_t lo_out,
                                       mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_split_block_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     amq_status st = check_split(m, "split-block rate decimal");
@@ -94,11 +106,15 @@ amq_status amq_split_block_fp_decimal(char **out, uint64_t m, uint64_t n, int di
 
 amq_status amq_partitioned_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_partitioned_fp_exact: NULL argument");
     return amq_partitioned_inner_exact(rop, m, k, n);
 }
 
 amq_status amq_partitioned_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k, uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_partitioned_fp_enclose: NULL argument");
     return amq_partitioned_inner_enclose(lo, hi, prec, m, k, n);
 }
 
@@ -119,6 +135,8 @@ static amq_status part_enclose_thunk(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, con
 amq_status amq_partitioned_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t n, int digits, mpfr_t lo_out,
                                       mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_partitioned_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     uint64_t s;

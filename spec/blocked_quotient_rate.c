@@ -14,6 +14,8 @@ static amq_status check_bq(uint64_t blocks, uint64_t p, const char *who)
 
 amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_quotient_fp_exact: NULL argument");
     amq_status st = check_bq(blocks, p, "exact blocked quotient rate");
     if (st)
         return st;
@@ -48,6 +50,8 @@ amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p,
 amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks, uint64_t p,
                                            uint64_t n)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_quotient_fp_enclose: NULL argument");
     amq_status st = check_bq(blocks, p, "blocked quotient rate enclosure");
     if (st || (st = blocked_check_prec(prec, "blocked quotient rate enclosure")))
         return st;
@@ -100,6 +104,8 @@ static amq_status bq_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const vo
 amq_status amq_blocked_quotient_fp_decimal(char **out, uint64_t blocks, uint64_t p, uint64_t n, int digits,
                                            mpfr_t lo_out, mpfr_t hi_out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_quotient_fp_decimal: NULL argument");
     if (out)
         *out = NULL;
     amq_status st = check_bq(blocks, p, "blocked quotient rate decimal");

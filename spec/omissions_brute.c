@@ -6,6 +6,8 @@
 
 amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
 {
+    if (!E || !P0)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_exact: NULL argument");
     amq_status st = amq_omis_check_params(p, "exact omission count");
     if (st)
         return st;
@@ -36,6 +38,8 @@ amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
 amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, mpfr_t p0_hi,
                                        mpfr_prec_t prec, const amq_omis_params *p)
 {
+    if (!e_lo || !e_hi || !p0_lo || !p0_hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_brute_enclose: NULL argument");
     amq_status st = amq_omis_check_params(p, "omission enumeration");
     if (st)
         return st;

@@ -80,6 +80,8 @@ static amq_status fpc_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int digits, mpfr_t lo,
                                       mpfr_t hi)
 {
+    if (!out || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_fingerprint_fp_decimal: NULL argument");
     fpc_ctx c = {s, i};
     return decimal_bits(out, fpc_bits, &c, digits, lo, hi, "fingerprint rate decimal");
 }

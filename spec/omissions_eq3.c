@@ -45,6 +45,8 @@ static int narrow(const mpfr_t lo, const mpfr_t hi, int bits, mpfr_prec_t prec)
 
 amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_barrier_enclose: NULL argument");
     if (k == 0 || k > 100000)
         return amq_fail(AMQ_E_INVALID_K, "equation 3 barrier: k = %llu outside [1, 100000]", ULL(k));
     if (bits < 1 || bits > 1000)
@@ -83,7 +85,9 @@ amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t
 
 amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
 {
-    if (!out || digits < 1 || digits > 250)
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_barrier_decimal: NULL argument");
+    if (digits < 1 || digits > 250)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier decimal: digits = %d outside [1, 250]", digits);
     amq_status s = AMQ_OK;
     for (int bits = 4 * digits + 16; s == AMQ_OK && bits <= 1000; bits *= 2) {
@@ -109,8 +113,8 @@ amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
 
 amq_status amq_omis_eq3_k(uint64_t *k, const mpq_t r)
 {
-    if (!k)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_k: NULL output");
+    if (!k || !r)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_k: NULL argument");
     if (mpq_sgn(r) <= 0)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 optimum k: m/n must be positive");
     for (mpfr_prec_t prec = 128; prec <= 4096; prec *= 2) {
@@ -161,7 +165,9 @@ static void disagreement(mpfr_t mlo, mpfr_t mhi, const mpfr_t xl, const mpfr_t x
 
 amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq_t from, const mpq_t to)
 {
-    if (!st || kmax == 0 || kmax > 10000 || mpq_sgn(from) <= 0 || mpq_cmp(to, from) <= 0 || mpq_cmp_ui(to, 10000, 1) > 0)
+    if (!st || !from || !to)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_compare: NULL argument");
+    if (kmax == 0 || kmax > 10000 || mpq_sgn(from) <= 0 || mpq_cmp(to, from) <= 0 || mpq_cmp_ui(to, 10000, 1) > 0)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier comparison: needs 1 <= kmax <= 10000 and 0 < from < to <= 10000");
     const int bits = 64;
     const mpfr_prec_t prec = 128;
@@ -252,5 +258,7 @@ amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq
 
 void amq_omis_eq3_stats_clear(amq_omis_eq3_stats *st)
 {
+    if (!st)
+        return;
     mpfr_clears(st->max_relerr_lo, st->max_relerr_hi, st->share_lo, st->share_hi, (mpfr_ptr)0);
 }

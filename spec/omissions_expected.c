@@ -51,6 +51,8 @@ static amq_status expected_loop(ivl *ex, amq_omis_expo *e, uint64_t n, int bits,
 
 amq_status amq_omissions_expected_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_expected_enclose: NULL argument");
     const char *who = "expected omissions";
     amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)

@@ -6,6 +6,8 @@
 
 amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned minus_bits)
 {
+    if (!s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_fingerprint_space: NULL argument");
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "fingerprint space: m = 0");
     if (indices > 64)
@@ -29,7 +31,9 @@ amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned
 
 amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
 {
-    if (!s || mpz_sgn(s) <= 0)
+    if (!rop || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_fingerprint_fp_exact: NULL argument");
+    if (mpz_sgn(s) <= 0)
         return amq_fail(AMQ_E_INVALID_ARG, "exact fingerprint rate: s must be >= 1");
     if (i == 0 || mpz_cmp_ui(s, 1) == 0) {
         mpq_set_ui(rop, i == 0 ? 0 : 1, 1);
@@ -55,7 +59,9 @@ amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
 
 amq_status amq_fingerprint_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, mpz_srcptr s, uint64_t i)
 {
-    if (!s || mpz_sgn(s) <= 0)
+    if (!lo || !hi || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_fingerprint_fp_enclose: NULL argument");
+    if (mpz_sgn(s) <= 0)
         return amq_fail(AMQ_E_INVALID_ARG, "fingerprint rate enclosure: s must be >= 1");
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
         return amq_fail(AMQ_E_INVALID_ARG, "fingerprint rate enclosure: precision %ld out of range", (long)prec);

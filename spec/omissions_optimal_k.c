@@ -113,6 +113,8 @@ static amq_status check_r(const mpq_t r, const char *who)
 
 amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r)
 {
+    if (!lo || !hi || !r)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_integral_enclose: NULL argument");
     const char *who = "omission integral";
     amq_status st = check_r(r, who);
     if (st)
@@ -155,6 +157,8 @@ static int barrier_sign(uint64_t k, const mpq_t r, mpfr_prec_t prec)
 
 amq_status amq_omis_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_barrier_enclose: NULL argument");
     const char *who = "barrier";
     if (k == 0 || k > 100000)
         return amq_fail(AMQ_E_INVALID_K, "%s: k = %llu outside [1, 100000]", who, ULL(k));
@@ -339,9 +343,9 @@ static uint64_t optk_confirm(optk_cands *c, const mpq_t r, mpfr_prec_t prec)
 
 amq_status amq_omis_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r)
 {
+    if (!k_best || !r)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_optimal_k: NULL argument");
     const char *who = "optimum k";
-    if (!k_best)
-        return amq_fail(AMQ_E_INVALID_ARG, "%s: NULL output", who);
     amq_status st = check_r(r, who);
     if (st)
         return st;

@@ -93,6 +93,8 @@ out:
 
 amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_log_p0_enclose: NULL argument");
     const char *who = "omission probability P0";
     amq_status st = amq_omis_check_params_bits(p, bits, who);
     if (st)
@@ -173,6 +175,8 @@ static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omis_params *p)
 
 amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_p0_enclose: NULL argument");
     mpfr_t l, h;
     mpfr_inits2(64, l, h, (mpfr_ptr)0);
     amq_status st = amq_omis_check_params(p, "omission probability P0");
@@ -226,6 +230,8 @@ amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_om
 
 amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omis_params *p)
 {
+    if (!log10_hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_p0_upper: NULL argument");
     mpfr_t lo, hi, c;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     amq_status st = amq_omissions_expected_enclose(lo, hi, 32, p);

@@ -8,6 +8,8 @@
 
 amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t i)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_paper_exact: NULL argument");
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "exact Bloom rate (the paper's form): m = 0");
     if (k == 0 || i == 0 || m == 1) {
@@ -37,6 +39,8 @@ amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
 amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                       uint64_t i)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_bloom_fp_paper_enclose: NULL argument");
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "Bloom rate enclosure (the paper's form): m = 0");
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
@@ -83,6 +87,8 @@ static int rate_edge(const amq_omis_params *p, uint64_t i, int *v)
 
 amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_rate_exact: NULL argument");
     amq_status st = amq_omis_check_params(p, "exact omission rate");
     if (st)
         return st;
@@ -115,6 +121,8 @@ amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
 amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omis_params *p,
                                  uint64_t i)
 {
+    if (!lo || !hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_rate_enclose: NULL argument");
     amq_status st = amq_omis_check_params(p, "omission rate enclosure");
     if (st)
         return st;

@@ -7,6 +7,8 @@
 amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpfr_t n_hi, mpfr_prec_t prec,
                                       uint64_t m, uint64_t k, uint64_t set_bits, uint64_t unique)
 {
+    if (!i_lo || !i_hi)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_state_estimate_enclose: NULL argument");
     const char *who = "state estimate";
     if (m == 0)
         return amq_fail(AMQ_E_INVALID_M, "%s: m = 0", who);

@@ -54,9 +54,9 @@ typedef enum amq_status {
  *   pointer argument: amq/error.h, amq/filter.h, amq/filter_rate.h, amq/impl.h,
  *   amq/certified.h and amq/check_impl.h (the generic API and the checker);
  *   tests/test_api_null_spec.c does the same for the rate headers amq/spec_bloom.h,
- *   spec_quotient.h, spec_counting.h, spec_moments.h, spec_cuckoo.h and spec_window.h.
- *   The per-structure headers, spec_blocked.h and spec_omissions.h are not yet held to it
- *   (issue 26, class 8). */
+ *   spec_quotient.h, spec_counting.h, spec_moments.h, spec_cuckoo.h, spec_window.h,
+ *   spec_blocked.h and spec_omissions.h.
+ *   The per-structure headers are not yet held to it (issue 26, class 8). */
 
 /* Short fixed description of a status code. */
 AMQ_API const char *amq_strerror(amq_status s);

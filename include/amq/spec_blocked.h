@@ -16,6 +16,9 @@
  * inner with k >= 1); b = 1 -> f(n) (the mixture is the inner rate); k = 0 -> 1 (the empty
  * index vector is always present, as for Bloom). Arguments a routine cannot handle give
  * AMQ_E_TOO_LARGE with a message in amq_last_error(), never a wrong number.
+ * NULL (the rule of amq/error.h): every pointer argument is required (NULL: AMQ_E_INVALID_ARG,
+ * nothing written) except the lo_out/hi_out of the decimals, the `achieved` of the sizing
+ * routines and the amq_expsum of amq_expsum_clear, which may be NULL.
  * Methods and proofs: docs/rates-blocked.md; results and tables: docs/blocked.md. */
 #ifndef AMQ_SPEC_BLOCKED_H
 #define AMQ_SPEC_BLOCKED_H
@@ -56,7 +59,8 @@ typedef struct amq_inner_rate {
     const void *params;
 } amq_inner_rate;
 
-/* Built-in inner rates. The returned struct points at *p, which must outlive it. */
+/* Built-in inner rates. The returned struct points at *p, which must outlive it; for a NULL p
+ * it has no callbacks, so every mixture routine refuses it (AMQ_E_INVALID_ARG). */
 typedef struct amq_inner_bloom_params {
     uint64_t bits, k; /* Bloom block of `bits` bits, k hashes (amq/spec_bloom.h rules) */
 } amq_inner_bloom_params;

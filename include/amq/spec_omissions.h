@@ -17,6 +17,9 @@
  * AMQ_E_INVALID_M; s = 0 -> AMQ_E_INVALID_ARG. So n = 0 gives E = 0, P0 = 1, and e.g.
  * k = 0, n >= 1 gives E = n, P0 = 0. Arguments a routine cannot handle give
  * AMQ_E_TOO_LARGE with a message naming the limit, never a wrong number.
+ * NULL (the rule of amq/error.h): every pointer argument is required (NULL: AMQ_E_INVALID_ARG,
+ * nothing written) except those said to be optional below (the lo/hi of the decimals, k_tie,
+ * n_lo/n_hi, n_out, a params' s) and the amq_omis_eq3_stats of amq_omis_eq3_stats_clear.
  * Definitions in full, the methods (closed forms for E and P0 valid for any n < 2^64, the
  * large-m limit, barriers), their guarantees and costs: docs/rates-omissions.md. */
 #ifndef AMQ_SPEC_OMISSIONS_H
