@@ -261,15 +261,6 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
 */
 
 /*@ ghost
-  // Congruence of amq_ck_is, stated apart: in amq_ck_kick's commit loop no prover carried a
-  // fact about slot path[c] over to path[u] with u == c.
-  /@ assigns \nothing;
-     ensures eq: \forall integer s, t, x, y; s == t && x == y && amq_ck_is(w, f, s, x) ==> amq_ck_is(w, f, t, y);
-  @/
-  static void amq_ck_is_eq(const uint64_t *w, uint64_t f) { }
-*/
-
-/*@ ghost
   // A slot that holds y holds every x with y's low f bits (stated apart: in amq_ck_kick's
   // context neither cvc4 nor z3 found it).
   /@ assigns \nothing;
@@ -418,6 +409,8 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     //@ ghost uint64_t rb = 0;
     /*@ assert e_out: amq_ck_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
     /*@ assert e_in: pb[K] * b <= e < pb[K] * b + b && amq_ck_slot_of(e, pb[K], b); */
+    /* For `two`, here where the context is small: the free slot e held no copy of fp. */
+    /*@ assert two_e: amq_ck_fp(fp, f) ==> !amq_ck_is{Pre}(w, f, e, fp); */
     /* For `two`, planned against the Pre words (nothing written yet): a copy of fp in a chain
      * slot path[q] means ys[q] is fp, and its buckets are fp's pair. */
     //@ ghost amq_ck_alt_bits(fp, f, nb);
@@ -464,12 +457,10 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         /*@ assert e_kept: c < K ==> d != e && amq_ck_is(w, f, e, ys[K - 1]); */
         /*@ assert p_first: c < K ==> amq_ck_is(w, f, path[c], ys[c - 1]); */
         /*@ assert p_kept: \forall integer u; c < u < K ==> path[u] != d && amq_ck_is(w, f, path[u], ys[u - 1]); */
-        /* The case u == c named in the formula: without the atom no prover splits on it, and
-         * path[u] never meets p_first's path[c]. */
-        /*@ assert p_all_c: \forall integer u; c <= u < K ==>
-                              (u == c && path[u] == path[c] && ys[u - 1] == ys[c - 1] && amq_ck_is(w, f, path[c], ys[c - 1])) ||
-                              (c < u && amq_ck_is(w, f, path[u], ys[u - 1])); */
-        //@ ghost amq_ck_is_eq(w, f);
+        /* The case u == c apart, written c <= u <= c: stated with u == c, Qed substitutes c for u
+         * and cvc4 never relates path[c] to the goal's path[u] (it ran to the 300 s guard); so
+         * written, p_c's instance at u is the goal's own atom, and p_all is case arithmetic. */
+        /*@ assert p_c: \forall integer u; c <= u <= c && u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
         /*@ assert p_all: \forall integer u; c <= u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
         //@ ghost r = d;
         //@ ghost z = ys[c - 1];
@@ -487,6 +478,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     //@ ghost amq_ck_bucket_in(di, nb, b, f);
     amq_ck_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (z, r, rb) */;
     /*@ assert d_fp: amq_ck_is(w, f, d, fp) && i1 * b <= d < i1 * b + b && amq_ck_slot_of(d, i1, b); */
+    /*@ assert d_pair: 0 <= d && amq_ck_pair_slot(d, i1, fp, f, b, nb); */
     /*@ assert kept_e: K > 0 && amq_ck_same(ys[K - 1], fp, f) ==> amq_ck_is(w, f, e, fp) && e != d; */
     /*@ assert kept_p: \forall integer q; 0 <= q && q + 1 < K && amq_ck_same(ys[q], fp, f) ==>
                          amq_ck_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
@@ -501,9 +493,17 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
                         amq_ck_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
     /*@ assert two_qm: \forall integer q; 0 <= q && q + 1 < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
                          amq_ck_is{Pre}(w, f, path[q], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
+    /* The witnesses of has2 as atoms (d_pair, qe_at): cvc4 instantiates has2's existential
+     * with the slots of such atoms (two_qe took 500k steps without them, 50k with). */
+    /*@ assert qe_at: K > 0 && amq_ck_pair_slot(path[K - 1], i1, fp, f, b, nb) && amq_ck_is{Pre}(w, f, path[K - 1], fp) ==>
+                        0 <= e && amq_ck_pair_slot(e, i1, fp, f, b, nb) && amq_ck_is(w, f, e, fp) && e != d &&
+                        0 <= d && amq_ck_pair_slot(d, i1, fp, f, b, nb) && amq_ck_is(w, f, d, fp); */
     /*@ assert two_qe: K > 0 && amq_ck_pair_slot(path[K - 1], i1, fp, f, b, nb) &&
                          amq_ck_is{Pre}(w, f, path[K - 1], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
-    /*@ assert two_e: amq_ck_fp(fp, f) ==> !amq_ck_is{Pre}(w, f, e, fp); */
+    /* two_q's case q == K - 1 apart, as a range (see p_c): with == Qed substitutes it into
+     * two_qe, and cvc4 did not meet path[K - 1] with two_q's path[q] (300 s guard). */
+    /*@ assert two_qk: \forall integer q; K - 1 <= q <= K - 1 && 0 <= q && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
+                        amq_ck_is{Pre}(w, f, path[q], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
     /*@ assert two_q: \forall integer q; 0 <= q < K && amq_ck_pair_slot(path[q], i1, fp, f, b, nb) &&
                         amq_ck_is{Pre}(w, f, path[q], fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
     /*@ assert two_all: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) &&
@@ -577,6 +577,23 @@ static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
                            amq_ck_has(w, f, b, nb, i1, fp); @/
       /@ assert pair: \forall integer s, j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) ==>
                         (amq_ck_pair_slot(s, j, x, f, b, nb) <==> amq_ck_pair_slot(s, i1, fp, f, b, nb)); @/
+      /@ // has2 for any x with fp's bits, with has2's two slots spelled out in the conclusion:
+         // cvc4 instantiates has2's existential by matching amq_ck_is(w, f, s, x), a term
+         // that otherwise occurs only with fp (it ran to the 300 s guard on has2).
+         assert w2: \forall integer s1, s2, x; amq_ck_same(x, fp, f) && 0 <= s1 && 0 <= s2 && s1 != s2 &&
+                      amq_ck_pair_slot(s1, i1, fp, f, b, nb) && amq_ck_pair_slot(s2, i1, fp, f, b, nb) &&
+                      amq_ck_is(w, f, s1, fp) && amq_ck_is(w, f, s2, fp) ==>
+                      amq_ck_pair_slot(s1, i1, x, f, b, nb) && amq_ck_pair_slot(s2, i1, x, f, b, nb) &&
+                      amq_ck_is(w, f, s1, x) && amq_ck_is(w, f, s2, x) && amq_ck_has2(w, f, b, nb, i1, x); @/
+      /@ assert w2a: \forall integer s1, s2, x; amq_ck_same(x, fp, f) && 0 <= s1 && 0 <= s2 && s1 != s2 &&
+                      amq_ck_pair_slot(s1, i1, fp, f, b, nb) && amq_ck_pair_slot(s2, i1, fp, f, b, nb) &&
+                      amq_ck_is(w, f, s1, fp) && amq_ck_is(w, f, s2, fp) ==>
+                      amq_ck_pair_slot(s1, amq_ck_alt(i1, fp, f, nb), x, f, b, nb) &&
+                      amq_ck_pair_slot(s2, amq_ck_alt(i1, fp, f, nb), x, f, b, nb) &&
+                      amq_ck_is(w, f, s1, x) && amq_ck_is(w, f, s2, x) && amq_ck_has2(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x); @/
+      /@ assert h_i1: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has2(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, i1, x); @/
+      /@ assert h_alt: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has2(w, f, b, nb, i1, fp) ==>
+                         amq_ck_has2(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x); @/
   }
 */
 
