@@ -14,7 +14,7 @@
 static const uint8_t MAGIC[8] = {'A', 'M', 'Q', 'C', 'E', 'R', 'T', 0};
 #define CHUNK 4096u
 
-/* The registry's name of a file type (one list of structures: src/registry.c). */
+/* The registry's name of a file type (one list of structures: internal/registry.h). */
 const char *amq_type_name(uint32_t type)
 {
     const amq_structure *s = amq_structure_of_file_type(type);

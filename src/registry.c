@@ -1,28 +1,15 @@
-/* The registry: every structure amqcert knows, once.  Adding a structure is one line here
- * (and its files: see docs/adding-a-structure.md). */
+/* The registry: the entries of the list in internal/registry.h, looked up by name and by
+ * file type. */
+#include <internal/registry.h>
 #include <internal/structure.h>
 #include <string.h>
 
-/* X(name): the structure `amq_structure_<name>` defined in src/<name>_structure.c, in the
- * order the CLI lists them. */
-#define AMQ_STRUCTURES \
-    X(bloom)           \
-    X(counting)        \
-    X(quotient)        \
-    X(blocked_bloom)   \
-    X(split_block)     \
-    X(partitioned)     \
-    X(counting_blocked) \
-    X(blocked_quotient) \
-    X(window)           \
-    X(cuckoo)
-
-#define X(name) extern const amq_structure amq_structure_##name;
+#define X(s, TYPE, number) extern const amq_structure amq_structure_##s;
 AMQ_STRUCTURES
 #undef X
 
 static const amq_structure *const registry[] = {
-#define X(name) &amq_structure_##name,
+#define X(s, TYPE, number) &amq_structure_##s,
     AMQ_STRUCTURES
 #undef X
 };

@@ -29,23 +29,18 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <amq/error.h>
+#include <internal/registry.h>
 
 #define AMQ_FORMAT_VERSION 1u
 #define AMQ_MAX_PARAMS 256u
 #define AMQ_HEADER_SIZE 32u
 
+/* The structure types, one per line of the registry list (internal/registry.h, where the
+ * numbers are written). */
 typedef enum amq_type {
-    AMQ_TYPE_BLOOM = 1,
-    AMQ_TYPE_COUNTING = 2,
-    AMQ_TYPE_QUOTIENT = 3,
-    AMQ_TYPE_SLIDING_BLOOM = 5, /* amq/window.h */
-    AMQ_TYPE_CUCKOO = 6,        /* amq/cuckoo.h */
-    /* blocked structures (amq/blocked_bloom.h ... amq/blocked_quotient.h) */
-    AMQ_TYPE_BLOCKED_BLOOM = 16,
-    AMQ_TYPE_SPLIT_BLOCK = 17,
-    AMQ_TYPE_PARTITIONED = 18,
-    AMQ_TYPE_COUNTING_BLOCKED = 19,
-    AMQ_TYPE_BLOCKED_QUOTIENT = 20
+#define X(s, TYPE, number) AMQ_TYPE_##TYPE = number,
+    AMQ_STRUCTURES
+#undef X
 } amq_type;
 
 const char *amq_type_name(uint32_t type);

@@ -1,7 +1,7 @@
 /* Internal: what a structure provides to the registry (amq/filter.h, amq/filter_rate.h).
  *
  * One constant amq_structure per structure, defined in src/<structure>_structure.c, listed
- * once in src/registry.c.  Instance callbacks take the structure's own handle as void *;
+ * once in internal/registry.h.  Instance callbacks take the structure's own handle as void *;
  * parameter values come in the order of `params`.  Optional callbacks are NULL. */
 #ifndef AMQ_INTERNAL_STRUCTURE_H
 #define AMQ_INTERNAL_STRUCTURE_H
