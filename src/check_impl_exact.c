@@ -173,3 +173,71 @@ int amq_check_sum_tails(const double *plo, uint64_t Q, uint64_t F, uint64_t s, d
     free(acc.v);
     return ok;
 }
+
+/* ---- dispersion: D = sum_f C(X_f, 2) ---- */
+
+/* E[C(X, j)] = C(Q, j) E[pi^j]; mo[j] its upper and mo[W + j] its lower bound (NaN: unknown). */
+static double falling(const double *mo, uint64_t Q, uint64_t j, int upper)
+{
+    if (Q < j)
+        return 0.0;
+    double c = 1.0;
+    for (uint64_t i = 0; i < j; i++)
+        c = c * (double)(Q - i) / (double)(i + 1);
+    const double m = upper ? mo[j] : mo[AMQ_CHECK_MOMENTS + 1 + j];
+    return upper ? c * m * (1.0 + 0x1p-40) : c * m * (1.0 - 0x1p-40); /* the rounding of c */
+}
+
+/* log10 of Bernstein's bound of P(D >= d), the Y_f = C(X_f, 2) independent in [0, C(Q, 2)]
+ * with E[Y] = E[C(X, 2)] and E[Y^2] = 6 E[C(X, 4)] + 6 E[C(X, 3)] + E[C(X, 2)]; 0 when a
+ * moment up to 4 is missing. */
+static double bernstein_pairs(const double *mo, uint64_t Q, uint64_t F, uint64_t d)
+{
+    const double m2 = falling(mo, Q, 2, 1), m2lo = falling(mo, Q, 2, 0), m3 = falling(mo, Q, 3, 1),
+                 m4 = falling(mo, Q, 4, 1);
+    if (isnan(m2) || isnan(m2lo) || isnan(m3) || isnan(m4))
+        return 0.0;
+    const double V = (double)F * (6.0 * m4 + 6.0 * m3 + m2 - m2lo * m2lo) * (1.0 + 0x1p-40),
+                 b = (double)Q * (double)(Q - 1) / 2.0, t = (double)d - (double)F * m2;
+    if (!(t > 0.0) || !(V + b * t > 0.0))
+        return 0.0;
+    return -t * t / (2.0 * (V + b * t / 3.0)) / log(10.0);
+}
+
+void amq_check_dispersion(const amq_impl_check_config *cfg, amq_check_point *pt, const double *mo,
+                          const uint64_t *h)
+{
+    const uint64_t Q = cfg->queries;
+    pt->disp_pairs = 0;
+    pt->disp_expected = pt->disp_p_value = pt->disp_log10_p_value = pt->disp_level = NAN;
+    pt->disp_exact_law = 0;
+    pt->disp_verdict = AMQ_POINT_UNTESTED;
+    if (!cfg->model || Q < 2 || !h || isnan(mo[2]))
+        return;
+    uint64_t F = 0, D = 0;
+    for (uint64_t x = 0; x <= Q; x++) {
+        F += h[x];
+        D += h[x] * (x * (x - (x > 0)) / 2);
+    }
+    pt->disp_pairs = D;
+    pt->disp_expected = (double)F * (falling(mo, Q, 2, 1) + falling(mo, Q, 2, 0)) / 2.0;
+    pt->disp_verdict = AMQ_POINT_PASS;
+    double lg = bernstein_pairs(mo, Q, F, D);
+    /* the exact law of D from that of X: Y = C(X, 2) takes C(x, 2) with P(X = x) */
+    double plo[AMQ_CHECK_MOMENTS + 1], phi[AMQ_CHECK_MOMENTS + 1], up, down;
+    double ylo[AMQ_CHECK_MOMENTS * (AMQ_CHECK_MOMENTS - 1) / 2 + 1];
+    if (amq_check_count_law(mo + AMQ_CHECK_MOMENTS + 1, mo, Q, plo, phi)) {
+        const uint64_t top = Q * (Q - 1) / 2;
+        memset(ylo, 0, (top + 1) * sizeof *ylo);
+        for (uint64_t x = 0; x <= Q; x++) {
+            double *y = &ylo[x * (x - (x > 0)) / 2];
+            *y = *y > 0.0 ? nextafter(*y + plo[x], 0.0) : plo[x]; /* a sum rounded down */
+        }
+        if (amq_check_sum_tails(ylo, top, F, D, &up, &down) && log10(up) < lg) {
+            lg = log10(up); /* one-sided: the excess of pairs only */
+            pt->disp_exact_law = 1;
+        }
+    }
+    pt->disp_log10_p_value = fmin(0.0, lg);
+    pt->disp_p_value = pow(10.0, pt->disp_log10_p_value);
+}

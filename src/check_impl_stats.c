@@ -270,29 +270,46 @@ static void test_point(const amq_impl_check_config *cfg, amq_check_point *pt, do
     pt->ci_hi = fmin(1.0, ((double)pt->positives + t_down) / T);
 }
 
+/* One test in Holm's family: a rate test or a dispersion test of a point. */
+typedef struct test_ref {
+    double lg;                 /* log10 of its p-value                      */
+    double *level;
+    amq_point_verdict *verdict;
+    amq_point_verdict reject;  /* the verdict when rejected                 */
+} test_ref;
+
 static int by_p(const void *a, const void *b)
 {
-    const amq_check_point *x = *(amq_check_point *const *)a, *y = *(amq_check_point *const *)b;
-    return x->log10_p_value < y->log10_p_value ? -1 : x->log10_p_value > y->log10_p_value;
+    const test_ref *x = a, *y = b;
+    return x->lg < y->lg ? -1 : x->lg > y->lg;
 }
 
-/* Holm's step-down procedure at family-wise level alpha over the tested points. */
-static void holm(amq_impl_check_result *res, double alpha)
+/* Holm's step-down procedure at family-wise level alpha over the tested points' rate and
+ * dispersion tests; returns the number of tests. */
+static size_t holm(amq_impl_check_result *res, double alpha)
 {
-    amq_check_point *order[AMQ_IMPL_CHECK_MAX_LOADS + 1];
+    test_ref *order = malloc(2 * res->npoints * sizeof *order);
+    if (!order)
+        return 0;
     size_t m = 0;
-    for (size_t i = 0; i < res->npoints; i++)
-        if (res->points[i].verdict != AMQ_POINT_UNTESTED)
-            order[m++] = &res->points[i];
+    for (size_t i = 0; i < res->npoints; i++) {
+        amq_check_point *pt = &res->points[i];
+        if (pt->verdict != AMQ_POINT_UNTESTED)
+            order[m++] = (test_ref){pt->log10_p_value, &pt->level, &pt->verdict,
+                                    pt->estimate > pt->rate ? AMQ_POINT_ABOVE : AMQ_POINT_BELOW};
+        if (pt->disp_verdict != AMQ_POINT_UNTESTED)
+            order[m++] = (test_ref){pt->disp_log10_p_value, &pt->disp_level, &pt->disp_verdict, AMQ_POINT_ABOVE};
+    }
     qsort(order, m, sizeof *order, by_p);
     int rejecting = 1;
     for (size_t i = 0; i < m; i++) {
-        amq_check_point *pt = order[i];
-        pt->level = alpha / (double)(m - i);
-        rejecting = rejecting && pt->log10_p_value <= log10(pt->level);
+        *order[i].level = alpha / (double)(m - i);
+        rejecting = rejecting && order[i].lg <= log10(*order[i].level);
         if (rejecting)
-            pt->verdict = pt->estimate > pt->rate ? AMQ_POINT_ABOVE : AMQ_POINT_BELOW;
+            *order[i].verdict = order[i].reject;
     }
+    free(order);
+    return m;
 }
 
 static void hex_of(char *out, const unsigned char *key, size_t len)
@@ -316,7 +333,9 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
         for (uint64_t x = 0; h && x <= cfg->queries; x++)
             hf += h[x];
         /* the histogram holds the filters that answered all Q queries at the point */
-        test_point(cfg, pt, a_ci, shared, moments + i * SLOTS, h && hf == pt->queries / cfg->queries && hf ? h : NULL);
+        const uint64_t *whole = h && hf == pt->queries / cfg->queries && hf ? h : NULL;
+        test_point(cfg, pt, a_ci, shared, moments + i * SLOTS, whole);
+        amq_check_dispersion(cfg, pt, moments + i * SLOTS, whole);
     }
     const amq_check_point *at_n = &res->points[cfg->loads - 1];
     res->acc_queries = at_n->queries;
@@ -326,7 +345,7 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
     if (res->false_negative || res->ended) {
         /* the check stopped there: the rates of the queries so far are shown, not judged */
         for (size_t i = 0; i < res->npoints; i++)
-            res->points[i].verdict = AMQ_POINT_UNTESTED;
+            res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
         size_t used = 0;
         if (res->false_negative) {
             char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1];
@@ -355,7 +374,7 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
     if (res->refused_filters && cfg->model) {
         /* the model's rate assumes every add is done: nothing to compare with */
         for (size_t i = 0; i < res->npoints; i++)
-            res->points[i].verdict = AMQ_POINT_UNTESTED;
+            res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
         snprintf(res->reason, sizeof res->reason,
                  "no verdict on the rate: %llu of %llu filters refused an add before n = %llu keys (the first: "
                  "filter %llu, key %llu, after %llu adds), and the model assumes every add is done; every key "
@@ -367,7 +386,7 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
         res->pass = 0;
         return AMQ_OK;
     }
-    holm(res, cfg->alpha);
+    res->tests = holm(res, cfg->alpha);
     res->pass = 1;
     size_t used = 0, failed = 0;
     for (size_t i = 0; i < res->npoints; i++) {
@@ -384,7 +403,25 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
                                      pt->estimate, pt->exact, pt->p_value, pt->level);
     }
     if (failed > 1 && used < sizeof res->reason)
-        snprintf(res->reason + used, sizeof res->reason - used, "; %zu of %zu points off the model", failed,
+        used += (size_t)snprintf(res->reason + used, sizeof res->reason - used, "; %zu of %zu points off the model",
+                                 failed, res->npoints);
+    size_t spread = 0;
+    for (size_t i = 0; i < res->npoints && used < sizeof res->reason; i++) {
+        const amq_check_point *pt = &res->points[i];
+        if (pt->disp_verdict != AMQ_POINT_ABOVE)
+            continue;
+        res->pass = 0;
+        if (spread++ == 0)
+            used += (size_t)snprintf(res->reason + used, sizeof res->reason - used,
+                                     "%sFP rate varies between filters beyond the model at load %llu keys%s: %llu "
+                                     "pairs of positives within a filter vs %.6g expected (p-value %.3g <= Holm "
+                                     "level %.3g)",
+                                     used ? "; " : "", (unsigned long long)pt->keys,
+                                     pt->after_removals ? " after removals" : "", (unsigned long long)pt->disp_pairs,
+                                     pt->disp_expected, pt->disp_p_value, pt->disp_level);
+    }
+    if (spread > 1 && used < sizeof res->reason)
+        snprintf(res->reason + used, sizeof res->reason - used, "; %zu of %zu points too dispersed", spread,
                  res->npoints);
     return AMQ_OK;
 }

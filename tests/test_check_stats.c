@@ -1,7 +1,8 @@
-/* The statistics of the shared design (issue 25, point 4): p-values from the exact law of
- * the per-filter counts, not stuck at 1 for a deviation of 1.5-2 sigma, and simultaneous
- * intervals that leave 0 out when the count is large, with a model and without.  The exact
- * law is checked against the binomial it must equal when every filter has the same rate.
+/* The statistics of the shared design (issue 25, point 4 and the dispersion test): p-values
+ * from the exact law of the per-filter counts, not stuck at 1 for a deviation of 1.5-2
+ * sigma; simultaneous intervals that leave 0 out when the count is large, with a model and
+ * without; a rate that varies between filters beyond the model fails.  The exact law is
+ * checked against the binomial it must equal when every filter has the same rate.
  * Every statistical assertion has a false-alarm rate <= ALPHA. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include <amq/impl.h>
 #include <amq/stats.h>
 #include <internal/check_impl.h>
+#include "support/build_dir.h"
 
 #define ALPHA 1e-6
 
@@ -162,12 +164,84 @@ static void test_intervals(void **state)
     amq_impl_free(impl);
 }
 
+static amq_impl *planted(const char *mode)
+{
+    char path[1024], cmd[1200];
+    snprintf(cmd, sizeof cmd, "'%s' %s 1000 5", amq_test_build_path(path, sizeof path, "adapters/planted-adapter"),
+             mode);
+    amq_impl *impl;
+    if (amq_impl_process(&impl, cmd, 20.0) != AMQ_OK)
+        fail_msg("%s", amq_last_error());
+    return impl;
+}
+
+/* Issue 25, dispersion: an implementation whose rate is multiplied per filter by 1/2 or 3/2
+ * (tests/adapters/planted_adapter.c mode spread) has the model's mean rate, so every rate
+ * test passes, and fails the dispersion test: more pairs of positives within a filter than
+ * the model's law allows (the old checker passed it).  A correct filter, the same adapter
+ * without the bug and amqcert's own, passes both at the same design. */
+static void test_dispersion(void **state)
+{
+    (void)state;
+    amq_impl_check_config c = config("counting", 1000, 5);
+    c.n = 200;
+    amq_impl_check_result r;
+    amq_impl *impl = planted("spread");
+    run(impl, &c, &r);
+    for (size_t i = 0; i < r.npoints; i++)
+        if (r.points[i].verdict != AMQ_POINT_PASS)
+            fail_msg("point %zu: the mean rate test rejected (p-value %g)", i, r.points[i].p_value);
+    assert_false(r.pass);
+    if (!strstr(r.reason, "FP rate varies between filters beyond the model at load 200 keys"))
+        fail_msg("%s", r.reason);
+    const amq_check_point *last = &r.points[r.npoints - 1];
+    assert_int_equal(last->disp_verdict, AMQ_POINT_ABOVE);
+    assert_true(last->disp_exact_law);
+    assert_true((double)last->disp_pairs > 1.2 * last->disp_expected);
+    assert_int_equal(r.tests, 2 * r.npoints);
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+
+    amq_impl *good[2] = {planted("none"), bloom_impl(1000, 5)};
+    for (int g = 0; g < 2; g++) {
+        run(good[g], &c, &r);
+        if (!r.pass)
+            fail_msg("%s: %s", amq_impl_name(good[g]), r.reason);
+        size_t tested = 0;
+        for (size_t i = 0; i < r.npoints; i++) {
+            tested += r.points[i].disp_verdict == AMQ_POINT_PASS;
+            assert_true(r.points[i].disp_p_value > 0.0 && r.points[i].disp_p_value <= 1.0);
+        }
+        assert_int_equal(tested, r.npoints);
+        assert_true(r.points[r.npoints - 1].disp_exact_law);
+        amq_impl_check_result_free(&r);
+        amq_impl_free(good[g]);
+    }
+    /* no dispersion test without a model, or with one query per filter */
+    impl = bloom_impl(1000, 5);
+    c = config(NULL, 1000, 5);
+    run(impl, &c, &r);
+    for (size_t i = 0; i < r.npoints; i++)
+        assert_int_equal(r.points[i].disp_verdict, AMQ_POINT_UNTESTED);
+    amq_impl_check_result_free(&r);
+    c = config("bloom", 1000, 5);
+    c.queries = 1;
+    c.filters = 200;
+    run(impl, &c, &r);
+    for (size_t i = 0; i < r.npoints; i++)
+        assert_int_equal(r.points[i].disp_verdict, AMQ_POINT_UNTESTED);
+    assert_int_equal(r.tests, r.npoints);
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_law_is_binomial),
         cmocka_unit_test(test_small_deviation),
         cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_dispersion),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,14 +36,21 @@ static void test_reports(void **state)
     expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300", cli_amq), 0, "verdict         pass");
     assert_non_null(strstr(cli_out, "accuracy score  98  (CMU 15-122: 100 x 5937 true negatives / 6000 fresh queries"));
     assert_non_null(strstr(cli_out, "no false negative: 30000 queries of added keys"));
-    assert_non_null(strstr(cli_out, "family-wise rate <= 1e-06 over the 4 rate tests (Holm)"));
+    assert_non_null(strstr(cli_out, "family-wise rate <= 1e-06 over the 4 rate tests and the dispersion tests (Holm)"));
+    assert_non_null(strstr(cli_out, "dispersion      pairs of positives within a filter"));
     expect(cli_run("%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --json > a.json && "
                "%s check --impl bloom --model bloom -m 1000 -k 5 -n 100 --filters 300 --json > b.json && "
                "cmp a.json b.json && cat a.json", cli_amq, cli_amq),
            0, "\"verdict\": \"pass\"");
     assert_non_null(strstr(cli_out, "\"design\": \"shared\""));
     assert_non_null(strstr(cli_out, "\"correction\": \"holm\""));
+    assert_non_null(strstr(cli_out, "\"dispersion\": {\"pairs\": "));
     assert_non_null(strstr(cli_out, "\"accuracy\": {\"score\": 98, \"negatives\": 5937, \"queries\": 6000"));
+    /* a rate multiplied per filter by 1/2 or 3/2: the mean passes, the spread does not */
+    expect(cli_run("%s check --exec '%s/planted-adapter spread 1000 5' --model counting -m 1000 -k 5 -n 200 "
+                   "--filters 2000 --remove 0", cli_amq, adapters),
+           1, "verdict         FAIL: FP rate varies between filters beyond the model at load 200 keys: ");
+    assert_non_null(strstr(cli_out, "FAIL (spread above the model)"));
     /* counting through amq's own plugin, one query per filter, with removals */
     expect(cli_run("%s check --plugin %s/amq-plugin.so --plugin-arg 'counting m=1000 k=5' --model counting -m 1000 -k 5 "
                "-n 100 --queries 1 --filters 3000 --remove 40", cli_amq, adapters),

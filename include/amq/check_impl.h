@@ -27,6 +27,10 @@
  *     Bernstein's bound, and Markov's on the factorial moments; intervals are
  *     distribution-free (Clopper-Pearson on the filters' counts, level by level), with a
  *     model or without (Hoeffding's only when the histogram of counts would be too large).
+ * Dispersion (Q > 1, a model with moments): at each point, the pairs of positives within a
+ * filter, summed over the filters, against their law under the model (from E[pi^j]): a
+ * rate that varies between filters beyond the model fails, one-sided.  The dispersion
+ * tests join the rate tests in Holm's procedure.
  * The accuracy score of the CMU 15-122 Bloom filter assignment is measured at n keys:
  * 100 x (negatives among the fresh queries) / (fresh queries), see amq_accuracy_score.
  * The same configuration gives the same operations, so the same answers from a
@@ -113,10 +117,20 @@ typedef struct amq_check_point {
     int exact_law;       /* the p-value came from the exact law of the counts (shared design) */
     double level;        /* the Holm level the p-value was compared with                    */
     amq_point_verdict verdict;
+    /* The dispersion test (Q > 1 and a model with moments): D = sum over the filters of
+     * C(X_f, 2), the pairs of positives within a filter, whose mean F C(Q, 2) E[pi^2] says how
+     * much the rate varies between filters; one-sided, above the model's law of D.
+     * disp_verdict is AMQ_POINT_UNTESTED when there is no such test. */
+    uint64_t disp_pairs;
+    double disp_expected;             /* F C(Q, 2) E[pi^2] (the midpoint of its enclosure)  */
+    double disp_p_value, disp_log10_p_value, disp_level;
+    int disp_exact_law;               /* from the exact law of D, else Bernstein's bound    */
+    amq_point_verdict disp_verdict;   /* PASS, ABOVE or UNTESTED                             */
 } amq_check_point;
 
 typedef struct amq_impl_check_result {
     int shared;               /* design: 0 fresh (Q = 1), 1 shared (Q > 1)                  */
+    size_t tests;             /* rate and dispersion tests in Holm's family                */
     size_t npoints;
     amq_check_point *points;  /* L load points, then the point after removals if R > 0      */
     /* the first false negative, if any */

@@ -63,5 +63,9 @@ int amq_check_count_law(const double *mlo, const double *mhi, uint64_t Q, double
  * the law of S would need a window wider than AMQ_CHECK_LAW_MAX values. */
 #define AMQ_CHECK_LAW_MAX 4096u
 int amq_check_sum_tails(const double *plo, uint64_t Q, uint64_t F, uint64_t s, double *up, double *down);
+/* The dispersion test of a point (check_impl_exact.c): mo, its moments (layout above), h the
+ * histogram of its F filters' counts (NULL: untested).  Fills pt->disp_*. */
+void amq_check_dispersion(const amq_impl_check_config *cfg, amq_check_point *pt, const double *mo,
+                          const uint64_t *h);
 
 #endif

@@ -17,6 +17,12 @@
  *                  added (as a cuckoo filter that gives up in the middle of its kicks)
  *   prefix-hash    hashes only the first 4 bytes of a key: right on little-endian counters,
  *                  whose first bytes vary, a collapse on big-endian ones (--key-format be)
+ *   spread         a rate multiplier drawn per filter, 1/2 or 3/2: a fresh key's answer is
+ *                  the filter's, kept with probability 1/2, or the filter's or'ed with a coin
+ *                  of probability pi / (2 (1 - pi)), pi = (set counters / M)^K the filter's
+ *                  exact rate; the added keys are remembered, so none is lost.  The mean rate
+ *                  is the model's, the spread between filters is not: the mean test passes,
+ *                  the dispersion test fails
  *
  * Like every adapter it answers each whole line of an input chunk, then writes. */
 #include <stdint.h>
@@ -26,8 +32,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL, PREFIX_HASH, NMODES };
-static const char *const MODES[] = {"none", "no-then-error", "global", "full", "lose-at-full", "prefix-hash"};
+enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL, PREFIX_HASH, SPREAD, NMODES };
+static const char *const MODES[] = {"none", "no-then-error", "global", "full", "lose-at-full", "prefix-hash", "spread"};
 
 static int mode;
 static uint64_t m, k, cap, seed, adds, filters, added_queries;
@@ -35,6 +41,7 @@ static int refused, lied, version = 1;
 static unsigned char *counters, first_key[1024];
 static size_t first_len;
 static char in[1 << 16], out[1 << 18];
+static uint64_t nonzero, *added_hashes, nadded, added_cap; /* spread: set counters, the added keys' hashes */
 
 static uint64_t position(const unsigned char *key, size_t len, uint64_t i)
 {
@@ -49,9 +56,9 @@ static void update(const unsigned char *key, size_t len, int delta)
     for (uint64_t i = 0; i < k; i++) {
         unsigned char *c = &counters[position(key, len, i)];
         if (delta > 0 && *c < 255)
-            (*c)++;
+            nonzero += (*c)++ == 0;
         else if (delta < 0 && *c > 0 && *c < 255)
-            (*c)--;
+            nonzero -= --(*c) == 0;
     }
 }
 
@@ -74,6 +81,53 @@ static size_t unhex(const char *s, size_t l, unsigned char *key)
     return n;
 }
 
+static uint64_t key_hash(const unsigned char *key, size_t len, uint64_t salt)
+{
+    return XXH3_64bits_withSeed(key, len, seed ^ salt);
+}
+
+/* spread: is the key one of the filter's added keys (a linear scan: filters are small) */
+static int was_added(uint64_t h)
+{
+    for (uint64_t i = 0; i < nadded; i++)
+        if (added_hashes[i] == h)
+            return 1;
+    return 0;
+}
+
+static int spread_answer(const unsigned char *key, size_t len)
+{
+    if (was_added(key_hash(key, len, 0x5EED)))
+        return 1;
+    const double u = (double)(key_hash(key, len, 0xC01) >> 11) * 0x1p-53;
+    double pi = 1.0; /* the filter's rate: K independent positions all on set counters */
+    for (uint64_t i = 0; i < k; i++)
+        pi *= (double)nonzero / (double)m;
+    if (XXH3_64bits_withSeed(&seed, sizeof seed, 0xF1A6) & 1) /* multiplier 3/2 */
+        return present(key, len) || u < 0.5 * pi / (1.0 - pi);
+    return present(key, len) && u < 0.5; /* multiplier 1/2 */
+}
+
+static void spread_add(const unsigned char *key, size_t len, int remove)
+{
+    const uint64_t h = key_hash(key, len, 0x5EED);
+    if (remove) {
+        for (uint64_t i = 0; i < nadded; i++)
+            if (added_hashes[i] == h) {
+                added_hashes[i] = added_hashes[--nadded];
+                break;
+            }
+        return;
+    }
+    if (nadded == added_cap) {
+        uint64_t *g = realloc(added_hashes, (added_cap = 2 * added_cap + 64) * sizeof *added_hashes);
+        if (!g)
+            exit(1);
+        added_hashes = g;
+    }
+    added_hashes[nadded++] = h;
+}
+
 static const char *answer(char *line, size_t l)
 {
     static char hello[128];
@@ -93,6 +147,7 @@ static const char *answer(char *line, size_t l)
         seed = strtoull(line + 4, NULL, 10);
         memset(counters, 0, m);
         adds = refused = 0;
+        nonzero = nadded = 0;
         filters++;
         return "ok\n";
     }
@@ -108,9 +163,13 @@ static const char *answer(char *line, size_t l)
             first_len = klen;
         }
         update(key, klen, 1);
+        if (mode == SPREAD)
+            spread_add(key, klen, 0);
         return "ok\n";
     }
     if (!strncmp(line, "query ", 6)) {
+        if (mode == SPREAD)
+            return spread_answer(key, klen) ? "yes\n" : "no\n";
         const int yes = present(key, klen);
         const int added = klen == first_len && !memcmp(key, first_key, klen);
         if (yes && mode == GLOBAL && ++added_queries == 250)
@@ -127,6 +186,8 @@ static const char *answer(char *line, size_t l)
             return "error remove: key not found\n";
         }
         update(key, klen, -1);
+        if (mode == SPREAD)
+            spread_add(key, klen, 1);
         return "ok\n";
     }
     return "error unknown request\n";
@@ -137,7 +198,7 @@ int main(int argc, char **argv)
     for (mode = 0; argc > 1 && mode < NMODES && strcmp(argv[1], MODES[mode]); mode++)
         ;
     if (argc < 4 || mode == NMODES || !(m = strtoull(argv[2], NULL, 10)) || !(k = strtoull(argv[3], NULL, 10))) {
-        fprintf(stderr, "usage: planted-adapter none|no-then-error|global|full|lose-at-full|prefix-hash M K [C]\n");
+        fprintf(stderr, "usage: planted-adapter none|no-then-error|global|full|lose-at-full|prefix-hash|spread M K [C]\n");
         return 2;
     }
     cap = argc > 4 ? strtoull(argv[4], NULL, 10) : UINT64_MAX;

@@ -167,6 +167,31 @@ void check_report_text(FILE *f, const check_run *c)
                 pt->exact[0] ? pt->exact : "-", iv, p, lvl, verdict_name(pt->verdict),
                 pt->after_removals ? " (after removals)" : "");
     }
+    size_t ndisp = 0;
+    for (size_t i = 0; i < r->npoints; i++)
+        ndisp += r->points[i].disp_verdict != AMQ_POINT_UNTESTED;
+    if (ndisp) {
+        fprintf(f, "\ndispersion      pairs of positives within a filter, summed over the filters (sum of C(X_f, 2)), "
+                   "against their law\n                under the model (mean F C(Q, 2) E[pi^2]): a rate that varies "
+                   "between filters beyond the model fails\n\n%10s %12s %14s %10s %10s  %s\n",
+                "keys", "pairs", "expected", "p-value", "Holm level", "verdict");
+        for (size_t i = 0; i < r->npoints; i++) {
+            const amq_check_point *pt = &r->points[i];
+            if (pt->disp_verdict == AMQ_POINT_UNTESTED)
+                continue;
+            char p[32];
+            FILE *m = fmemopen(p, sizeof p, "w");
+            if (m) {
+                put_pvalue(m, pt->disp_p_value, pt->disp_log10_p_value);
+                fputc(0, m);
+                fclose(m);
+            }
+            fprintf(f, "%10llu %12llu %14.6g %10s %10.3g  %s%s\n", (unsigned long long)pt->keys,
+                    (unsigned long long)pt->disp_pairs, pt->disp_expected, p, pt->disp_level,
+                    pt->disp_verdict == AMQ_POINT_ABOVE ? "FAIL (spread above the model)" : "pass",
+                    pt->after_removals ? " (after removals)" : "");
+        }
+    }
     fprintf(f, "\naccuracy score  %d  (CMU 15-122: 100 x %llu true negatives / %llu fresh queries at n = %llu keys",
             r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
             (unsigned long long)g->n);
@@ -174,9 +199,10 @@ void check_report_text(FILE *f, const check_run *c)
         fprintf(f, "; the model expects %.6g", r->accuracy_model);
     fprintf(f, ")\n");
     if (g->model)
-        fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests (Holm); intervals at "
+        fprintf(f, "false alarms    family-wise rate <= %g over the %zu rate tests%s (Holm); intervals at "
                    "confidence 1 - %g each (Bonferroni: all hold together with confidence >= 1 - %g)\n",
-                g->alpha, r->npoints, g->alpha / (double)r->npoints, g->alpha);
+                g->alpha, r->npoints, ndisp ? (ndisp == 1 ? " and 1 dispersion test" : " and the dispersion tests") : "",
+                g->alpha / (double)r->npoints, g->alpha);
     else /* say it plainly: measured, not judged */
         fprintf(f, "false alarms    no rate test: --model none gives no verdict on the rate, only on false negatives;"
                    "\n                intervals at confidence 1 - %g each (Bonferroni: all hold together with "
@@ -274,6 +300,20 @@ void check_report_json(FILE *f, const check_run *c)
         fprintf(f, ", \"exact_law\": %s", pt->exact_law ? "true" : "false");
         fprintf(f, ", \"holm_level\": ");
         cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
+        fprintf(f, ", \"dispersion\": ");
+        if (pt->disp_verdict == AMQ_POINT_UNTESTED) {
+            fputs("null", f);
+        } else {
+            fprintf(f, "{\"pairs\": %llu, \"expected\": ", (unsigned long long)pt->disp_pairs);
+            cli_json_double(f, pt->disp_expected);
+            fprintf(f, ", \"p_value\": ");
+            cli_json_double(f, pt->disp_p_value);
+            fprintf(f, ", \"log10_p_value\": ");
+            cli_json_double(f, pt->disp_log10_p_value);
+            fprintf(f, ", \"exact_law\": %s, \"holm_level\": ", pt->disp_exact_law ? "true" : "false");
+            cli_json_double(f, pt->disp_level);
+            fprintf(f, ", \"verdict\": \"%s\"}", pt->disp_verdict == AMQ_POINT_ABOVE ? "above" : "pass");
+        }
         fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"
                                              : pt->verdict == AMQ_POINT_ABOVE ? "above"
                                              : pt->verdict == AMQ_POINT_BELOW ? "below"
