@@ -19,6 +19,7 @@
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
 
 #define NAME "blocked-quotient"
 #define PARAMS 48u
@@ -158,6 +159,8 @@ static int answer(const void *v, uint64_t block, const uint64_t *qr)
 
 int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, size_t len)
 {
+    if (!b || (!key && len))
+        return amq_query_refused("amq_blocked_quotient_query");
     uint64_t block, qr[2];
     amq_blocked_quotient_locate(b, key, len, &block, qr);
     return answer(b, block, qr);
@@ -173,6 +176,8 @@ static const void *locate(const void *v, const void *key, size_t len, uint64_t *
 void amq_blocked_quotient_query_batch(const amq_blocked_quotient *b, const void *const *keys, const size_t *lens,
                                       size_t count, int *results)
 {
+    if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_quotient_query_batch"))
+        return;
     amq_blocked_layer_query_batch(b, 2, locate, answer, keys, lens, count, results);
 }
 
@@ -190,12 +195,16 @@ amq_status amq_blocked_quotient_remove(amq_blocked_quotient *b, const void *key,
 
 void amq_blocked_quotient_clear(amq_blocked_quotient *b)
 {
+    if (!b)
+        return;
     memset(b->counts, 0, (size_t)b->nblocks * sizeof(uint64_t));
     memset(b->meta, 0, (size_t)(b->nblocks * b->nslots));
 }
 
 uint64_t amq_blocked_quotient_count(const amq_blocked_quotient *b)
 {
+    if (!b)
+        return 0;
     uint64_t c = 0;
     for (uint64_t i = 0; i < b->nblocks; i++)
         c += b->counts[i];
@@ -212,11 +221,11 @@ uint64_t amq_blocked_quotient_distinct(const amq_blocked_quotient *b)
     return d;
 }
 
-uint64_t amq_blocked_quotient_nblocks(const amq_blocked_quotient *b) { return b->nblocks; }
-uint64_t amq_blocked_quotient_q(const amq_blocked_quotient *b) { return b->q; }
-uint64_t amq_blocked_quotient_r(const amq_blocked_quotient *b) { return b->r; }
-uint64_t amq_blocked_quotient_slack(const amq_blocked_quotient *b) { return b->slack; }
-uint64_t amq_blocked_quotient_seed(const amq_blocked_quotient *b) { return b->seed; }
+uint64_t amq_blocked_quotient_nblocks(const amq_blocked_quotient *b) { return b ? b->nblocks : 0; }
+uint64_t amq_blocked_quotient_q(const amq_blocked_quotient *b) { return b ? b->q : 0; }
+uint64_t amq_blocked_quotient_r(const amq_blocked_quotient *b) { return b ? b->r : 0; }
+uint64_t amq_blocked_quotient_slack(const amq_blocked_quotient *b) { return b ? b->slack : 0; }
+uint64_t amq_blocked_quotient_seed(const amq_blocked_quotient *b) { return b ? b->seed : 0; }
 
 /* ---- persistence ---- */
 

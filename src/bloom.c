@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
 
 #define LN2 0.693147180559945309417232121458176568
 
@@ -150,11 +151,15 @@ amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
  * bit; proved equal to the kernel's answer on all k indices (unit bloom_key). */
 int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
+    if (!bf || (!key && len))
+        return amq_query_refused("amq_bloom_query");
     return amq_bloom_key_query(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len);
 }
 
 void amq_bloom_clear(amq_bloom *bf)
 {
+    if (!bf)
+        return;
     memset(bf->bits, 0, (size_t)bf->nwords * sizeof(uint64_t));
 }
 
@@ -177,6 +182,8 @@ amq_status amq_bloom_union(amq_bloom *dst, const amq_bloom *src)
 
 uint64_t amq_bloom_count_bits(const amq_bloom *bf)
 {
+    if (!bf)
+        return 0;
     uint64_t c = 0;
     for (uint64_t i = 0; i < bf->nwords; i++)
         c += (uint64_t)__builtin_popcountll(bf->bits[i]);
@@ -196,13 +203,15 @@ double amq_fill_estimate(uint64_t used, uint64_t m, uint64_t k)
 
 double amq_bloom_estimate_count(const amq_bloom *bf)
 {
+    if (!bf)
+        return NAN;
     return amq_fill_estimate(amq_bloom_count_bits(bf), bf->m, bf->k);
 }
 
-uint64_t amq_bloom_m(const amq_bloom *bf) { return bf->m; }
-uint64_t amq_bloom_k(const amq_bloom *bf) { return bf->k; }
-amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf) { return bf->strategy; }
-uint64_t amq_bloom_seed(const amq_bloom *bf) { return bf->seed; }
+uint64_t amq_bloom_m(const amq_bloom *bf) { return bf ? bf->m : 0; }
+uint64_t amq_bloom_k(const amq_bloom *bf) { return bf ? bf->k : 0; }
+amq_hash_strategy amq_bloom_strategy(const amq_bloom *bf) { return bf ? bf->strategy : 0; }
+uint64_t amq_bloom_seed(const amq_bloom *bf) { return bf ? bf->seed : 0; }
 const uint64_t *amq_bloom_bits(const amq_bloom *bf) { return bf->bits; }
 
 /* Bits at positions >= m must be zero: the kernel never sets them. */

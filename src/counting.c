@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
+#include <math.h>
 
 struct amq_counting {
     uint64_t m, k, seed, nbytes;
@@ -82,6 +84,8 @@ amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 
 int amq_counting_query(const amq_counting *cf, const void *key, size_t len)
 {
+    if (!cf || (!key && len))
+        return amq_query_refused("amq_counting_query");
     return amq_counting_key_query(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len);
 }
 
@@ -103,10 +107,17 @@ amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
     }
 }
 
-void amq_counting_clear(amq_counting *cf) { memset(cf->c, 0, (size_t)cf->nbytes); }
+void amq_counting_clear(amq_counting *cf)
+{
+    if (!cf)
+        return;
+    memset(cf->c, 0, (size_t)cf->nbytes);
+}
 
 unsigned amq_counting_get(const amq_counting *cf, uint64_t i)
 {
+    if (!cf)
+        return 0;
     if (cf->width == 8)
         return cf->c[i];
     return (cf->c[i / 2] >> (4 * (i % 2))) & 0xFu;
@@ -130,6 +141,8 @@ static void scan(const amq_counting *cf, uint64_t *sum, uint64_t *nonzero, uint6
 
 amq_status amq_counting_count(const amq_counting *cf, uint64_t *count)
 {
+    if (!cf || !count)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_counting_count: NULL argument");
     uint64_t sum, sat;
     scan(cf, &sum, NULL, &sat);
     if (sat)
@@ -141,6 +154,8 @@ amq_status amq_counting_count(const amq_counting *cf, uint64_t *count)
 
 uint64_t amq_counting_nonzero(const amq_counting *cf)
 {
+    if (!cf)
+        return 0;
     uint64_t nz;
     scan(cf, NULL, &nz, NULL);
     return nz;
@@ -148,6 +163,8 @@ uint64_t amq_counting_nonzero(const amq_counting *cf)
 
 uint64_t amq_counting_saturated(const amq_counting *cf)
 {
+    if (!cf)
+        return 0;
     uint64_t st;
     scan(cf, NULL, NULL, &st);
     return st;
@@ -155,14 +172,16 @@ uint64_t amq_counting_saturated(const amq_counting *cf)
 
 double amq_counting_estimate_count(const amq_counting *cf)
 {
+    if (!cf)
+        return NAN;
     return amq_fill_estimate(amq_counting_nonzero(cf), cf->m, cf->k);
 }
 
-uint64_t amq_counting_m(const amq_counting *cf) { return cf->m; }
-uint64_t amq_counting_k(const amq_counting *cf) { return cf->k; }
-unsigned amq_counting_width(const amq_counting *cf) { return cf->width; }
-amq_hash_strategy amq_counting_strategy(const amq_counting *cf) { return cf->strategy; }
-uint64_t amq_counting_seed(const amq_counting *cf) { return cf->seed; }
+uint64_t amq_counting_m(const amq_counting *cf) { return cf ? cf->m : 0; }
+uint64_t amq_counting_k(const amq_counting *cf) { return cf ? cf->k : 0; }
+unsigned amq_counting_width(const amq_counting *cf) { return cf ? cf->width : 0; }
+amq_hash_strategy amq_counting_strategy(const amq_counting *cf) { return cf ? cf->strategy : 0; }
+uint64_t amq_counting_seed(const amq_counting *cf) { return cf ? cf->seed : 0; }
 
 /* Parameter block: m, k, strategy, seed, width (u64 each, little-endian). */
 #define COUNTING_PARAMS 40u

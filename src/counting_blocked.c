@@ -15,6 +15,8 @@
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
+#include <math.h>
 
 #define NAME "counting-blocked"
 
@@ -129,6 +131,8 @@ static int answer(const void *v, uint64_t block, const uint64_t *idx)
 
 int amq_counting_blocked_query(const amq_counting_blocked *c, const void *key, size_t len)
 {
+    if (!c || (!key && len))
+        return amq_query_refused("amq_counting_blocked_query");
     uint64_t block, idx[AMQ_MAX_K];
     amq_counting_blocked_locate(c, key, len, &block, idx);
     return answer(c, block, idx);
@@ -145,6 +149,8 @@ static const void *locate(const void *v, const void *key, size_t len, uint64_t *
 void amq_counting_blocked_query_batch(const amq_counting_blocked *c, const void *const *keys, const size_t *lens,
                                       size_t count, int *results)
 {
+    if (amq_query_batch_refused(c, keys, lens, count, results, "amq_counting_blocked_query_batch"))
+        return;
     amq_blocked_layer_query_batch(c, (size_t)c->k, locate, answer, keys, lens, count, results);
 }
 
@@ -164,7 +170,12 @@ amq_status amq_counting_blocked_remove(amq_counting_blocked *c, const void *key,
     return AMQ_OK;
 }
 
-void amq_counting_blocked_clear(amq_counting_blocked *c) { memset(c->bytes, 0, (size_t)c->nbytes); }
+void amq_counting_blocked_clear(amq_counting_blocked *c)
+{
+    if (!c)
+        return;
+    memset(c->bytes, 0, (size_t)c->nbytes);
+}
 
 unsigned amq_counting_blocked_counter(const amq_counting_blocked *c, uint64_t i)
 {
@@ -209,6 +220,8 @@ amq_status amq_counting_blocked_count(const amq_counting_blocked *c, uint64_t *c
 
 uint64_t amq_counting_blocked_nonzero(const amq_counting_blocked *c)
 {
+    if (!c)
+        return 0;
     uint64_t nz;
     scan(c, NULL, &nz, NULL);
     return nz;
@@ -216,6 +229,8 @@ uint64_t amq_counting_blocked_nonzero(const amq_counting_blocked *c)
 
 uint64_t amq_counting_blocked_saturated(const amq_counting_blocked *c)
 {
+    if (!c)
+        return 0;
     uint64_t st;
     scan(c, NULL, NULL, &st);
     return st;
@@ -223,17 +238,19 @@ uint64_t amq_counting_blocked_saturated(const amq_counting_blocked *c)
 
 double amq_counting_blocked_estimate_count(const amq_counting_blocked *c)
 {
+    if (!c)
+        return NAN;
     return amq_blocked_layer_fill_estimate(amq_counting_blocked_nonzero(c), c->m,
                                            amq_blocked_layer_hit_prob(c->nblocks, c->block_counters, c->k));
 }
 
-uint64_t amq_counting_blocked_nblocks(const amq_counting_blocked *c) { return c->nblocks; }
-uint64_t amq_counting_blocked_block_counters(const amq_counting_blocked *c) { return c->block_counters; }
-uint64_t amq_counting_blocked_m(const amq_counting_blocked *c) { return c->m; }
-uint64_t amq_counting_blocked_k(const amq_counting_blocked *c) { return c->k; }
-unsigned amq_counting_blocked_width(const amq_counting_blocked *c) { return c->width; }
-amq_hash_strategy amq_counting_blocked_strategy(const amq_counting_blocked *c) { return c->strategy; }
-uint64_t amq_counting_blocked_seed(const amq_counting_blocked *c) { return c->seed; }
+uint64_t amq_counting_blocked_nblocks(const amq_counting_blocked *c) { return c ? c->nblocks : 0; }
+uint64_t amq_counting_blocked_block_counters(const amq_counting_blocked *c) { return c ? c->block_counters : 0; }
+uint64_t amq_counting_blocked_m(const amq_counting_blocked *c) { return c ? c->m : 0; }
+uint64_t amq_counting_blocked_k(const amq_counting_blocked *c) { return c ? c->k : 0; }
+unsigned amq_counting_blocked_width(const amq_counting_blocked *c) { return c ? c->width : 0; }
+amq_hash_strategy amq_counting_blocked_strategy(const amq_counting_blocked *c) { return c ? c->strategy : 0; }
+uint64_t amq_counting_blocked_seed(const amq_counting_blocked *c) { return c ? c->seed : 0; }
 
 amq_status amq_counting_blocked_save(const amq_counting_blocked *c, const char *path)
 {

@@ -14,6 +14,8 @@
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
+#include <math.h>
 
 #define NAME "partitioned"
 
@@ -94,6 +96,8 @@ amq_status amq_partitioned_add(amq_partitioned *p, const void *key, size_t len)
 
 int amq_partitioned_query(const amq_partitioned *p, const void *key, size_t len)
 {
+    if (!p || (!key && len))
+        return amq_query_refused("amq_partitioned_query");
     return amq_partitioned_key_query(p->words, p->part_bits, p->k, p->strategy, p->seed, key, len);
 }
 
@@ -116,27 +120,38 @@ static int answer(const void *v, uint64_t block, const uint64_t *local)
 void amq_partitioned_query_batch(const amq_partitioned *p, const void *const *keys, const size_t *lens,
                                  size_t count, int *results)
 {
+    if (amq_query_batch_refused(p, keys, lens, count, results, "amq_partitioned_query_batch"))
+        return;
     amq_blocked_layer_query_batch(p, (size_t)p->k, locate, answer, keys, lens, count, results);
 }
 
-void amq_partitioned_clear(amq_partitioned *p) { memset(p->words, 0, (size_t)p->nwords * sizeof(uint64_t)); }
+void amq_partitioned_clear(amq_partitioned *p)
+{
+    if (!p)
+        return;
+    memset(p->words, 0, (size_t)p->nwords * sizeof(uint64_t));
+}
 
 uint64_t amq_partitioned_count_bits(const amq_partitioned *p)
 {
+    if (!p)
+        return 0;
     return amq_blocked_layer_popcount(p->words, p->nwords);
 }
 
 /* A key sets one uniform bit of each partition. */
 double amq_partitioned_estimate_count(const amq_partitioned *p)
 {
+    if (!p)
+        return NAN;
     return amq_blocked_layer_fill_estimate(amq_partitioned_count_bits(p), p->m, 1.0 / (double)p->part_bits);
 }
 
-uint64_t amq_partitioned_m(const amq_partitioned *p) { return p->m; }
-uint64_t amq_partitioned_k(const amq_partitioned *p) { return p->k; }
-uint64_t amq_partitioned_partition_bits(const amq_partitioned *p) { return p->part_bits; }
-amq_hash_strategy amq_partitioned_strategy(const amq_partitioned *p) { return p->strategy; }
-uint64_t amq_partitioned_seed(const amq_partitioned *p) { return p->seed; }
+uint64_t amq_partitioned_m(const amq_partitioned *p) { return p ? p->m : 0; }
+uint64_t amq_partitioned_k(const amq_partitioned *p) { return p ? p->k : 0; }
+uint64_t amq_partitioned_partition_bits(const amq_partitioned *p) { return p ? p->part_bits : 0; }
+amq_hash_strategy amq_partitioned_strategy(const amq_partitioned *p) { return p ? p->strategy : 0; }
+uint64_t amq_partitioned_seed(const amq_partitioned *p) { return p ? p->seed : 0; }
 const uint64_t *amq_partitioned_words(const amq_partitioned *p) { return p->words; }
 uint64_t amq_partitioned_nwords(const amq_partitioned *p) { return p->nwords; }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
 
 struct amq_quotient {
     amq_qf qf; /* q, r, nslots, count and the two arrays */
@@ -195,6 +196,8 @@ void amq_quotient_free(amq_quotient *f)
 
 uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t len)
 {
+    if (!f || (!key && len))
+        return 0;
     return amq_hash_fingerprint(f->seed, key, len, (unsigned)(f->qf.q + f->qf.r));
 }
 
@@ -207,6 +210,8 @@ amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len)
 
 int amq_quotient_query(const amq_quotient *f, const void *key, size_t len)
 {
+    if (!f || (!key && len))
+        return amq_query_refused("amq_quotient_query");
     const uint64_t fp = amq_quotient_fingerprint(f, key, len);
     return amq_quotient_kernel_query(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp));
 }
@@ -222,24 +227,33 @@ amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len)
     return AMQ_OK;
 }
 
-void amq_quotient_clear(amq_quotient *f) { amq_quotient_kernel_clear(&f->qf); }
+void amq_quotient_clear(amq_quotient *f)
+{
+    if (!f)
+        return;
+    amq_quotient_kernel_clear(&f->qf);
+}
 
-uint64_t amq_quotient_count(const amq_quotient *f) { return amq_quotient_kernel_count(&f->qf); }
+uint64_t amq_quotient_count(const amq_quotient *f) { return f ? amq_quotient_kernel_count(&f->qf) : 0; }
 double amq_quotient_load_factor(const amq_quotient *f)
 {
+    if (!f)
+        return 0.0;
     return (double)f->qf.count / (double)AMQ_QF_HOME_SLOTS(f->qf.q);
 }
-uint64_t amq_quotient_q(const amq_quotient *f) { return f->qf.q; }
-uint64_t amq_quotient_r(const amq_quotient *f) { return f->qf.r; }
-uint64_t amq_quotient_p(const amq_quotient *f) { return f->qf.q + f->qf.r; }
-uint64_t amq_quotient_slack(const amq_quotient *f) { return f->slack; }
-uint64_t amq_quotient_nslots(const amq_quotient *f) { return f->qf.nslots; }
-uint64_t amq_quotient_seed(const amq_quotient *f) { return f->seed; }
+uint64_t amq_quotient_q(const amq_quotient *f) { return f ? f->qf.q : 0; }
+uint64_t amq_quotient_r(const amq_quotient *f) { return f ? f->qf.r : 0; }
+uint64_t amq_quotient_p(const amq_quotient *f) { return f ? f->qf.q + f->qf.r : 0; }
+uint64_t amq_quotient_slack(const amq_quotient *f) { return f ? f->slack : 0; }
+uint64_t amq_quotient_nslots(const amq_quotient *f) { return f ? f->qf.nslots : 0; }
+uint64_t amq_quotient_seed(const amq_quotient *f) { return f ? f->seed : 0; }
 uint64_t amq_quotient_default_slack(uint64_t q) { return amq_quotient_kernel_default_slack(q); }
 const amq_qf *amq_quotient_table(const amq_quotient *f) { return &f->qf; }
 
 void amq_quotient_iter_init(amq_quotient_iter *it)
 {
+    if (!it)
+        return;
     amq_qf_iter k;
     amq_quotient_kernel_iter_init(&k);
     *it = (amq_quotient_iter){.slot = k.slot, .quot = k.quot};
@@ -247,6 +261,8 @@ void amq_quotient_iter_init(amq_quotient_iter *it)
 
 int amq_quotient_next(const amq_quotient *f, amq_quotient_iter *it, uint64_t *fingerprint)
 {
+    if (!f || !it || !fingerprint)
+        return 0;
     uint64_t fq, fr;
     amq_qf_iter k = {.slot = it->slot, .quot = it->quot};
     const int more = amq_quotient_kernel_next(&f->qf, &k, &fq, &fr);

@@ -16,6 +16,8 @@
 #include <string.h>
 #define XXH_INLINE_ALL /* XXH64 inlined from libxxhash's header */
 #include <xxhash.h>
+#include <internal/null_rule.h>
+#include <math.h>
 
 _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_WORD_BITS &&
                    AMQ_SPLIT_BLOCK_MAX_BLOCKS <= AMQ_SPLIT_MAX_BLOCKS &&
@@ -168,6 +170,8 @@ static int answer(const amq_split_block *f, uint64_t h)
 
 int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
 {
+    if (!f || (!key && len))
+        return amq_query_refused("amq_split_block_query");
     return answer(f, XXH64(key, len, f->seed));
 }
 
@@ -182,6 +186,8 @@ static const uint64_t *block_of(const amq_split_block *f, uint64_t h)
 void amq_split_block_query_batch(const amq_split_block *f, const void *const *keys, const size_t *lens,
                                  size_t count, int *results)
 {
+    if (amq_query_batch_refused(f, keys, lens, count, results, "amq_split_block_query_batch"))
+        return;
     uint64_t ring[AHEAD];
     for (size_t i = 0; i < count && i < AHEAD; i++) {
         ring[i] = XXH64(keys[i], lens[i], f->seed);
@@ -196,23 +202,32 @@ void amq_split_block_query_batch(const amq_split_block *f, const void *const *ke
     }
 }
 
-void amq_split_block_clear(amq_split_block *f) { memset(f->words, 0, (size_t)f->nwords * sizeof(uint64_t)); }
+void amq_split_block_clear(amq_split_block *f)
+{
+    if (!f)
+        return;
+    memset(f->words, 0, (size_t)f->nwords * sizeof(uint64_t));
+}
 
 uint64_t amq_split_block_count_bits(const amq_split_block *f)
 {
+    if (!f)
+        return 0;
     return amq_blocked_layer_popcount(f->words, f->nwords);
 }
 
 /* A key sets one uniform bit of each 32-bit word of one uniform block. */
 double amq_split_block_estimate_count(const amq_split_block *f)
 {
+    if (!f)
+        return NAN;
     return amq_blocked_layer_fill_estimate(amq_split_block_count_bits(f), f->m,
                                            1.0 / ((double)AMQ_SPLIT_BLOCK_WORD_BITS * (double)f->nblocks));
 }
 
-uint64_t amq_split_block_nblocks(const amq_split_block *f) { return f->nblocks; }
-uint64_t amq_split_block_m(const amq_split_block *f) { return f->m; }
-uint64_t amq_split_block_seed(const amq_split_block *f) { return f->seed; }
+uint64_t amq_split_block_nblocks(const amq_split_block *f) { return f ? f->nblocks : 0; }
+uint64_t amq_split_block_m(const amq_split_block *f) { return f ? f->m : 0; }
+uint64_t amq_split_block_seed(const amq_split_block *f) { return f ? f->seed : 0; }
 const uint64_t *amq_split_block_words(const amq_split_block *f) { return f->words; }
 uint64_t amq_split_block_nwords(const amq_split_block *f) { return f->nwords; }
 uint64_t *amq_split_block_words_to_fill(amq_split_block *f) { return f->words; }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <internal/null_rule.h>
 
 #define LN2 0.693147180559945309417232121458176568
 
@@ -173,6 +174,8 @@ amq_status amq_window_add(amq_window *w, const void *key, size_t len)
 
 int amq_window_query(const amq_window *w, const void *key, size_t len)
 {
+    if (!w || (!key && len))
+        return amq_query_refused("amq_window_query");
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(w->strategy, w->seed, key, len, w->geo.m, idx, (size_t)w->geo.k);
     return amq_window_kernel_query(w->gen, w->geo.g, w->geo.m, idx, (size_t)w->geo.k);
@@ -180,12 +183,16 @@ int amq_window_query(const amq_window *w, const void *key, size_t len)
 
 void amq_window_clear(amq_window *w)
 {
+    if (!w)
+        return;
     amq_window_kernel_init(w->gen, counts_of(w), cur_of(w), w->geo.g, w->geo.m);
     w->insertions = 0;
 }
 
 uint64_t amq_window_count(const amq_window *w)
 {
+    if (!w)
+        return 0;
     uint64_t held = 0;
     for (uint64_t i = 0; i < w->geo.g; i++)
         held += counts_of(w)[i];
@@ -194,20 +201,22 @@ uint64_t amq_window_count(const amq_window *w)
 
 uint64_t amq_window_generation_load(const amq_window *w, uint64_t age)
 {
+    if (!w)
+        return 0;
     if (age >= w->geo.g)
         return 0;
     const uint64_t g = w->geo.g, cur = *cur_of(w);
     return counts_of(w)[(cur + g - age) % g];
 }
 
-uint64_t amq_window_insertions(const amq_window *w) { return w->insertions; }
-uint64_t amq_window_m(const amq_window *w) { return w->geo.m; }
-uint64_t amq_window_k(const amq_window *w) { return w->geo.k; }
-uint64_t amq_window_length(const amq_window *w) { return w->geo.W; }
-uint64_t amq_window_g(const amq_window *w) { return w->geo.g; }
-uint64_t amq_window_cap(const amq_window *w) { return w->geo.cap; }
-amq_hash_strategy amq_window_strategy(const amq_window *w) { return w->strategy; }
-uint64_t amq_window_seed(const amq_window *w) { return w->seed; }
+uint64_t amq_window_insertions(const amq_window *w) { return w ? w->insertions : 0; }
+uint64_t amq_window_m(const amq_window *w) { return w ? w->geo.m : 0; }
+uint64_t amq_window_k(const amq_window *w) { return w ? w->geo.k : 0; }
+uint64_t amq_window_length(const amq_window *w) { return w ? w->geo.W : 0; }
+uint64_t amq_window_g(const amq_window *w) { return w ? w->geo.g : 0; }
+uint64_t amq_window_cap(const amq_window *w) { return w ? w->geo.cap : 0; }
+amq_hash_strategy amq_window_strategy(const amq_window *w) { return w ? w->strategy : 0; }
+uint64_t amq_window_seed(const amq_window *w) { return w ? w->seed : 0; }
 const uint64_t *const *amq_window_generations(const amq_window *w) { return (const uint64_t *const *)w->gen; }
 
 /* Parameter block: m, k, W, g, strategy, seed, insertions (u64 each, little-endian).

@@ -3,7 +3,11 @@
  * (quotient, then remainder); its block comes from a salted XXH3-64.  Runs the proved
  * blocked quotient kernel.  The FP rate is 1 - (1 - 2^-(q+r) / nblocks)^n as long as no
  * add failed (amq_blocked_quotient_fp_*, amq/spec_blocked.h).  Every failing call returns
- * a status, leaves a message in amq_last_error(), and changes nothing. */
+ * a status, leaves a message in amq_last_error(), and changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query and for
+ * each result of a batch, 0 for a getter or count, NaN for an estimate, nothing for clear
+ * and free); optional: achieved. */
 #ifndef AMQ_BLOCKED_QUOTIENT_H
 #define AMQ_BLOCKED_QUOTIENT_H
 #include <stddef.h>
@@ -30,7 +34,7 @@ AMQ_API void amq_blocked_quotient_free(amq_blocked_quotient *b);
 
 /* AMQ_E_FULL, changing nothing, when the key's block has no room for it. */
 AMQ_API amq_status amq_blocked_quotient_add(amq_blocked_quotient *b, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  b and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, size_t len);
 /* results[i] = amq_blocked_quotient_query(b, keys[i], lens[i]), hashing a batch of keys and
  * prefetching before answering. */

@@ -1,6 +1,9 @@
 /* Key-level Bloom filter: XXH3 index strategies over the proved kernel
  * (contract and proof: proofs/README.md). All sizes and counts are 64-bit. Every failing call
- * returns a status, leaves a message in amq_last_error(), and changes nothing. */
+ * returns a status, leaves a message in amq_last_error(), and changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a
+ * getter or count, NaN for an estimate, nothing for clear and free); optional: achieved. */
 #ifndef AMQ_BLOOM_H
 #define AMQ_BLOOM_H
 #include <stddef.h>
@@ -24,7 +27,7 @@ AMQ_API amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m, uint6
 AMQ_API void amq_bloom_free(amq_bloom *bf);
 
 AMQ_API amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent. bf and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len);
 AMQ_API void amq_bloom_clear(amq_bloom *bf);
 /* dst |= src; both must have equal m, k, strategy and seed. */

@@ -1,7 +1,10 @@
 /* Key-level counting Bloom filter over the proved counting kernels
  * (contract and proof: proofs/README.md): counters of 4 bits (packed) or 8 bits, saturating and
  * sticky, so overflow can cost accuracy but never cause a false negative.
- * Its FP rate is the Bloom rate (Ceramist Theorem 8, by reduction). */
+ * Its FP rate is the Bloom rate (Ceramist Theorem 8, by reduction).
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a
+ * getter or count, NaN for an estimate, nothing for clear and free); optional: achieved. */
 #ifndef AMQ_COUNTING_H
 #define AMQ_COUNTING_H
 #include <stddef.h>

@@ -4,7 +4,11 @@
  * blocked kernels: overflow can cost accuracy, never a false negative.  Its FP rate is the
  * blocked Bloom rate with blocks of block_counters positions (amq_counting_blocked_fp_*,
  * amq/spec_blocked.h).  Every failing call returns a status, leaves a message in
- * amq_last_error(), and changes nothing. */
+ * amq_last_error(), and changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query and for
+ * each result of a batch, 0 for a getter or count, NaN for an estimate, nothing for clear
+ * and free); optional: achieved. */
 #ifndef AMQ_COUNTING_BLOCKED_H
 #define AMQ_COUNTING_BLOCKED_H
 #include <stddef.h>
@@ -32,7 +36,7 @@ AMQ_API amq_status amq_counting_blocked_create_for(amq_counting_blocked **out, u
 AMQ_API void amq_counting_blocked_free(amq_counting_blocked *c);
 
 AMQ_API amq_status amq_counting_blocked_add(amq_counting_blocked *c, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  c and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_counting_blocked_query(const amq_counting_blocked *c, const void *key, size_t len);
 /* results[i] = amq_counting_blocked_query(c, keys[i], lens[i]), hashing a batch of keys
  * and prefetching their blocks before answering. */

@@ -2,7 +2,11 @@
  * strategy vector (amq/hash.h) over [0, m/k) sets a bit of partition t.  Runs the proved
  * partitioned kernel.  FP rate (exactly (1 - (1 - k/m)^n)^k) and sizing:
  * amq_partitioned_fp_* and amq_partitioned_size_for (amq/spec_blocked.h).  Every failing
- * call returns a status, leaves a message in amq_last_error(), and changes nothing. */
+ * call returns a status, leaves a message in amq_last_error(), and changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query and for
+ * each result of a batch, 0 for a getter or count, NaN for an estimate, nothing for clear
+ * and free); optional: achieved. */
 #ifndef AMQ_PARTITIONED_H
 #define AMQ_PARTITIONED_H
 #include <stddef.h>
@@ -23,7 +27,7 @@ AMQ_API amq_status amq_partitioned_create_for(amq_partitioned **out, uint64_t n,
 AMQ_API void amq_partitioned_free(amq_partitioned *p);
 
 AMQ_API amq_status amq_partitioned_add(amq_partitioned *p, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  p and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_partitioned_query(const amq_partitioned *p, const void *key, size_t len);
 /* results[i] = amq_partitioned_query(p, keys[i], lens[i]), hashing a batch of keys and
  * prefetching before answering. */

@@ -15,7 +15,10 @@
  *
  * Remove deletes one copy of the key's fingerprint: remove only keys you added.  Removing
  * a key that was never added but whose fingerprint is stored (a false positive) deletes
- * another key's copy, and that key then answers "no". */
+ * another key's copy, and that key then answers "no".
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a
+ * getter or count, NaN for an estimate, nothing for clear and free); optional: achieved; amq_quotient_next needs f, it and fingerprint (0 otherwise). */
 #ifndef AMQ_QUOTIENT_H
 #define AMQ_QUOTIENT_H
 #include <stddef.h>
@@ -51,7 +54,7 @@ AMQ_API void amq_quotient_free(amq_quotient *f);
 
 /* AMQ_E_FULL (nothing changed) when there is no room for the key (see above). */
 AMQ_API amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_quotient_query(const amq_quotient *f, const void *key, size_t len);
 /* Deletes one copy of the key's fingerprint; AMQ_E_NOT_PRESENT (nothing changed) if none. */
 AMQ_API amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len);

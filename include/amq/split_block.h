@@ -4,7 +4,11 @@
  * word i, key32 = (uint32_t)hash.  The saved payload is the Parquet bitset.  Runs the
  * proved split-block kernel.  FP rate and sizing: amq_split_block_fp_* and
  * amq_split_block_size_for (amq/spec_blocked.h); method: docs/blocked.md.  Every failing
- * call returns a status, leaves a message in amq_last_error(), and changes nothing. */
+ * call returns a status, leaves a message in amq_last_error(), and changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query and for
+ * each result of a batch, 0 for a getter or count, NaN for an estimate, nothing for clear
+ * and free); optional: achieved. */
 #ifndef AMQ_SPLIT_BLOCK_H
 #define AMQ_SPLIT_BLOCK_H
 #include <stddef.h>
@@ -43,7 +47,7 @@ AMQ_API int amq_split_block_arrow_accepts(uint64_t nblocks);
 AMQ_API void amq_split_block_free(amq_split_block *f);
 
 AMQ_API amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  f and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_split_block_query(const amq_split_block *f, const void *key, size_t len);
 /* results[i] = amq_split_block_query(f, keys[i], lens[i]), hashing a batch of keys and
  * prefetching their blocks before answering. */

@@ -9,7 +9,10 @@
  * a key's own bits are gone after at least (g - 1) c and at most g c - 1 further insertions,
  * after which it tests positive only as a fresh key does (at the filter's false-positive
  * rate). Every failing call returns a status, leaves a message in amq_last_error(), and
- * changes nothing. */
+ * changes nothing.
+ *
+ * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a
+ * getter or count, NaN for an estimate, nothing for clear and free); optional: achieved. */
 #ifndef AMQ_WINDOW_H
 #define AMQ_WINDOW_H
 #include <stddef.h>
