@@ -18,6 +18,8 @@ const char *amq_hash_name(amq_hash_strategy s)
 
 amq_status amq_hash_parse(const char *name, amq_hash_strategy *out)
 {
+    if (!out)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_hash_parse: NULL argument");
     for (int i = 0; i < 4; i++)
         if (name && strcmp(name, names[i]) == 0) {
             *out = (amq_hash_strategy)i;
@@ -48,5 +50,7 @@ uint64_t amq_xxh64(const void *key, size_t len, uint64_t seed)
 
 uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p)
 {
+    if (!key && len)
+        return 0;
     return amq_xxh3_64(key, len, seed) >> (64u - p);
 }

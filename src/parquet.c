@@ -19,6 +19,8 @@
 
 uint64_t amq_parquet_blob_size(const amq_split_block *f)
 {
+    if (!f)
+        return 0;
     uint8_t h[AMQ_PARQUET_HEADER_MAX];
     const uint64_t bytes = amq_split_block_nblocks(f) * BLOCK_BYTES;
     return amq_parquet_header_encode((uint32_t)bytes, h) + bytes;

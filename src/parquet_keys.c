@@ -28,6 +28,8 @@ amq_status amq_parquet_key_type_parse(const char *name, amq_parquet_key_type *t)
 
 static void put_le(uint64_t v, unsigned char *out, unsigned n)
 {
+    if (!out) /* the NULL rule of amq/error.h: nowhere to write, nothing done */
+        return;
     for (unsigned i = 0; i < n; i++)
         out[i] = (unsigned char)(v >> (8 * i));
 }

@@ -19,6 +19,8 @@
 
 uint64_t amq_splitmix64(uint64_t *state)
 {
+    if (!state)
+        return 0;
     uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
     z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
@@ -27,6 +29,8 @@ uint64_t amq_splitmix64(uint64_t *state)
 
 void amq_rng_seed(amq_rng *r, uint64_t seed)
 {
+    if (!r)
+        return;
     uint64_t st = seed;
     /* SplitMix64 is a bijection of its counter: four successive outputs are never
      * all zero, so the xoshiro state is valid. */
@@ -36,6 +40,8 @@ void amq_rng_seed(amq_rng *r, uint64_t seed)
 
 void amq_rng_set_state(amq_rng *r, uint64_t s0, uint64_t s1, uint64_t s2, uint64_t s3)
 {
+    if (!r)
+        return;
     r->s[0] = s0;
     r->s[1] = s1;
     r->s[2] = s2;
@@ -46,6 +52,8 @@ static inline uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 -
 
 uint64_t amq_rng_next(amq_rng *r)
 {
+    if (!r)
+        return 0;
     uint64_t *s = r->s;
     const uint64_t result = rotl64(s[1] * 5u, 7) * 9u;
     const uint64_t t = s[1] << 17;
@@ -76,6 +84,8 @@ static void rng_advance(amq_rng *r, const uint64_t poly[4])
 
 void amq_rng_jump(amq_rng *r)
 {
+    if (!r)
+        return;
     static const uint64_t jump[4] = {UINT64_C(0x180ec6d33cfd0aba), UINT64_C(0xd5a61266f0c9392c),
                                      UINT64_C(0xa9582618e03fc9aa), UINT64_C(0x39abdc4529b1661c)};
     rng_advance(r, jump);
@@ -83,6 +93,8 @@ void amq_rng_jump(amq_rng *r)
 
 void amq_rng_long_jump(amq_rng *r)
 {
+    if (!r)
+        return;
     static const uint64_t long_jump[4] = {UINT64_C(0x76e15d3efefdcbbf), UINT64_C(0xc5004e441c522fb3),
                                           UINT64_C(0x77710069854ee241), UINT64_C(0x39109bb02acbe635)};
     rng_advance(r, long_jump);
@@ -90,6 +102,8 @@ void amq_rng_long_jump(amq_rng *r)
 
 uint64_t amq_rng_below(amq_rng *r, uint64_t m)
 {
+    if (!r)
+        return 0;
     if (m == 0)
         return 0;
     /* Lemire, "Fast random integer generation in an interval" (2019): the high word

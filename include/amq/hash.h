@@ -16,21 +16,23 @@ typedef enum amq_hash_strategy {
 
 #define AMQ_HASH_DEFAULT AMQ_HASH_ENHANCED
 
-/* Fill idx[0..k-1] with the key's indices in [0, m). Requires m >= 1. */
+/* Fill idx[0..k-1] with the key's indices in [0, m). Requires m >= 1, idx non-NULL and key
+ * non-NULL when len > 0: proved code (unit hash_stream) that does not check them. */
 AMQ_API void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
                       uint64_t m, uint64_t *idx, size_t k);
 /* Same, from the raw hash words a, b, c (each uniform on 64 bits); used by tests
- * and Monte Carlo to drive a strategy from a random oracle. */
+ * and Monte Carlo to drive a strategy from a random oracle.  idx must be non-NULL. */
 AMQ_API void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k);
 /* Map a uniform 64-bit word onto [0, m) (multiply-shift; onto for every m >= 1): the high 64
  * bits of the 128-bit product h * m.  Requires m >= 1. */
 AMQ_API uint64_t amq_reduce(uint64_t h, uint64_t m);
 /* The top p bits (1 <= p <= 64) of XXH3-64(key, seed): the fingerprint of the quotient
- * filters (equal to amq_reduce(XXH3-64, 2^p), i.e. the independent strategy with k = 1). */
+ * filters (equal to amq_reduce(XXH3-64, 2^p), i.e. the independent strategy with k = 1).
+ * 0 for a NULL key with len > 0 (the NULL rule of amq/error.h). */
 AMQ_API uint64_t amq_hash_fingerprint(uint64_t seed, const void *key, size_t len, unsigned p);
 AMQ_API const char *amq_hash_name(amq_hash_strategy s);
-/* Parse "independent", "double", "triple", "enhanced". */
+/* Parse "independent", "double", "triple", "enhanced".  NULL name or out: AMQ_E_INVALID_ARG. */
 AMQ_API amq_status amq_hash_parse(const char *name, amq_hash_strategy *out);
 AMQ_API int amq_hash_valid(int s);
 

@@ -6,7 +6,9 @@
  * amq_split_block with seed 0 (amq/split_block.h).  A column chunk's blob starts at its
  * ColumnMetaData.bloom_filter_offset.  The keys are the column's values in Parquet's PLAIN
  * encoding (the key encoders below).  No GMP here.  Every failing call returns a status,
- * leaves a message in amq_last_error() naming the problem, and changes nothing. */
+ * leaves a message in amq_last_error() naming the problem, and changes nothing.  NULL
+ * arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG; blob size 0; the plain
+ * encoders write nothing); optional: used. */
 #ifndef AMQ_PARQUET_H
 #define AMQ_PARQUET_H
 #include <stddef.h>

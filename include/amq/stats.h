@@ -8,7 +8,8 @@
  * SplitMix64 (Steele, Lea & Flood 2014; Vigna's splitmix64.c) started at the
  * 64-bit seed. The generator is fixed by this header: the same seed gives the same
  * stream on every platform, so seeded checks are reproducible. Test vectors are in
- * tests/test_stats.c. */
+ * tests/test_stats.c.  NULL arguments follow the rule of amq/error.h: a NULL generator or
+ * state gives 0 and changes nothing, a NULL output AMQ_E_INVALID_ARG. */
 #ifndef AMQ_STATS_H
 #define AMQ_STATS_H
 #include <stdint.h>

@@ -1,0 +1,179 @@
+/* The NULL rule of amq/error.h for amq/hash.h, amq/stats.h and amq/parquet.h: every function
+ * is called with NULL in each pointer argument its header does not make optional, then
+ * validly; the last test fails when one of these headers declares a function this file does
+ * not call.  amq_hash_indices and amq_hash_indices_from are proved code (src/hash_stream.c,
+ * unit hash_stream) that requires its pointers: they are called validly only.  ASan+UBSan
+ * run it too. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include "support/api_coverage.h"
+#include "support/tmp_dir.h"
+#include <amq/hash.h>
+#include <amq/parquet.h>
+#include <amq/stats.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const covered[] = {"include/amq/hash.h", "include/amq/stats.h", "include/amq/parquet.h"};
+
+static void invalid(amq_status st)
+{
+    assert_int_equal(st, AMQ_E_INVALID_ARG);
+    assert_true(strlen(amq_last_error()) > 0);
+}
+
+static void ok(amq_status st)
+{
+    if (st != AMQ_OK)
+        print_error("%s\n", amq_last_error());
+    assert_int_equal(st, AMQ_OK);
+}
+
+static void hash_h(void **state)
+{
+    (void)state;
+    uint64_t idx[3] = {0};
+    amq_hash_strategy s = AMQ_HASH_DOUBLE;
+    amq_hash_indices(AMQ_HASH_DEFAULT, 1, "a", 1, 100, idx, 3); /* proved: valid calls only */
+    assert_true(idx[0] < 100 && idx[1] < 100 && idx[2] < 100);
+    amq_hash_indices_from(AMQ_HASH_DEFAULT, 1, 2, 3, 100, idx, 3);
+    assert_true(idx[0] < 100);
+    assert_true(amq_reduce(UINT64_MAX, 10) < 10); /* no pointer arguments */
+    assert_int_equal(amq_hash_fingerprint(1, NULL, 1, 8), 0);
+    assert_int_equal(amq_hash_fingerprint(1, NULL, 0, 8), amq_hash_fingerprint(1, "", 0, 8)); /* the empty key */
+    assert_true(amq_hash_fingerprint(1, "a", 1, 8) < 256);
+    assert_string_equal(amq_hash_name(AMQ_HASH_TRIPLE), "triple"); /* no pointer arguments */
+    assert_true(amq_hash_valid(AMQ_HASH_TRIPLE));                 /* no pointer arguments */
+    invalid(amq_hash_parse(NULL, &s));
+    invalid(amq_hash_parse("triple", NULL));
+    assert_int_equal(s, AMQ_HASH_DOUBLE); /* the refusals changed nothing */
+    ok(amq_hash_parse("triple", &s));
+    assert_int_equal(s, AMQ_HASH_TRIPLE);
+}
+
+static void stats_h(void **state)
+{
+    (void)state;
+    uint64_t st = 1;
+    amq_rng r, r2;
+    double lo = 0, hi = 0;
+    amq_binom_test_result res;
+    assert_int_equal(amq_splitmix64(NULL), 0);
+    assert_true(amq_splitmix64(&st) != 0);
+    amq_rng_seed(NULL, 1); /* nothing to do */
+    amq_rng_seed(&r, 1);
+    amq_rng_set_state(NULL, 1, 2, 3, 4);
+    amq_rng_set_state(&r2, 1, 2, 3, 4);
+    assert_int_equal(amq_rng_next(NULL), 0);
+    assert_true(amq_rng_next(&r) != amq_rng_next(&r2));
+    amq_rng_jump(NULL);
+    amq_rng_jump(&r);
+    amq_rng_long_jump(NULL);
+    amq_rng_long_jump(&r);
+    assert_int_equal(amq_rng_below(NULL, 10), 0);
+    assert_true(amq_rng_below(&r, 10) < 10);
+    /* no pointer arguments */
+    assert_false(isnan(amq_binom_log_pmf(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_log_cdf(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_log_sf(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_cdf(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_sf(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_log_pvalue(3, 10, 0.5)));
+    assert_false(isnan(amq_binom_pvalue(3, 10, 0.5)));
+    invalid(amq_clopper_pearson(3, 10, 0.05, NULL, &hi));
+    invalid(amq_clopper_pearson(3, 10, 0.05, &lo, NULL));
+    ok(amq_clopper_pearson(3, 10, 0.05, &lo, &hi));
+    assert_true(lo < 0.3 && 0.3 < hi);
+    invalid(amq_binom_test(3, 10, 0.5, 0.05, NULL));
+    ok(amq_binom_test(3, 10, 0.5, 0.05, &res));
+}
+
+static int count_columns(void *ctx, const amq_parquet_column *c)
+{
+    (void)c;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static void parquet_h(void **state)
+{
+    (void)state;
+    amq_split_block *f = NULL, *in = NULL;
+    unsigned char buf[1024], four[4], eight[8];
+    size_t len = 0, used = 0;
+    int columns = 0;
+    ok(amq_split_block_create(&f, 2, 0));
+    ok(amq_split_block_add(f, "a", 1));
+    assert_int_equal(amq_parquet_blob_size(NULL), 0);
+    const uint64_t size = amq_parquet_blob_size(f);
+    assert_true(size > 64 && size <= sizeof buf);
+    invalid(amq_parquet_export(NULL, buf, sizeof buf, &len));
+    invalid(amq_parquet_export(f, NULL, sizeof buf, &len));
+    invalid(amq_parquet_export(f, buf, sizeof buf, NULL));
+    ok(amq_parquet_export(f, buf, sizeof buf, &len));
+    assert_int_equal(len, size);
+    invalid(amq_parquet_import(NULL, buf, len, &used));
+    invalid(amq_parquet_import(&in, NULL, len, &used));
+    ok(amq_parquet_import(&in, buf, len, NULL)); /* used is optional */
+    assert_int_equal(amq_split_block_query(in, "a", 1), 1);
+    amq_split_block_free(in);
+    in = NULL;
+    invalid(amq_parquet_export_file(NULL, tmp_path));
+    invalid(amq_parquet_export_file(f, NULL));
+    ok(amq_parquet_export_file(f, tmp_path));
+    invalid(amq_parquet_import_file(NULL, tmp_path));
+    invalid(amq_parquet_import_file(&in, NULL));
+    ok(amq_parquet_import_file(&in, tmp_path));
+    amq_split_block_free(in);
+    in = NULL;
+    /* the blob file is no Parquet file: the NULL refusals come first, then its own refusal */
+    invalid(amq_parquet_file_columns(NULL, count_columns, &columns));
+    invalid(amq_parquet_file_columns(tmp_path, NULL, &columns));
+    assert_int_not_equal(amq_parquet_file_columns(tmp_path, count_columns, &columns), AMQ_OK);
+    invalid(amq_parquet_import_column(NULL, tmp_path, "c", 0));
+    invalid(amq_parquet_import_column(&in, NULL, "c", 0));
+    invalid(amq_parquet_import_column(&in, tmp_path, NULL, 0));
+    assert_int_not_equal(amq_parquet_import_column(&in, tmp_path, "c", 0), AMQ_OK);
+    assert_null(in);
+    assert_string_equal(amq_parquet_key_type_name(AMQ_PARQUET_KEY_INT32), "int32"); /* no pointer arguments */
+    amq_parquet_key_type t = AMQ_PARQUET_KEY_HEX;
+    invalid(amq_parquet_key_type_parse(NULL, &t));
+    invalid(amq_parquet_key_type_parse("int64", NULL));
+    ok(amq_parquet_key_type_parse("int64", &t));
+    assert_int_equal(t, AMQ_PARQUET_KEY_INT64);
+    invalid(amq_parquet_key_encode(AMQ_PARQUET_KEY_INT32, NULL, 2, four, 4, &len));
+    invalid(amq_parquet_key_encode(AMQ_PARQUET_KEY_INT32, "12", 2, NULL, 4, &len));
+    invalid(amq_parquet_key_encode(AMQ_PARQUET_KEY_INT32, "12", 2, four, 4, NULL));
+    ok(amq_parquet_key_encode(AMQ_PARQUET_KEY_INT32, "12", 2, four, 4, &len));
+    assert_int_equal(len, 4);
+    amq_parquet_plain_int32(1, NULL); /* nowhere to write: nothing done */
+    amq_parquet_plain_int32(1, four);
+    assert_int_equal(four[0], 1);
+    amq_parquet_plain_int64(2, NULL);
+    amq_parquet_plain_int64(2, eight);
+    assert_int_equal(eight[0], 2);
+    amq_parquet_plain_float(1.0f, NULL);
+    amq_parquet_plain_float(1.0f, four);
+    assert_int_equal(four[3], 0x3f);
+    amq_parquet_plain_double(1.0, NULL);
+    amq_parquet_plain_double(1.0, eight);
+    assert_int_equal(eight[7], 0x3f);
+    amq_split_block_free(f);
+}
+
+static void every_function_is_covered(void **state)
+{
+    (void)state;
+    /* make check runs in the repository root */
+    api_assert_covered("tests/test_api_null_misc.c", covered, sizeof covered / sizeof covered[0], 35);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(hash_h), cmocka_unit_test(stats_h),
+                                       cmocka_unit_test(parquet_h), cmocka_unit_test(every_function_is_covered)};
+    return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
+}
