@@ -7,8 +7,6 @@
 #include <internal/container.h>
 #include <amq/blocked_bloom.h>
 #include <amq/spec_blocked.h>
-#include <stdlib.h>
-
 
 enum { P_BLOCKS, P_BITS, P_K, P_HASH };
 
@@ -37,17 +35,8 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return amq_blocked_bloom_create_for((amq_blocked_bloom **)o, n, fpr, (amq_hash_strategy)v[P_HASH], seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_blocked_bloom_load((amq_blocked_bloom **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_blocked_bloom_save(o, path); }
-static void release(void *o) { amq_blocked_bloom_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_blocked_bloom_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_blocked_bloom_query(o, key, len); }
-static void clear(void *o) { amq_blocked_bloom_clear(o); }
-
-static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
-{
-    amq_blocked_bloom_query_batch(o, keys, lens, count, results);
-}
+AMQ_ADAPT_INSTANCE(blocked_bloom)
+AMQ_ADAPT_QUERY_BATCH(blocked_bloom)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -65,28 +54,13 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
 
 static void describe(const void *o, amq_property_fn emit, void *ctx)
 {
-    const uint64_t used = amq_blocked_bloom_count_bits(o);
     amq_emit_u64(emit, ctx, "m", "bits m", amq_blocked_bloom_m(o), "blocks x block bits");
-    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
-    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_blocked_bloom_m(o), NULL);
+    amq_emit_fill(emit, ctx, "set bits", amq_blocked_bloom_count_bits(o), amq_blocked_bloom_m(o));
 }
 
 static uint64_t memory(const void *o) { return amq_blocked_bloom_nwords(o) * 8u; }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    return amq_blocked_bloom_fp_exact(q, v[P_BLOCKS], v[P_BITS], v[P_K], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_blocked_bloom_fp_enclose(lo, hi, prec, v[P_BLOCKS], v[P_BITS], v[P_K], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    return amq_blocked_bloom_fp_decimal(out, v[P_BLOCKS], v[P_BITS], v[P_K], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES(amq_blocked_bloom, v[P_BLOCKS], v[P_BITS], v[P_K])
 
 /* Shared with counting blocked (the same parameter positions: blocks, block size, k). */
 const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n)
@@ -118,45 +92,23 @@ static double approx_poisson(const uint64_t *v, uint64_t n)
 
 static amq_status model(amq_model_state *out, const uint64_t *v)
 {
-    amq_blocked_bloom_geom *g = calloc(1, sizeof *g);
-    if (!g)
-        return amq_fail(AMQ_E_NOMEM, "blocked-bloom model: out of memory");
-    *g = (amq_blocked_bloom_geom){.nblocks = v[P_BLOCKS], .block_bits = v[P_BITS], .k = v[P_K]};
-    out->geom = g;
-    return amq_kernel_blocked_bloom(&out->kernel, g);
+    const amq_blocked_bloom_geom geom = {.nblocks = v[P_BLOCKS], .block_bits = v[P_BITS], .k = v[P_K]};
+    amq_blocked_bloom_geom *g = amq_model_keep(out, &geom, sizeof geom, "blocked-bloom");
+    return g ? amq_kernel_blocked_bloom(&out->kernel, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_blocked_bloom = {
     .name = "blocked-bloom",
     .title = "blocked Bloom filter",
     .file_type = AMQ_TYPE_BLOCKED_BLOOM,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .clear = clear,
-    .query_batch = query_batch,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .query_batch = adapted_query_batch,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = amq_blocked_fp_note,
-    .fp_state = fp_state,
-    .napprox = 2,
-    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
     .rate_doc = "the binomial mixture of the Bloom rate of one block (Ceramist Theorem 10); approx_classic is "
                 "the unblocked (1 - e^{-kn/(BM)})^k, approx_exp the Poisson mixture of Putze et al.",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{2, 4, 2, AMQ_HASH_DEFAULT}, 2}, {{3, 3, 1, AMQ_HASH_DEFAULT}, 3}},
-    .ndemos = 2,
-    .demos = {{{64, 512, 7, AMQ_HASH_DEFAULT}, 3000}, {{2000000, 512, 7, AMQ_HASH_DEFAULT}, 100000000}},
+    AMQ_EXAMPLES({{2, 4, 2, AMQ_HASH_DEFAULT}, 2}, {{3, 3, 1, AMQ_HASH_DEFAULT}, 3}),
+    AMQ_DEMOS({{64, 512, 7, AMQ_HASH_DEFAULT}, 3000}, {{2000000, 512, 7, AMQ_HASH_DEFAULT}, 100000000}),
 };

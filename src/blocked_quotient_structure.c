@@ -8,8 +8,6 @@
 #include <internal/container.h>
 #include <amq/blocked_quotient.h>
 #include <amq/spec_blocked.h>
-#include <stdlib.h>
-
 
 enum { P_BLOCKS, P_Q, P_R, P_SLACK };
 
@@ -41,21 +39,9 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return amq_blocked_quotient_create_for((amq_blocked_quotient **)o, n, fpr, seed, a);
 }
 
-static amq_status load(void **o, const char *path)
-{
-    return amq_blocked_quotient_load((amq_blocked_quotient **)o, path);
-}
-static amq_status save(const void *o, const char *path) { return amq_blocked_quotient_save(o, path); }
-static void release(void *o) { amq_blocked_quotient_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_blocked_quotient_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_blocked_quotient_query(o, key, len); }
-static amq_status del(void *o, const void *key, size_t len) { return amq_blocked_quotient_remove(o, key, len); }
-static void clear(void *o) { amq_blocked_quotient_clear(o); }
-
-static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
-{
-    amq_blocked_quotient_query_batch(o, keys, lens, count, results);
-}
+AMQ_ADAPT_INSTANCE(blocked_quotient)
+AMQ_ADAPT_REMOVE(blocked_quotient)
+AMQ_ADAPT_QUERY_BATCH(blocked_quotient)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -100,26 +86,7 @@ static amq_status p_of(const uint64_t *v, uint64_t *p)
     return AMQ_OK;
 }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    uint64_t p = 0;
-    amq_status s = p_of(v, &p);
-    return s != AMQ_OK ? s : amq_blocked_quotient_fp_exact(q, v[P_BLOCKS], p, n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    uint64_t p = 0;
-    amq_status s = p_of(v, &p);
-    return s != AMQ_OK ? s : amq_blocked_quotient_fp_enclose(lo, hi, prec, v[P_BLOCKS], p, n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    uint64_t p = 0;
-    amq_status s = p_of(v, &p);
-    return s != AMQ_OK ? s : amq_blocked_quotient_fp_decimal(out, v[P_BLOCKS], p, n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES_WITH(p_of, amq_blocked_quotient, v[P_BLOCKS], g[0])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -160,49 +127,27 @@ static double approx_exp(const uint64_t *v, uint64_t n)
 
 static amq_status model(amq_model_state *out, const uint64_t *v)
 {
-    amq_blocked_quotient_geom *g = calloc(1, sizeof *g);
-    if (!g)
-        return amq_fail(AMQ_E_NOMEM, "blocked-quotient model: out of memory");
-    *g = (amq_blocked_quotient_geom){.nblocks = v[P_BLOCKS], .q = v[P_Q], .r = v[P_R],
-                                     .slack = v[P_Q] >= 1 && v[P_Q] <= 24 ? slack_of(v) : 0};
-    out->geom = g;
-    return amq_kernel_blocked_quotient(&out->kernel, g);
+    const amq_blocked_quotient_geom geom = {.nblocks = v[P_BLOCKS], .q = v[P_Q], .r = v[P_R],
+                                            .slack = v[P_Q] >= 1 && v[P_Q] <= 24 ? slack_of(v) : 0};
+    amq_blocked_quotient_geom *g = amq_model_keep(out, &geom, sizeof geom, "blocked-quotient");
+    return g ? amq_kernel_blocked_quotient(&out->kernel, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_blocked_quotient = {
     .name = "blocked-quotient",
     .title = "blocked quotient filter",
     .file_type = AMQ_TYPE_BLOCKED_QUOTIENT,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .remove = del,
-    .clear = clear,
-    .query_batch = query_batch,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .remove = adapted_remove,
+    .query_batch = adapted_query_batch,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
     .fp_note = fp_note,
-    .fp_state = fp_state,
-    .napprox = 2,
-    .approx = {{"classic", approx_union}, {"exp", approx_exp}},
     .rate_doc = "B quotient filters of p = q + r bit fingerprints: the mixture equals 1 - (1 - 2^-p / B)^n while no "
                 "add was refused; approx_classic is the union bound n 2^-p / B",
     .removal_note = "the blocked quotient rate for n - RM keys; holds while no insert is refused (a full block "
                     "refuses the key)",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{2, 1, 1, 2}, 2}, {{1, 2, 1, 2}, 3}},
-    .ndemos = 1,
-    .demos = {{{16, 6, 6, AMQ_AUTO}, 640}},
+    AMQ_EXAMPLES({{2, 1, 1, 2}, 2}, {{1, 2, 1, 2}, 3}),
+    AMQ_DEMOS({{16, 6, 6, AMQ_AUTO}, 640}),
 };

@@ -8,8 +8,6 @@
 #include <amq/bloom.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_moments.h>
-#include <stdlib.h>
-
 
 enum { P_M, P_K, P_HASH };
 
@@ -30,12 +28,7 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return amq_bloom_create_for((amq_bloom **)o, n, fpr, (amq_hash_strategy)v[P_HASH], seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_bloom_load((amq_bloom **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_bloom_save(o, path); }
-static void release(void *o) { amq_bloom_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_bloom_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_bloom_query(o, key, len); }
-static void clear(void *o) { amq_bloom_clear(o); }
+AMQ_ADAPT_INSTANCE(bloom)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -52,24 +45,12 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
 
 static void describe(const void *o, amq_property_fn emit, void *ctx)
 {
-    const uint64_t used = amq_bloom_count_bits(o);
-    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
-    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_bloom_m(o), NULL);
+    amq_emit_fill(emit, ctx, "set bits", amq_bloom_count_bits(o), amq_bloom_m(o));
 }
 
 static uint64_t memory(const void *o) { return AMQ_BLOOM_WORDS(amq_bloom_m(o)) * 8u; }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_bloom_fp_exact(q, v[P_M], v[P_K], n); }
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_bloom_fp_enclose(lo, hi, prec, v[P_M], v[P_K], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    return amq_bloom_fp_decimal(out, v[P_M], v[P_K], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES(amq_bloom, v[P_M], v[P_K])
 
 /* Shared with the counting filter, whose rate is Bloom's (Ceramist Theorem 8). */
 const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n)
@@ -91,7 +72,8 @@ static amq_status fp_state(mpq_t q, const void *o)
     return amq_fp_state_power(q, amq_bloom_count_bits(bf), amq_bloom_m(bf), amq_bloom_k(bf));
 }
 
-static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+/* Shared with the counting filter too. */
+amq_status amq_bloom_fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
 {
     if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
         return amq_fail(AMQ_E_TOO_LARGE, "bloom: moment %llu of the rate needs %llu query positions (limit %d)",
@@ -132,36 +114,16 @@ const amq_structure amq_structure_bloom = {
     .name = "bloom",
     .title = "Bloom filter",
     .file_type = AMQ_TYPE_BLOOM,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .clear = clear,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
-    .fp_note = amq_bloom_fp_note,
-    .fp_state = fp_state,
-    .fp_moment_enclose = fp_moment,
-    .napprox = 2,
-    .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
-    .nbounds = 2,
-    .bounds = {{"naive", "k = 1, the lecture's naive filter: n/m by the union bound, 1/K at m = K n bits",
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    .fp_moment_enclose = amq_bloom_fp_moment,
+    AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
+    AMQ_BOUNDS({"naive", "k = 1, the lecture's naive filter: n/m by the union bound, 1/K at m = K n bits",
                 bound_naive},
-               {"half", "m >= 2kn: 2^-k, the lecture's theorem (given the set bits, at most half of m)", bound_half}},
+               {"half", "m >= 2kn: 2^-k, the lecture's theorem (given the set bits, at most half of m)", bound_half}),
+    .fp_note = amq_bloom_fp_note,
     .rate_doc = "P(a fresh key tests positive) after n distinct keys: Ceramist's Theorem 4 (Stirling form)",
     .model = model,
-    .nexamples = 3,
-    .examples = {{{4, 2, AMQ_HASH_DEFAULT}, 2}, {{7, 3, AMQ_HASH_DEFAULT}, 1}, {{1, 2, AMQ_HASH_DEFAULT}, 2}},
-    .ndemos = 2,
-    .demos = {{{10000, 7, AMQ_HASH_DEFAULT}, 1000}, {{UINT64_C(1) << 40, 20, AMQ_HASH_DEFAULT}, UINT64_C(1) << 34}},
+    AMQ_EXAMPLES({{4, 2, AMQ_HASH_DEFAULT}, 2}, {{7, 3, AMQ_HASH_DEFAULT}, 1}, {{1, 2, AMQ_HASH_DEFAULT}, 2}),
+    AMQ_DEMOS({{10000, 7, AMQ_HASH_DEFAULT}, 1000}, {{UINT64_C(1) << 40, 20, AMQ_HASH_DEFAULT}, UINT64_C(1) << 34}),
 };

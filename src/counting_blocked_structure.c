@@ -10,7 +10,6 @@
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 
-
 enum { P_BLOCKS, P_COUNTERS, P_K, P_WIDTH, P_HASH };
 
 static const amq_param_info params[] = {
@@ -60,18 +59,9 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
                                            (amq_hash_strategy)v[P_HASH], seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_counting_blocked_load((amq_counting_blocked **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_counting_blocked_save(o, path); }
-static void release(void *o) { amq_counting_blocked_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_counting_blocked_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_counting_blocked_query(o, key, len); }
-static amq_status del(void *o, const void *key, size_t len) { return amq_counting_blocked_remove(o, key, len); }
-static void clear(void *o) { amq_counting_blocked_clear(o); }
-
-static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
-{
-    amq_counting_blocked_query_batch(o, keys, lens, count, results);
-}
+AMQ_ADAPT_INSTANCE(counting_blocked)
+AMQ_ADAPT_REMOVE(counting_blocked)
+AMQ_ADAPT_QUERY_BATCH(counting_blocked)
 
 /* Net insertions are exact while no counter has saturated. */
 static amq_status count(const void *o, uint64_t *n, int *exact)
@@ -95,10 +85,8 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
 
 static void describe(const void *o, amq_property_fn emit, void *ctx)
 {
-    const uint64_t nz = amq_counting_blocked_nonzero(o);
     amq_emit_u64(emit, ctx, "m", "counters m", amq_counting_blocked_m(o), "blocks x block counters");
-    amq_emit_u64(emit, ctx, "used", "non-zero counters", nz, NULL);
-    amq_emit_double(emit, ctx, "fill", "fill", (double)nz / (double)amq_counting_blocked_m(o), NULL);
+    amq_emit_fill(emit, ctx, "non-zero counters", amq_counting_blocked_nonzero(o), amq_counting_blocked_m(o));
     amq_emit_u64(emit, ctx, "saturated", "saturated counters", amq_counting_blocked_saturated(o),
                  "sticky: never decremented");
 }
@@ -109,26 +97,7 @@ static uint64_t memory(const void *o)
     return amq_counting_blocked_width(o) == 8 ? m : m / 2 + m % 2;
 }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    uint64_t g[3] = {0};
-    amq_status st = geometry(v, g);
-    return st != AMQ_OK ? st : amq_counting_blocked_fp_exact(q, g[0], g[1], g[2], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    uint64_t g[3] = {0};
-    amq_status st = geometry(v, g);
-    return st != AMQ_OK ? st : amq_counting_blocked_fp_enclose(lo, hi, prec, g[0], g[1], g[2], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    uint64_t g[3] = {0};
-    amq_status st = geometry(v, g);
-    return st != AMQ_OK ? st : amq_counting_blocked_fp_decimal(out, g[0], g[1], g[2], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES_WITH(geometry, amq_counting_blocked, g[0], g[1], g[2])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -172,47 +141,25 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     amq_status st = geometry(v, g3);
     if (st != AMQ_OK)
         return st;
-    amq_counting_blocked_geom *g = calloc(1, sizeof *g);
-    if (!g)
-        return amq_fail(AMQ_E_NOMEM, "counting-blocked model: out of memory");
-    *g = (amq_counting_blocked_geom){.nblocks = g3[0], .block_counters = g3[1], .k = g3[2],
-                                     .width = (unsigned)v[P_WIDTH]};
-    out->geom = g;
-    return amq_kernel_counting_blocked(&out->kernel, g);
+    const amq_counting_blocked_geom geom = {.nblocks = g3[0], .block_counters = g3[1], .k = g3[2],
+                                            .width = (unsigned)v[P_WIDTH]};
+    amq_counting_blocked_geom *g = amq_model_keep(out, &geom, sizeof geom, "counting-blocked");
+    return g ? amq_kernel_counting_blocked(&out->kernel, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_counting_blocked = {
     .name = "counting-blocked",
     .title = "counting blocked Bloom filter",
     .file_type = AMQ_TYPE_COUNTING_BLOCKED,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .remove = del,
-    .clear = clear,
-    .query_batch = query_batch,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .remove = adapted_remove,
+    .query_batch = adapted_query_batch,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
-    .fp_state = fp_state,
-    .napprox = 2,
-    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
     .rate_doc = "the blocked Bloom rate with blocks of C counters (Ceramist Theorem 8 by reduction, Theorem 10)",
     .removal_note = "the blocked Bloom rate for n - RM keys; holds while no counter saturates",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{2, 4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{2, 3, 1, 8, AMQ_HASH_DEFAULT}, 3}},
-    .ndemos = 2,
-    .demos = {{{64, AMQ_AUTO, 5, 4, AMQ_HASH_DEFAULT}, 2000}, {{64, AMQ_AUTO, 5, 8, AMQ_HASH_DEFAULT}, 2000}},
+    AMQ_EXAMPLES({{2, 4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{2, 3, 1, 8, AMQ_HASH_DEFAULT}, 3}),
+    AMQ_DEMOS({{64, AMQ_AUTO, 5, 4, AMQ_HASH_DEFAULT}, 2000}, {{64, AMQ_AUTO, 5, 8, AMQ_HASH_DEFAULT}, 2000}),
 };

@@ -6,8 +6,6 @@
 #include <internal/container.h>
 #include <amq/counting.h>
 #include <amq/spec_counting.h>
-#include <amq/spec_moments.h>
-
 
 enum { P_M, P_K, P_WIDTH, P_HASH };
 
@@ -37,13 +35,8 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
                                    seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_counting_load((amq_counting **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_counting_save(o, path); }
-static void release(void *o) { amq_counting_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_counting_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_counting_query(o, key, len); }
-static amq_status del(void *o, const void *key, size_t len) { return amq_counting_remove(o, key, len); }
-static void clear(void *o) { amq_counting_clear(o); }
+AMQ_ADAPT_INSTANCE(counting)
+AMQ_ADAPT_REMOVE(counting)
 
 /* Net insertions are exact while no counter has saturated (Theorem 12). */
 static amq_status count(const void *o, uint64_t *n, int *exact)
@@ -66,9 +59,7 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
 
 static void describe(const void *o, amq_property_fn emit, void *ctx)
 {
-    const uint64_t nz = amq_counting_nonzero(o);
-    amq_emit_u64(emit, ctx, "used", "non-zero counters", nz, NULL);
-    amq_emit_double(emit, ctx, "fill", "fill", (double)nz / (double)amq_counting_m(o), NULL);
+    amq_emit_fill(emit, ctx, "non-zero counters", amq_counting_nonzero(o), amq_counting_m(o));
     amq_emit_u64(emit, ctx, "saturated", "saturated counters", amq_counting_saturated(o),
                  "sticky: never decremented");
 }
@@ -79,26 +70,7 @@ static uint64_t memory(const void *o)
     return amq_counting_width(o) == 8 ? m : m / 2 + m % 2;
 }
 
-/* The counting filter's bits are a Bloom filter's (Ceramist Theorem 8): so are the moments E[pi^j]. */
-static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
-{
-    if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
-        return amq_fail(AMQ_E_TOO_LARGE, "bloom: moment %llu of the rate needs %llu query positions (limit %d)",
-                        (unsigned long long)j, (unsigned long long)(j * v[P_K]), AMQ_MOMENTS_MAX_KQ);
-    return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
-}
-
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n) { return amq_counting_fp_exact(q, v[P_M], v[P_K], n); }
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_counting_fp_enclose(lo, hi, prec, v[P_M], v[P_K], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    return amq_counting_fp_decimal(out, v[P_M], v[P_K], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES(amq_counting, v[P_M], v[P_K])
 
 static amq_status fp_state(mpq_t q, const void *o)
 {
@@ -123,35 +95,16 @@ const amq_structure amq_structure_counting = {
     .name = "counting",
     .title = "counting Bloom filter",
     .file_type = AMQ_TYPE_COUNTING,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .remove = del,
-    .clear = clear,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .remove = adapted_remove,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    .fp_moment_enclose = amq_bloom_fp_moment, /* its bits are a Bloom filter's (Theorem 8) */
+    AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
     .fp_note = amq_bloom_fp_note,
-    .fp_state = fp_state,
-    .fp_moment_enclose = fp_moment,
-    .napprox = 2,
-    .approx = {{"classic", approx_classic}, {"exp", approx_exp}},
     .rate_doc = "the Bloom rate of m bits and k hashes after n keys (Ceramist Theorem 8, by reduction)",
     .removal_note = "the Bloom rate for n - RM keys; holds while no counter saturates (4 bits: at 15; a "
                     "stuck counter is never decremented, so the rate can only be higher)",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{3, 2, 8, AMQ_HASH_DEFAULT}, 2}},
-    .ndemos = 1,
-    .demos = {{{10000, 7, 4, AMQ_HASH_DEFAULT}, 1000}},
+    AMQ_EXAMPLES({{4, 2, 4, AMQ_HASH_DEFAULT}, 2}, {{3, 2, 8, AMQ_HASH_DEFAULT}, 2}),
+    AMQ_DEMOS({{10000, 7, 4, AMQ_HASH_DEFAULT}, 1000}),
 };

@@ -311,6 +311,12 @@ void amq_emit_text(amq_property_fn emit, void *ctx, const char *key, const char 
     emit(ctx, &(amq_property){.key = key, .label = label, .type = AMQ_PROPERTY_TEXT, .text = text, .note = note});
 }
 
+void amq_emit_fill(amq_property_fn emit, void *ctx, const char *label, uint64_t used, uint64_t total)
+{
+    amq_emit_u64(emit, ctx, "used", label, used, NULL);
+    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)total, NULL);
+}
+
 amq_status amq_count_from_estimate(double est, uint64_t *count, int *exact)
 {
     if (!(est < 0x1p64))

@@ -2,6 +2,7 @@
 #include <internal/fail.h>
 #include <internal/structure.h>
 #include <stdlib.h>
+#include <string.h>
 
 amq_status amq_structure_fp_exact(mpq_t rop, const amq_structure *s, const amq_params *p, uint64_t n)
 {
@@ -125,6 +126,18 @@ void amq_model_free(amq_model *m)
         free(m->st.geom);
         free(m);
     }
+}
+
+void *amq_model_keep(amq_model_state *out, const void *geom, size_t size, const char *who)
+{
+    void *kept = malloc(size);
+    if (!kept) {
+        amq_fail(AMQ_E_NOMEM, "%s model: out of memory", who);
+        return NULL;
+    }
+    memcpy(kept, geom, size);
+    out->geom = kept;
+    return kept;
 }
 
 amq_status amq_fp_state_histogram(mpq_t rop, const uint64_t *hist, uint64_t size, uint64_t blocks, uint64_t k)

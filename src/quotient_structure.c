@@ -7,8 +7,6 @@
 #include <amq/quotient.h>
 #include <amq/spec_quotient.h>
 #include <amq/spec_moments.h>
-#include <stdlib.h>
-
 
 enum { P_Q, P_R, P_SLACK };
 
@@ -49,13 +47,8 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return create(o, sized, seed);
 }
 
-static amq_status load(void **o, const char *path) { return amq_quotient_load((amq_quotient **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_quotient_save(o, path); }
-static void release(void *o) { amq_quotient_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_quotient_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_quotient_query(o, key, len); }
-static amq_status del(void *o, const void *key, size_t len) { return amq_quotient_remove(o, key, len); }
-static void clear(void *o) { amq_quotient_clear(o); }
+AMQ_ADAPT_INSTANCE(quotient)
+AMQ_ADAPT_REMOVE(quotient)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -95,22 +88,16 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_bloom_fp_query_enclose(lo, hi, bits, UINT64_C(1) << p, 1, j, n);
 }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    return amq_quotient_fp_exact(q, v[P_Q] + v[P_R], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_quotient_fp_enclose(lo, hi, prec, v[P_Q] + v[P_R], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
+/* The rates take the fingerprint length p = q + r. */
+static amq_status fingerprint_bits(const uint64_t *v, uint64_t *p)
 {
     if (v[P_Q] > 64 || v[P_R] > 64)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient: p = q + r must be at most 64");
-    return amq_quotient_fp_decimal(out, v[P_Q] + v[P_R], n, digits, lo, hi);
+    *p = v[P_Q] + v[P_R];
+    return AMQ_OK;
 }
+
+AMQ_ADAPT_RATES_WITH(fingerprint_bits, amq_quotient, g[0])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -152,13 +139,13 @@ static uint64_t refused(const void *geom) { return ((const amq_quotient_geom *)g
 
 static amq_status model(amq_model_state *out, const uint64_t *v)
 {
-    amq_quotient_geom *g = calloc(1, sizeof *g);
+    uint64_t slack = v[P_SLACK];
+    if (slack == AMQ_AUTO)
+        slack = v[P_Q] >= 1 && v[P_Q] <= 63 ? amq_quotient_default_slack(v[P_Q]) : 0;
+    const amq_quotient_geom geom = {.q = v[P_Q], .r = v[P_R], .slack = slack};
+    amq_quotient_geom *g = amq_model_keep(out, &geom, sizeof geom, "quotient");
     if (!g)
-        return amq_fail(AMQ_E_NOMEM, "quotient model: out of memory");
-    *g = (amq_quotient_geom){.q = v[P_Q], .r = v[P_R], .slack = v[P_SLACK]};
-    if (v[P_SLACK] == AMQ_AUTO)
-        g->slack = v[P_Q] >= 1 && v[P_Q] <= 63 ? amq_quotient_default_slack(v[P_Q]) : 0;
-    out->geom = g;
+        return AMQ_E_NOMEM;
     out->refused = refused;
     return amq_kernel_quotient(&out->kernel, g);
 }
@@ -167,37 +154,18 @@ const amq_structure amq_structure_quotient = {
     .name = "quotient",
     .title = "quotient filter",
     .file_type = AMQ_TYPE_QUOTIENT,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
     .validate = validate,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .remove = del,
-    .clear = clear,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
-    .fp_note = fp_note,
-    .fp_state = fp_state,
+    .remove = adapted_remove,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
-    .napprox = 2,
-    .approx = {{"classic", approx_union}, {"exp", approx_exp}},
+    AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
+    .fp_note = fp_note,
     .rate_doc = "1 - (1 - 2^-p)^n for p = q + r bit fingerprints, while no add was refused (Ceramist Theorem 9); "
                 "approx_classic is the union bound n 2^-p",
     .removal_note = "the quotient rate for n - RM keys; a delete removes one stored copy of the key's fingerprint, "
                     "so it holds while no insert is refused",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{1, 2, 1}, 2}, {{2, 1, 2}, 3}},
-    .ndemos = 2,
-    .demos = {{{10, 4, AMQ_AUTO}, 768}, {{32, 32, AMQ_AUTO}, UINT64_C(1) << 40}},
+    AMQ_EXAMPLES({{1, 2, 1}, 2}, {{2, 1, 2}, 3}),
+    AMQ_DEMOS({{10, 4, AMQ_AUTO}, 768}, {{32, 32, AMQ_AUTO}, UINT64_C(1) << 40}),
 };

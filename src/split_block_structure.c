@@ -8,8 +8,6 @@
 #include <amq/split_block.h>
 #include <amq/spec_blocked.h>
 #include <math.h>
-#include <stdlib.h>
-
 
 enum { P_BLOCKS, P_WORDS, P_WORD_BITS, P_PARQUET, P_ARROW };
 
@@ -67,17 +65,8 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
                       : amq_split_block_create_for((amq_split_block **)o, n, fpr, seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_split_block_load((amq_split_block **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_split_block_save(o, path); }
-static void release(void *o) { amq_split_block_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_split_block_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_split_block_query(o, key, len); }
-static void clear(void *o) { amq_split_block_clear(o); }
-
-static void query_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
-{
-    amq_split_block_query_batch(o, keys, lens, count, results);
-}
+AMQ_ADAPT_INSTANCE(split_block)
+AMQ_ADAPT_QUERY_BATCH(split_block)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -96,12 +85,10 @@ static void params_of(const void *o, uint64_t *v, uint64_t *seed)
 
 static void describe(const void *o, amq_property_fn emit, void *ctx)
 {
-    const uint64_t used = amq_split_block_count_bits(o);
     amq_emit_u64(emit, ctx, "m", "bits m", amq_split_block_m(o), "256 per block");
     amq_emit_text(emit, ctx, "hashing", "hashing",
                   amq_split_block_seed(o) == 0 ? "XXH64, seed 0 (Parquet's)" : "XXH64 with the seed", NULL);
-    amq_emit_u64(emit, ctx, "used", "set bits", used, NULL);
-    amq_emit_double(emit, ctx, "fill", "fill", (double)used / (double)amq_split_block_m(o), NULL);
+    amq_emit_fill(emit, ctx, "set bits", amq_split_block_count_bits(o), amq_split_block_m(o));
 }
 
 static uint64_t memory(const void *o) { return amq_split_block_nwords(o) * 8u; }
@@ -115,26 +102,7 @@ static amq_status block_bits(const uint64_t *v, uint64_t *bits)
     return AMQ_OK;
 }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    uint64_t b = 0;
-    amq_status s = block_bits(v, &b);
-    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_exact(q, v[P_BLOCKS], b, v[P_WORDS], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    uint64_t b = 0;
-    amq_status s = block_bits(v, &b);
-    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_enclose(lo, hi, prec, v[P_BLOCKS], b, v[P_WORDS], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    uint64_t b = 0;
-    amq_status s = block_bits(v, &b);
-    return s != AMQ_OK ? s : amq_blocked_partitioned_fp_decimal(out, v[P_BLOCKS], b, v[P_WORDS], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES_WITH(block_bits, amq_blocked_partitioned, v[P_BLOCKS], g[0], v[P_WORDS])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -186,46 +154,24 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     amq_status s = arrow_size(v, 0);
     if (s != AMQ_OK)
         return s;
-    amq_split_block_geom *g = calloc(1, sizeof *g);
-    if (!g)
-        return amq_fail(AMQ_E_NOMEM, "split-block model: out of memory");
-    *g = (amq_split_block_geom){.nblocks = v[P_BLOCKS], .words = v[P_WORDS], .word_bits = v[P_WORD_BITS],
-                                .parquet = (int)v[P_PARQUET]};
-    out->geom = g;
-    return amq_kernel_split_block(&out->kernel, g);
+    const amq_split_block_geom geom = {.nblocks = v[P_BLOCKS], .words = v[P_WORDS], .word_bits = v[P_WORD_BITS],
+                                       .parquet = (int)v[P_PARQUET]};
+    amq_split_block_geom *g = amq_model_keep(out, &geom, sizeof geom, "split-block");
+    return g ? amq_kernel_split_block(&out->kernel, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_split_block = {
     .name = "split-block",
     .title = "split-block Bloom filter (Parquet)",
     .file_type = AMQ_TYPE_SPLIT_BLOCK,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .clear = clear,
-    .query_batch = query_batch,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .query_batch = adapted_query_batch,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
-    .fp_state = fp_state,
-    .napprox = 2,
-    .approx = {{"classic", approx_classic}, {"exp", approx_poisson}},
     .rate_doc = "the binomial mixture over the blocks of (1 - (1 - 1/S)^i)^K (Ceramist Theorem 10); approx_classic "
                 "is (1 - e^{-8n/m})^8, the formula Parquet, Arrow, Kudu and Velox size with",
     .model = model,
-    .nexamples = 2,
-    .examples = {{{2, 2, 2, 0}, 2}, {{1, 3, 2, 0}, 3}},
-    .ndemos = 2,
-    .demos = {{{64, 8, 32, 1}, 2000}, {{3906250, 8, 32, 1}, 100000000}},
+    AMQ_EXAMPLES({{2, 2, 2, 0}, 2}, {{1, 3, 2, 0}, 3}),
+    AMQ_DEMOS({{64, 8, 32, 1}, 2000}, {{3906250, 8, 32, 1}, 100000000}),
 };

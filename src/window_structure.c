@@ -45,12 +45,7 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return amq_window_create_for((amq_window **)o, n, fpr, v[P_G], (amq_hash_strategy)v[P_HASH], seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_window_load((amq_window **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_window_save(o, path); }
-static void release(void *o) { amq_window_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_window_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_window_query(o, key, len); }
-static void clear(void *o) { amq_window_clear(o); }
+AMQ_ADAPT_INSTANCE(window)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -81,20 +76,7 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
 
 static uint64_t memory(const void *o) { return amq_window_g(o) * AMQ_BLOOM_WORDS(amq_window_m(o)) * 8u; }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    return amq_window_fp_exact(q, v[P_M], v[P_K], v[P_W], v[P_G], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_window_fp_enclose(lo, hi, prec, v[P_M], v[P_K], v[P_W], v[P_G], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    return amq_window_fp_decimal(out, v[P_M], v[P_K], v[P_W], v[P_G], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES(amq_window, v[P_M], v[P_K], v[P_W], v[P_G])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -188,36 +170,17 @@ const amq_structure amq_structure_window = {
     .name = "sliding-bloom",
     .title = "sliding-window Bloom filter",
     .file_type = AMQ_TYPE_SLIDING_BLOOM,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
     .validate = validate,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .clear = clear,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
+    AMQ_APPROXES({"exp", approx_exp}),
     .fp_note = fp_note,
-    .fp_state = fp_state,
-    .napprox = 1,
-    .approx = {{"exp", approx_exp}},
     .rate_doc = "P(a fresh key tests positive) after n insertions into the ring of g generations sharing one "
                 "index vector (docs/sliding-window.md): sum over d distinct query positions of "
                 "P(d) [1 - prod_i (1 - P_d(n_i))], n_i the generations' loads",
     .model = model,
-    .nexamples = 3,
-    .examples = {{{2, 2, 2, 2, AMQ_HASH_DEFAULT}, 3}, {{3, 1, 2, 3, AMQ_HASH_DEFAULT}, 4},
-                 {{2, 2, 3, 2, AMQ_HASH_DEFAULT}, 4}},
-    .ndemos = 2,
-    .demos = {{{12000, 7, 3000, 4, AMQ_HASH_DEFAULT}, 10000},
-              {{UINT64_C(1) << 30, 10, UINT64_C(1) << 26, 8, AMQ_HASH_DEFAULT}, UINT64_C(1) << 30}},
+    AMQ_EXAMPLES({{2, 2, 2, 2, AMQ_HASH_DEFAULT}, 3}, {{3, 1, 2, 3, AMQ_HASH_DEFAULT}, 4},
+                 {{2, 2, 3, 2, AMQ_HASH_DEFAULT}, 4}),
+    AMQ_DEMOS({{12000, 7, 3000, 4, AMQ_HASH_DEFAULT}, 10000},
+              {{UINT64_C(1) << 30, 10, UINT64_C(1) << 26, 8, AMQ_HASH_DEFAULT}, UINT64_C(1) << 30}),
 };

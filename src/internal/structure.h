@@ -102,6 +102,110 @@ struct amq_structure {
     amq_example demos[AMQ_EXAMPLES_MAX];
 };
 
+/* ---- The generic adapter: what every entry would otherwise write out the same way ----
+ *
+ * The typed API of a structure (amq/<s>.h) takes its own handle, `amq_<s> *`; the entry's
+ * callbacks take void *.  These macros write the forwarding functions once, at file scope in
+ * src/<s>_structure.c:
+ *
+ *   AMQ_ADAPT_INSTANCE(s)       adapted_load, _save, _free, _add, _query and _clear, over
+ *                               amq_<s>_load ... amq_<s>_clear
+ *   AMQ_ADAPT_REMOVE(s)         adapted_remove over amq_<s>_remove (structures that remove)
+ *   AMQ_ADAPT_QUERY_BATCH(s)    adapted_query_batch over amq_<s>_query_batch
+ *   AMQ_ADAPT_RATES(spec, ...)  adapted_fp_exact, _fp_enclose and _fp_decimal over
+ *                               <spec>_fp_exact ... (amq/spec_*.h), called with the rate's own
+ *                               arguments, expressions of the parameter values v, then n
+ *   AMQ_ADAPT_RATES_WITH(prep, spec, ...)  the same, after prep(v, g) has checked v and
+ *                               computed g[] (a geometry the arguments may use); its failure
+ *                               is returned as it is
+ *
+ * and the entry names them, with the structure's own parameter table `params` and functions
+ * of the fixed names create, create_for, count, params_of, describe, memory and fp_state, by
+ * AMQ_ENTRY_INSTANCE and AMQ_ENTRY_RATES.  What differs between structures stays written out in its file. */
+#define AMQ_ADAPT_INSTANCE(s)                                                                       \
+    static amq_status adapted_load(void **o, const char *path)                                       \
+    {                                                                                                \
+        return amq_##s##_load((amq_##s **)o, path);                                                  \
+    }                                                                                                \
+    static amq_status adapted_save(const void *o, const char *path) { return amq_##s##_save(o, path); } \
+    static void adapted_free(void *o) { amq_##s##_free(o); }                                         \
+    static amq_status adapted_add(void *o, const void *key, size_t len)                              \
+    {                                                                                                \
+        return amq_##s##_add(o, key, len);                                                           \
+    }                                                                                                \
+    static int adapted_query(const void *o, const void *key, size_t len)                             \
+    {                                                                                                \
+        return amq_##s##_query(o, key, len);                                                         \
+    }                                                                                                \
+    static void adapted_clear(void *o) { amq_##s##_clear(o); }
+
+#define AMQ_ADAPT_REMOVE(s)                                                                          \
+    static amq_status adapted_remove(void *o, const void *key, size_t len)                           \
+    {                                                                                                \
+        return amq_##s##_remove(o, key, len);                                                        \
+    }
+
+#define AMQ_ADAPT_QUERY_BATCH(s)                                                                     \
+    static void adapted_query_batch(const void *o, const void *const *keys, const size_t *lens,     \
+                                    size_t count, int *results)                                      \
+    {                                                                                                \
+        amq_##s##_query_batch(o, keys, lens, count, results);                                        \
+    }
+
+/* prep for AMQ_ADAPT_RATES: the arguments need no geometry. */
+static inline amq_status amq_rate_args_given(const uint64_t *v, uint64_t *g)
+{
+    (void)v;
+    (void)g;
+    return AMQ_OK;
+}
+
+#define AMQ_ADAPT_RATES(spec, ...) AMQ_ADAPT_RATES_WITH(amq_rate_args_given, spec, __VA_ARGS__)
+
+#define AMQ_ADAPT_RATES_WITH(prep, spec, ...)                                                        \
+    static amq_status adapted_fp_exact(mpq_t rop, const uint64_t *v, uint64_t n)                     \
+    {                                                                                                \
+        uint64_t g[AMQ_PARAMS_MAX] = {0};                                                            \
+        amq_status st = prep(v, g);                                                                  \
+        return st != AMQ_OK ? st : spec##_fp_exact(rop, __VA_ARGS__, n);                             \
+    }                                                                                                \
+    static amq_status adapted_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v,  \
+                                         uint64_t n)                                                 \
+    {                                                                                                \
+        uint64_t g[AMQ_PARAMS_MAX] = {0};                                                            \
+        amq_status st = prep(v, g);                                                                  \
+        return st != AMQ_OK ? st : spec##_fp_enclose(lo, hi, prec, __VA_ARGS__, n);                  \
+    }                                                                                                \
+    static amq_status adapted_fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits,      \
+                                         mpfr_t lo, mpfr_t hi)                                       \
+    {                                                                                                \
+        uint64_t g[AMQ_PARAMS_MAX] = {0};                                                            \
+        amq_status st = prep(v, g);                                                                  \
+        return st != AMQ_OK ? st : spec##_fp_decimal(out, __VA_ARGS__, n, digits, lo, hi);           \
+    }
+
+#define AMQ_ENTRY_INSTANCE                                                                           \
+    .params = params, .nparams = sizeof params / sizeof params[0], .create = create,                 \
+    .create_for = create_for, .load = adapted_load, .save = adapted_save, .free = adapted_free,      \
+    .add = adapted_add, .query = adapted_query, .clear = adapted_clear, .count = count,              \
+    .params_of = params_of, .describe = describe, .memory = memory
+
+#define AMQ_ENTRY_RATES                                                                              \
+    .fp_exact = adapted_fp_exact, .fp_enclose = adapted_fp_enclose,                                  \
+    .fp_decimal = adapted_fp_decimal, .fp_state = fp_state
+
+/* The entry's lists, each with its count derived from it (not written beside it):
+ * AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}) sets napprox = 2 and approx. */
+#define AMQ_COUNTED(type, ...) (sizeof((type[]){__VA_ARGS__}) / sizeof(type))
+#define AMQ_APPROXES(...) .napprox = AMQ_COUNTED(amq_approx, __VA_ARGS__), .approx = {__VA_ARGS__}
+#define AMQ_BOUNDS(...) .nbounds = AMQ_COUNTED(amq_bound, __VA_ARGS__), .bounds = {__VA_ARGS__}
+#define AMQ_EXAMPLES(...) .nexamples = AMQ_COUNTED(amq_example, __VA_ARGS__), .examples = {__VA_ARGS__}
+#define AMQ_DEMOS(...) .ndemos = AMQ_COUNTED(amq_example, __VA_ARGS__), .demos = {__VA_ARGS__}
+
+/* A model's geometry: out->geom = a malloc'd copy of geom[0..size), returned for the kernel
+ * descriptor to point to (amq_model_free frees it); NULL with "<who> model: out of memory". */
+void *amq_model_keep(amq_model_state *out, const void *geom, size_t size, const char *who);
+
 /* ops[0..count) in order on f: results[i] = 1 / 0 for the queries (other entries are left
  * alone); AMQ_OK with *done = count, or the first failure with *done = the operations done
  * before it (filter.c; through s->run_ops when the structure has it). */
@@ -114,8 +218,12 @@ void amq_emit_double(amq_property_fn emit, void *ctx, const char *key, const cha
                      const char *note);
 void amq_emit_text(amq_property_fn emit, void *ctx, const char *key, const char *label, const char *text,
                    const char *note);
-/* The Bloom edge cases (bloom_structure.c), shared by the structures with its rate. */
+/* "used" = used positions (label: what a position is) and "fill" = used / total. */
+void amq_emit_fill(amq_property_fn emit, void *ctx, const char *label, uint64_t used, uint64_t total);
+/* The Bloom edge cases and moments (bloom_structure.c; v = {m, k, ...}), shared by the
+ * structures with its rate. */
 const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n);
+amq_status amq_bloom_fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
 /* The blocked Bloom edge cases (blocked_bloom_structure.c): v = {blocks, block size, k}. */
 const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n);
 /* Count from a fill estimate (double; +inf when saturated). */
