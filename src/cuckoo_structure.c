@@ -28,13 +28,8 @@ static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v
     return amq_cuckoo_create_for((amq_cuckoo **)o, n, fpr, v[P_B], seed, a);
 }
 
-static amq_status load(void **o, const char *path) { return amq_cuckoo_load((amq_cuckoo **)o, path); }
-static amq_status save(const void *o, const char *path) { return amq_cuckoo_save(o, path); }
-static void release(void *o) { amq_cuckoo_free(o); }
-static amq_status add(void *o, const void *key, size_t len) { return amq_cuckoo_add(o, key, len); }
-static int query(const void *o, const void *key, size_t len) { return amq_cuckoo_query(o, key, len); }
-static amq_status del(void *o, const void *key, size_t len) { return amq_cuckoo_remove(o, key, len); }
-static void clear(void *o) { amq_cuckoo_clear(o); }
+AMQ_ADAPT_INSTANCE(cuckoo)
+AMQ_ADAPT_REMOVE(cuckoo)
 
 static amq_status count(const void *o, uint64_t *n, int *exact)
 {
@@ -68,20 +63,7 @@ static uint64_t memory(const void *o)
                                   amq_cuckoo_fingerprint_bits(o)) * 8u;
 }
 
-static amq_status fp_exact(mpq_t q, const uint64_t *v, uint64_t n)
-{
-    return amq_cuckoo_fp_exact(q, v[P_NB], v[P_B], v[P_F], n);
-}
-
-static amq_status fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const uint64_t *v, uint64_t n)
-{
-    return amq_cuckoo_fp_enclose(lo, hi, prec, v[P_NB], v[P_B], v[P_F], n);
-}
-
-static amq_status fp_decimal(char **out, const uint64_t *v, uint64_t n, int digits, mpfr_t lo, mpfr_t hi)
-{
-    return amq_cuckoo_fp_decimal(out, v[P_NB], v[P_B], v[P_F], n, digits, lo, hi);
-}
+AMQ_ADAPT_RATES(amq_cuckoo, v[P_NB], v[P_B], v[P_F])
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -189,41 +171,21 @@ const amq_structure amq_structure_cuckoo = {
     .name = "cuckoo",
     .title = "cuckoo filter",
     .file_type = AMQ_TYPE_CUCKOO,
-    .params = params,
-    .nparams = sizeof params / sizeof params[0],
-    .create = create,
+    AMQ_ENTRY_INSTANCE,
+    AMQ_ENTRY_RATES,
     .validate = validate,
-    .create_for = create_for,
-    .load = load,
-    .save = save,
-    .free = release,
-    .add = add,
-    .query = query,
-    .remove = del,
-    .clear = clear,
-    .count = count,
-    .params_of = params_of,
-    .describe = describe,
-    .memory = memory,
-    .fp_exact = fp_exact,
-    .fp_enclose = fp_enclose,
-    .fp_decimal = fp_decimal,
+    .remove = adapted_remove,
     .fp_note = fp_note,
-    .fp_state = fp_state,
-    .napprox = 2,
-    .approx = {{"load", approx_load}, {"exp", approx_exp}},
-    .nbounds = 1,
-    .bounds = {{"fan", "n <= nb b (a table holds at most nb b keys); Fan et al., CoNEXT 2014, zero excluded: "
+    AMQ_APPROXES({"load", approx_load}, {"exp", approx_exp}),
+    AMQ_BOUNDS({"fan", "n <= nb b (a table holds at most nb b keys); Fan et al., CoNEXT 2014, zero excluded: "
                        "1 - (1 - 1/(2^f - 1))^(2b), above the expected rate at every load",
-                bound_fan}},
+                bound_fan}),
     .rate_doc = "1 - [T (1 - 1/N)^n + (N - T) (1 - 2/N)^n] / N with N = nb (2^f - 1) and T the pairs (bucket, "
                 "fingerprint) whose alternate bucket is the bucket itself, while no add was refused "
                 "(docs/rates-cuckoo.md); approx_load is the load model 1 - (1 - a/(2^f - 1))^(2b) at load a = n/(nb b)",
     .removal_note = "the cuckoo rate for n - RM keys; a remove deletes one copy of the key's fingerprint from one of "
                     "its two buckets, so it holds while every removed key was added and no add was refused",
     .model = model,
-    .nexamples = 3,
-    .examples = {{{2, 2, 2}, 2}, {{3, 2, 2}, 2}, {{1, 4, 2}, 3}},
-    .ndemos = 2,
-    .demos = {{{262144, 4, 12}, 996147}, {{UINT64_C(1) << 30, 4, 16}, UINT64_C(4080218931)}},
+    AMQ_EXAMPLES({{2, 2, 2}, 2}, {{3, 2, 2}, 2}, {{1, 4, 2}, 3}),
+    AMQ_DEMOS({{262144, 4, 12}, 996147}, {{UINT64_C(1) << 30, 4, 16}, UINT64_C(4080218931)}),
 };
