@@ -1,8 +1,10 @@
-/* Key-level sliding-window Bloom filter over the proved window kernel (src/window_kernel.c). */
+/* Key-level sliding-window Bloom filter: add and query are the proved src/window_key.c (hash, then
+ * the window kernel of src/window_kernel.c). */
 #include <internal/fail.h>
 #include <internal/container.h>
 #include <internal/window_check.h>
 #include <internal/window_kernel.h>
+#include <internal/window_key.h>
 #include <internal/window_state.h>
 #include <amq/spec_window.h>
 #include <math.h>
@@ -163,22 +165,20 @@ void amq_window_free(amq_window *w)
 
 amq_status amq_window_add(amq_window *w, const void *key, size_t len)
 {
-    if (!w || (!key && len))
+    /* the proved add (internal/window_key.h) refuses a NULL key with len > 0 itself */
+    if (!w || amq_window_key_add(w->gen, counts_of(w), cur_of(w), w->geo.g, w->geo.cap, w->geo.m, w->geo.k,
+                                 w->strategy, w->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "window: add: NULL filter or key");
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(w->strategy, w->seed, key, len, w->geo.m, idx, (size_t)w->geo.k);
-    amq_window_kernel_add(w->gen, counts_of(w), cur_of(w), w->geo.g, w->geo.cap, w->geo.m, idx, (size_t)w->geo.k);
     w->insertions += w->insertions != UINT64_MAX;
     return AMQ_OK;
 }
 
+/* The proved query (internal/window_key.h): the key's k indices, then the kernel. */
 int amq_window_query(const amq_window *w, const void *key, size_t len)
 {
     if (!w || (!key && len))
         return amq_query_refused("amq_window_query");
-    uint64_t idx[AMQ_MAX_K];
-    amq_hash_indices(w->strategy, w->seed, key, len, w->geo.m, idx, (size_t)w->geo.k);
-    return amq_window_kernel_query(w->gen, w->geo.g, w->geo.m, idx, (size_t)w->geo.k);
+    return amq_window_key_query(w->gen, w->geo.g, w->geo.m, w->geo.k, w->strategy, w->seed, key, len);
 }
 
 void amq_window_clear(amq_window *w)
