@@ -116,7 +116,7 @@ void amq_counting_clear(amq_counting *cf)
 
 unsigned amq_counting_get(const amq_counting *cf, uint64_t i)
 {
-    if (!cf)
+    if (!cf || i >= cf->m) /* past the counters: nothing to read (the header's rule) */
         return 0;
     if (cf->width == 8)
         return cf->c[i];

@@ -38,7 +38,7 @@ AMQ_API amq_status amq_counting_count(const amq_counting *cf, uint64_t *count);
 AMQ_API double amq_counting_estimate_count(const amq_counting *cf);
 AMQ_API uint64_t amq_counting_nonzero(const amq_counting *cf);
 AMQ_API uint64_t amq_counting_saturated(const amq_counting *cf);
-/* Value of counter i (i < m). */
+/* Value of counter i (i < m); 0 for i >= m (no counter there) or a NULL filter. */
 AMQ_API unsigned amq_counting_get(const amq_counting *cf, uint64_t i);
 
 AMQ_API uint64_t amq_counting_m(const amq_counting *cf);
