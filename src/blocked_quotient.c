@@ -89,6 +89,8 @@ uint64_t amq_blocked_quotient_default_slack(uint64_t q)
 amq_status amq_blocked_quotient_create_for(amq_blocked_quotient **out, uint64_t n, double fpr, uint64_t seed,
                                            double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     const uint64_t q = AMQ_BLOCKED_QUOTIENT_DEFAULT_Q, keys = (UINT64_C(3) << q) / 4; /* 75% of the home slots */
     uint64_t blocks, p;
     double a = 0;

@@ -126,6 +126,8 @@ amq_status amq_bloom_size_for(uint64_t n, double fpr, uint64_t *m_out, uint64_t 
 amq_status amq_bloom_create_for(amq_bloom **out, uint64_t n, double fpr, amq_hash_strategy strategy,
                                 uint64_t seed, double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     uint64_t m, k;
     amq_status s = amq_bloom_size_for(n, fpr, &m, &k, achieved);
     return s != AMQ_OK ? s : amq_bloom_create(out, m, k, strategy, seed);

@@ -61,6 +61,8 @@ amq_status amq_counting_create(amq_counting **out, uint64_t m, uint64_t k, unsig
 amq_status amq_counting_create_for(amq_counting **out, uint64_t n, double fpr, unsigned width,
                                    amq_hash_strategy strategy, uint64_t seed, double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     uint64_t m, k;
     amq_status s = amq_bloom_size_for(n, fpr, &m, &k, achieved);
     return s != AMQ_OK ? s : amq_counting_create(out, m, k, width, strategy, seed);

@@ -79,6 +79,8 @@ amq_status amq_counting_blocked_create(amq_counting_blocked **out, uint64_t nblo
 amq_status amq_counting_blocked_create_for(amq_counting_blocked **out, uint64_t n, double fpr, unsigned width,
                                            amq_hash_strategy strategy, uint64_t seed, double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     if (width != 4 && width != 8)
         return amq_fail(AMQ_E_INVALID_ARG, NAME ": counter width %u: supported widths are 4 and 8", width);
     const uint64_t line = AMQ_COUNTING_BLOCKED_LINE_COUNTERS(width);

@@ -121,6 +121,8 @@ amq_status amq_cuckoo_size_for(uint64_t n, double fpr, uint64_t b, uint64_t *nb_
 amq_status amq_cuckoo_create_for(amq_cuckoo **out, uint64_t n, double fpr, uint64_t b, uint64_t seed,
                                  double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     uint64_t nb, f;
     double a;
     amq_status s = amq_cuckoo_size_for(n, fpr, b, &nb, &f, &a);

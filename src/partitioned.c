@@ -63,6 +63,8 @@ amq_status amq_partitioned_create(amq_partitioned **out, uint64_t m, uint64_t k,
 amq_status amq_partitioned_create_for(amq_partitioned **out, uint64_t n, double fpr, amq_hash_strategy strategy,
                                       uint64_t seed, double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     uint64_t m, k;
     double a;
     amq_status s = amq_partitioned_size_for(n, fpr, &m, &k, &a);

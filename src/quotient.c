@@ -181,6 +181,8 @@ amq_status amq_quotient_size_for(uint64_t n, double fpr, uint64_t *q_out, uint64
 
 amq_status amq_quotient_create_for(amq_quotient **out, uint64_t n, double fpr, uint64_t seed, double *achieved)
 {
+    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
+        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
     uint64_t q, r;
     amq_status s = amq_quotient_size_for(n, fpr, &q, &r, achieved);
     return s != AMQ_OK ? s : amq_quotient_create(out, q, r, seed);

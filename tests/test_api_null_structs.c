@@ -81,7 +81,9 @@ static void bloom_h(void **state)
     invalid(amq_bloom_create(NULL, 1024, 3, STRAT, 1));
     ok(amq_bloom_create(&bf, 1024, 3, STRAT, 1));
     ok(amq_bloom_create(&b2, 1024, 3, STRAT, 1));
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_bloom_create_for(NULL, 100, 0.01, STRAT, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_bloom_size_for(100, 0.01, NULL, &u2, &d));
     invalid(amq_bloom_size_for(100, 0.01, &u, NULL, &d));
     ok(amq_bloom_size_for(100, 0.01, &u, &u2, NULL)); /* achieved is optional */
@@ -132,7 +134,9 @@ static void counting_h(void **state)
     double d = 0;
     invalid(amq_counting_create(NULL, 1024, 3, 4, STRAT, 1));
     ok(amq_counting_create(&cf, 1024, 3, 4, STRAT, 1));
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_counting_create_for(NULL, 100, 0.01, 4, STRAT, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_counting_add(NULL, "a", 1));
     invalid(amq_counting_add(cf, NULL, 1));
     assert_int_equal(amq_counting_nonzero(cf), 0);
@@ -188,7 +192,9 @@ static void partitioned_h(void **state)
     int res[1] = {5};
     invalid(amq_partitioned_create(NULL, 1024, 4, STRAT, 1));
     ok(amq_partitioned_create(&p, 1024, 4, STRAT, 1));
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_partitioned_create_for(NULL, 100, 0.01, STRAT, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_partitioned_add(NULL, "a", 1));
     invalid(amq_partitioned_add(p, NULL, 1));
     assert_int_equal(amq_partitioned_count_bits(p), 0);
@@ -331,7 +337,9 @@ static void blocked_quotient_h(void **state)
     const uint64_t slack = amq_blocked_quotient_default_slack(6); /* no pointer arguments */
     invalid(amq_blocked_quotient_create(NULL, 4, 6, 8, slack, 1));
     ok(amq_blocked_quotient_create(&b, 4, 6, 8, slack, 1));
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_blocked_quotient_create_for(NULL, 100, 0.01, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_blocked_quotient_add(NULL, "a", 1));
     invalid(amq_blocked_quotient_add(b, NULL, 1));
     assert_int_equal(amq_blocked_quotient_count(b), 0);
@@ -378,7 +386,9 @@ static void counting_blocked_h(void **state)
     uint64_t u = 0;
     double d = 0;
     int res[1] = {5};
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_counting_blocked_create_for(NULL, 100, 0.01, 4, STRAT, 1, &d));
+    assert_true(d == -1.0);
     ok(amq_counting_blocked_create_for(&c, 100, 0.01, 4, STRAT, 1, NULL)); /* achieved is optional */
     const uint64_t nb = amq_counting_blocked_nblocks(c), bc = amq_counting_blocked_block_counters(c);
     const uint64_t k = amq_counting_blocked_k(c);
@@ -446,7 +456,9 @@ static void cuckoo_h(void **state)
     invalid(amq_cuckoo_size_for(100, 0.01, 4, NULL, &u2, &d));
     invalid(amq_cuckoo_size_for(100, 0.01, 4, &u, NULL, &d));
     ok(amq_cuckoo_size_for(100, 0.01, 4, &u, &u2, NULL)); /* achieved is optional */
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_cuckoo_create_for(NULL, 100, 0.01, 4, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_cuckoo_add(NULL, "a", 1));
     invalid(amq_cuckoo_add(cf, NULL, 1));
     assert_int_equal(amq_cuckoo_count(cf), 0);
@@ -502,7 +514,9 @@ static void quotient_h(void **state)
     invalid(amq_quotient_size_for(100, 0.01, NULL, &u2, &d));
     invalid(amq_quotient_size_for(100, 0.01, &u, NULL, &d));
     ok(amq_quotient_size_for(100, 0.01, &u, &u2, NULL)); /* achieved is optional */
+    d = -1.0; /* a refused call writes nothing, *achieved included */
     invalid(amq_quotient_create_for(NULL, 100, 0.01, 1, &d));
+    assert_true(d == -1.0);
     invalid(amq_quotient_add(NULL, "a", 1));
     invalid(amq_quotient_add(f, NULL, 1));
     assert_int_equal(amq_quotient_count(f), 0);
