@@ -62,6 +62,18 @@ static uint64_t memory(const void *o) { return amq_blocked_bloom_nwords(o) * 8u;
 
 AMQ_ADAPT_RATES(amq_blocked_bloom, v[P_BLOCKS], v[P_BITS], v[P_K])
 
+/* E[pi] and E[pi^2] (spec/blocked_moments.c): the checker's exact variance; higher moments
+ * are not known (the checker then uses fewer, AMQ_E_TOO_LARGE). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    if (j == 1)
+        return amq_blocked_bloom_fp_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n);
+    if (j == 2)
+        return amq_blocked_bloom_fp_pair_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n);
+    return amq_fail(AMQ_E_TOO_LARGE, "blocked Bloom: moment %llu of the rate is not known (E[pi] and E[pi^2] are)",
+                    (unsigned long long)j);
+}
+
 /* Shared with counting blocked (the same parameter positions: blocks, block size, k). */
 const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n)
 {
@@ -104,6 +116,7 @@ const amq_structure amq_structure_blocked_bloom = {
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
+    .fp_moment_enclose = fp_moment,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = amq_blocked_fp_note,
     .rate_doc = "the binomial mixture of the Bloom rate of one block (Ceramist Theorem 10); approx_classic is "

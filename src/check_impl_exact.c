@@ -189,14 +189,14 @@ static double falling(const double *mo, uint64_t Q, uint64_t j, int upper)
 }
 
 /* log10 of Bernstein's bound of P(D >= d), the Y_f = C(X_f, 2) independent in [0, C(Q, 2)]
- * with E[Y] = E[C(X, 2)] and E[Y^2] = 6 E[C(X, 4)] + 6 E[C(X, 3)] + E[C(X, 2)]; 0 when a
- * moment up to 4 is missing. */
+ * with E[Y] = E[C(X, 2)] and E[Y^2] = 6 E[C(X, 4)] + 6 E[C(X, 3)] + E[C(X, 2)]; NaN when a
+ * moment up to 4 is missing (blocked Bloom gives E[pi^2] only). */
 static double bernstein_pairs(const double *mo, uint64_t Q, uint64_t F, uint64_t d)
 {
     const double m2 = falling(mo, Q, 2, 1), m2lo = falling(mo, Q, 2, 0), m3 = falling(mo, Q, 3, 1),
                  m4 = falling(mo, Q, 4, 1);
     if (isnan(m2) || isnan(m2lo) || isnan(m3) || isnan(m4))
-        return 0.0;
+        return NAN;
     const double V = (double)F * (6.0 * m4 + 6.0 * m3 + m2 - m2lo * m2lo) * (1.0 + 0x1p-40),
                  b = (double)Q * (double)(Q - 1) / 2.0, t = (double)d - (double)F * m2;
     if (!(t > 0.0) || !(V + b * t > 0.0))
@@ -219,9 +219,6 @@ void amq_check_dispersion(const amq_impl_check_config *cfg, amq_check_point *pt,
         F += h[x];
         D += h[x] * (x * (x - (x > 0)) / 2);
     }
-    pt->disp_pairs = D;
-    pt->disp_expected = (double)F * (falling(mo, Q, 2, 1) + falling(mo, Q, 2, 0)) / 2.0;
-    pt->disp_verdict = AMQ_POINT_PASS;
     double lg = bernstein_pairs(mo, Q, F, D);
     /* the exact law of D from that of X: Y = C(X, 2) takes C(x, 2) with P(X = x) */
     double plo[AMQ_CHECK_MOMENTS + 1], phi[AMQ_CHECK_MOMENTS + 1], up, down;
@@ -233,11 +230,16 @@ void amq_check_dispersion(const amq_impl_check_config *cfg, amq_check_point *pt,
             double *y = &ylo[x * (x - (x > 0)) / 2];
             *y = *y > 0.0 ? nextafter(*y + plo[x], 0.0) : plo[x]; /* a sum rounded down */
         }
-        if (amq_check_sum_tails(ylo, top, F, D, &up, &down) && log10(up) < lg) {
+        if (amq_check_sum_tails(ylo, top, F, D, &up, &down) && !(log10(up) >= lg)) {
             lg = log10(up); /* one-sided: the excess of pairs only */
             pt->disp_exact_law = 1;
         }
     }
+    if (isnan(lg))
+        return; /* neither the law nor the moments up to 4: no test */
+    pt->disp_pairs = D;
+    pt->disp_expected = (double)F * (falling(mo, Q, 2, 1) + falling(mo, Q, 2, 0)) / 2.0;
+    pt->disp_verdict = AMQ_POINT_PASS;
     pt->disp_log10_p_value = fmin(0.0, lg);
     pt->disp_p_value = pow(10.0, pt->disp_log10_p_value);
 }

@@ -235,6 +235,11 @@ static void every_blocked_function(void **state)
     invalid(amq_blocked_bloom_fp_enclose(NULL, hi, 64, 4, 64, 3, 10));
     invalid(amq_blocked_bloom_fp_enclose(lo, NULL, 64, 4, 64, 3, 10));
     ok(amq_blocked_bloom_fp_enclose(lo, hi, 64, 4, 64, 3, 10));
+    invalid(amq_blocked_bloom_fp_pair_exact(NULL, 4, 64, 3, 10));
+    ok(amq_blocked_bloom_fp_pair_exact(q, 4, 64, 3, 10));
+    invalid(amq_blocked_bloom_fp_pair_enclose(NULL, hi, 64, 4, 64, 3, 10));
+    invalid(amq_blocked_bloom_fp_pair_enclose(lo, NULL, 64, 4, 64, 3, 10));
+    ok(amq_blocked_bloom_fp_pair_enclose(lo, hi, 64, 4, 64, 3, 10));
     invalid(amq_blocked_bloom_fp_decimal(NULL, 4, 64, 3, 10, 5, NULL, NULL));
     ok(amq_blocked_bloom_fp_decimal(&out, 4, 64, 3, 10, 5, NULL, NULL));
     assert_false(isnan(amq_blocked_bloom_fp_approx_classic(4, 64, 3, 10))); /* no pointer arguments */

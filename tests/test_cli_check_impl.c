@@ -57,8 +57,18 @@ static void test_reports(void **state)
            0, "pass (after removals)");
     assert_non_null(strstr(cli_out, "then the first 40 keys removed and 1 fresh query more"));
     assert_non_null(strstr(cli_out, "exact binomial test, Clopper-Pearson intervals"));
-    /* a model without registered moments: one query per filter by default, refused with more */
+    /* blocked Bloom has E[pi^2] only (spec/blocked_moments.c): one query per filter by default
+     * (its exact binomial test), several when asked */
     expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", cli_amq), 0,
+           "exact binomial test, Clopper-Pearson intervals");
+    assert_non_null(strstr(cli_out, "verdict         pass"));
+    expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 1000 --queries 20",
+                   cli_amq),
+           0, "Bernstein's bound with the exact mean and variance (E[pi^2])");
+    assert_non_null(strstr(cli_out, "20 fresh queries per filter at each"));
+    assert_non_null(strstr(cli_out, "verdict         pass"));
+    /* a model without registered moments: one query per filter by default, refused with more */
+    expect(cli_run("%s check --impl split-block --model split-block -b 16 -n 100 --filters 3000", cli_amq), 0,
            "exact binomial test, Clopper-Pearson intervals");
     assert_non_null(strstr(cli_out, "verdict         pass"));
     expect(cli_run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", cli_amq), 2,
@@ -187,7 +197,7 @@ static void test_settings_before_start(void **state)
         {"--model counting -m 1000 -k 5 -n 0", "-n: at least 1 key"},
         {"--model counting -m 1000 -k 5 -n 100 --remove 101", "--remove 101: more removals than the 100 keys"},
         {"--model partitioned -m 1000 -k 5 -n 100 --queries 3", "--queries 3: the moments of the partitioned rate"},
-        {"--model blocked-bloom -b 16 -k 6 -n 100 --queries 2", "--queries 2: the moments of the blocked-bloom rate"},
+        {"--model split-block -b 16 -n 100 --queries 2", "--queries 2: the moments of the split-block rate"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' %s; "

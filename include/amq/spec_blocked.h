@@ -164,6 +164,19 @@ AMQ_API amq_status amq_blocked_bloom_fp_decimal(char **out, uint64_t blocks, uin
 AMQ_API double amq_blocked_bloom_fp_approx_classic(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
 AMQ_API double amq_blocked_bloom_fp_approx_poisson(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n);
 
+/* The second moment E[pi^2] of the blocked Bloom rate (pi: the chance that a fresh key is
+ * positive, given the filter's state), the probability that two fresh keys both are:
+ * (1/b) sum_i B(i) FP_bloom(B, k, 2k, i) + (1 - 1/b) sum_i B(i) f(i) FP_blocked(b - 1, n - i),
+ * B(i) the binomial load of a block, f(i) its rate (docs/rates-blocked.md).  Exact: the literal
+ * sums (limits as amq_blocked_fp_exact_sum).  Enclose: certified (windows of windows);
+ * AMQ_E_TOO_LARGE when the outer window times the inner one would exceed
+ * AMQ_BLOCKED_MAX_WINDOW terms, or 2k > AMQ_MOMENTS_MAX_KQ.  AMQ_E_INVALID_ARG for a NULL
+ * rop, lo or hi. */
+AMQ_API amq_status amq_blocked_bloom_fp_pair_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+                                                   uint64_t n);
+AMQ_API amq_status amq_blocked_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                                     uint64_t block_bits, uint64_t k, uint64_t n);
+
 /* Counting blocked Bloom: the blocked Bloom rate (reduction, Ceramist Theorem 8). */
 AMQ_API amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                          uint64_t n);

@@ -113,9 +113,10 @@ void check_report_text(FILE *f, const check_run *c)
         exact |= r->points[i].exact_law;
     if (r->shared && g->model)
         fprintf(f, "statistics      per-filter counts independent in [0, %llu]: %s"
-                   "Bernstein's bound with the exact mean and variance (E[pi^2]), and above the mean Markov's on "
-                   "the\n                exact factorial moments (E[pi^j], j <= %d): the least of these bounds;\n"
-                   "                intervals distribution-free (Clopper-Pearson on the filters' counts, level by level)\n",
+                   "Bernstein's bound with the exact mean and variance (E[pi^2]),\n                and above the "
+                   "mean Markov's on the exact factorial moments (E[pi^j] the model gives, j <= %d):\n"
+                   "                the least of these bounds; intervals distribution-free (Clopper-Pearson on the "
+                   "filters' counts, level by level)\n",
                 (unsigned long long)g->queries,
                 exact ? "the exact law of their sum (from E[pi^j], j <= Q, certified),\n                " : "",
                 AMQ_IMPL_CHECK_MOMENTS);

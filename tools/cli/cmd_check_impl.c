@@ -112,8 +112,8 @@ static void print_help(void)
            "  -n N                keys added to each filter (the declared load)\n"
            "  --loads L           load points ceil(l N / L), l = 1..L (default 4, at most N)\n"
            "  --filters F         fresh filters (default 5000 when Q > 1, else 20000)\n"
-           "  --queries Q         fresh queries per filter and load point (default 20 when the model's\n"
-           "                      second moment is known, else 1); Q = 1: exact binomial test,\n"
+           "  --queries Q         fresh queries per filter and load point (default 20 when the model gives\n"
+           "                      E[pi^j] up to j = 20, else 1); Q = 1: exact binomial test,\n"
            "                      Clopper-Pearson intervals; Q > 1: the exact law of the counts (Q <= 24)\n"
            "                      or bounds from the exact moments, distribution-free intervals;\n"
            "                      and the dispersion of the rate between filters (pairs of positives)\n"
@@ -266,9 +266,24 @@ static int refuse_removals(const opts *o, const amq_impl *impl)
 }
 
 /* The check's settings from the options, with their defaults (model parameters aside). */
+/* Whether the model gives E[pi^j] up to j = 20, the default Q: then 20 queries per filter
+ * are tested on the exact law of the counts.  A model with E[pi^2] only (blocked Bloom)
+ * keeps one query per filter by default: its exact binomial test sees rare-event excesses
+ * that the shared design's bounds from two moments miss. */
+static int model_has_law(const amq_structure *model, const amq_params *p)
+{
+    if (!model || !amq_structure_has_fp_moments(model))
+        return 0;
+    mpfr_t lo, hi;
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    const int ok = amq_structure_fp_moment_enclose(lo, hi, 20, model, p, 1, 20) == AMQ_OK;
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return ok;
+}
+
 static void settings(const opts *o, const amq_structure *model, amq_impl_check_config *cfg)
 {
-    const int shared_default = !model || amq_structure_has_fp_moments(model);
+    const int shared_default = !model || model_has_law(model, &cfg->model_params);
     cfg->model = model;
     cfg->n = o->n;
     cfg->loads = o->have_loads ? o->loads : (o->n < 4 ? o->n : 4);
