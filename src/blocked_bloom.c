@@ -7,6 +7,7 @@
 #include <amq/blocked_bloom.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_kernel.h>
+#include <internal/blocked_key.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
 #include <internal/hash_stream.h>
@@ -83,17 +84,16 @@ void amq_blocked_bloom_free(amq_blocked_bloom *b)
 void amq_blocked_bloom_locate(const amq_blocked_bloom *b, const void *key, size_t len, uint64_t *block,
                               uint64_t *idx)
 {
-    *block = amq_blocked_layer_block(b->seed, key, len, b->nblocks);
+    *block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
     amq_hash_indices(b->strategy, b->seed, key, len, b->block_bits, idx, (size_t)b->k);
 }
 
 amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t len)
 {
-    if (!b || (!key && len))
+    /* the proved add (internal/blocked_key.h) refuses a NULL key with len > 0 itself */
+    if (!b || amq_blocked_key_add(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key,
+                                  len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    uint64_t block, idx[AMQ_MAX_K];
-    amq_blocked_bloom_locate(b, key, len, &block, idx);
-    amq_blocked_bloom_kernel_add(b->words, b->m, b->block_bits, block, idx, (size_t)b->k);
     return AMQ_OK;
 }
 
@@ -105,15 +105,13 @@ typedef struct located {
 
 static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at)
 {
-    at->block = amq_blocked_layer_block(b->seed, key, len, b->nblocks);
+    at->block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
     amq_hash_stream_key(&at->st, b->strategy, b->seed, key, len, b->block_bits);
 }
 
-/* The blocked kernel's query is the Bloom kernel's on the translated indices block * bsize
- * + idx[t] (amq_blk_all_set, acsl/amq/blocked_logic.h), and that one is the conjunction of
- * its one-index answers (src/bloom.c): so the block's base is taken once and the proved
- * Bloom kernel is asked about one translated index at a time, stopping at the first "no".
- * tests/test_lazy_query.c checks it against amq_blocked_bloom_kernel_query. */
+/* The batch's lazy query on a located key (located ahead, so that its block can be prefetched):
+ * the loop of amq_blocked_key_query on a stream made earlier.  Not in a proof unit (the
+ * single-key query is); tests/test_lazy_query.c checks it against the blocked kernel. */
 static int answer(const amq_blocked_bloom *b, located *at)
 {
     const uint64_t base = at->block * b->block_bits;
@@ -125,11 +123,10 @@ static int answer(const amq_blocked_bloom *b, located *at)
     return 1;
 }
 
+/* The proved lazy query (internal/blocked_key.h, unit blocked_key). */
 int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
-    located at;
-    locate(b, key, len, &at);
-    return answer(b, &at);
+    return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
 /* Keys located this far ahead of the one answered, their blocks prefetched. */

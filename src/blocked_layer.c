@@ -7,16 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#define XXH_INLINE_ALL /* XXH3 inlined from libxxhash's header */
-#include <xxhash.h>
 
 _Static_assert(AMQ_MAX_K <= AMQ_BLOCKED_MAX_K, "every k a structure accepts must reach its kernel");
 _Static_assert(AMQ_BLOCKED_SIZE_MAX_K <= AMQ_MAX_K, "sizing must choose a k the structures accept");
-
-uint64_t amq_blocked_layer_block(uint64_t seed, const void *key, size_t len, uint64_t nblocks)
-{
-    return amq_reduce(XXH3_64bits_withSeed(key, len, seed ^ AMQ_BLOCKED_LAYER_SALT), nblocks);
-}
 
 amq_status amq_blocked_layer_size(uint64_t *m, uint64_t nblocks, uint64_t bsize, const char *name)
 {

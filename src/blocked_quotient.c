@@ -12,6 +12,7 @@
 #include <internal/fail.h>
 #include <amq/blocked_quotient.h>
 #include <internal/blocked_check.h>
+#include <internal/blocked_block.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_quotient_kernel.h>
 #include <internal/blocked_state.h>
@@ -127,7 +128,7 @@ void amq_blocked_quotient_locate(const amq_blocked_quotient *b, const void *key,
                                  uint64_t *qr)
 {
     const uint64_t f = amq_hash_fingerprint(b->seed, key, len, (unsigned)(b->q + b->r));
-    *block = amq_blocked_layer_block(b->seed, key, len, b->nblocks);
+    *block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
     qr[0] = f >> b->r;
     qr[1] = f & ((UINT64_C(1) << b->r) - 1);
 }

@@ -10,6 +10,7 @@
 #include <amq/counting_blocked.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_kernel.h>
+#include <internal/blocked_block.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
 #include <amq/spec_blocked.h>
@@ -106,7 +107,7 @@ void amq_counting_blocked_free(amq_counting_blocked *c)
 void amq_counting_blocked_locate(const amq_counting_blocked *c, const void *key, size_t len, uint64_t *block,
                                  uint64_t *idx)
 {
-    *block = amq_blocked_layer_block(c->seed, key, len, c->nblocks);
+    *block = amq_blocked_key_block(c->seed, key, len, c->nblocks);
     amq_hash_indices(c->strategy, c->seed, key, len, c->block_counters, idx, (size_t)c->k);
 }
 

@@ -12,13 +12,8 @@
 #include <amq/limits.h>
 #include <internal/container.h>
 
-/* ---- hashing ---- */
-
-/* The key's block in [0, nblocks), nblocks >= 1: XXH3-64 of the key with seed ^
- * AMQ_BLOCKED_LAYER_SALT, reduced by 64-bit multiply-shift.  The salt keeps the block
- * independent of the in-block indices, which hash with the seed itself. */
-#define AMQ_BLOCKED_LAYER_SALT UINT64_C(0xD6E8FEB86659FD93)
-uint64_t amq_blocked_layer_block(uint64_t seed, const void *key, size_t len, uint64_t nblocks);
+/* ---- hashing ----
+ * The key's block is amq_blocked_key_block (internal/blocked_key.h, proved by unit blocked_key). */
 
 /* ---- sizes and bit arrays ---- */
 
