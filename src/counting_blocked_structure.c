@@ -99,6 +99,24 @@ static uint64_t memory(const void *o)
 
 AMQ_ADAPT_RATES_WITH(geometry, amq_counting_blocked, g[0], g[1], g[2])
 
+/* E[pi] and E[pi^2]: a counter is nonzero iff the blocked Bloom filter's bit is set (Ceramist
+ * Theorem 8), so the moments are blocked Bloom's (spec/blocked_moments.c); higher ones are
+ * not known (AMQ_E_TOO_LARGE: the checker then uses fewer). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    uint64_t g[3] = {0};
+    amq_status st = geometry(v, g);
+    if (st != AMQ_OK)
+        return st;
+    if (j == 1)
+        return amq_blocked_bloom_fp_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n);
+    if (j == 2)
+        return amq_blocked_bloom_fp_pair_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n);
+    return amq_fail(AMQ_E_TOO_LARGE,
+                    "counting blocked Bloom: moment %llu of the rate is not known (E[pi] and E[pi^2] are)",
+                    (unsigned long long)j);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     uint64_t g[3] = {0};
@@ -155,6 +173,7 @@ const amq_structure amq_structure_counting_blocked = {
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
+    .fp_moment_enclose = fp_moment,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
     .rate_doc = "the blocked Bloom rate with blocks of C counters (Ceramist Theorem 8 by reduction, Theorem 10)",
