@@ -14,8 +14,8 @@
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
-#define XXH_INLINE_ALL /* XXH64 inlined from libxxhash's header */
-#include <xxhash.h>
+#include <internal/hash_model.h>
+#include <internal/split_block_key.h>
 #include <internal/null_rule.h>
 #include <math.h>
 
@@ -138,7 +138,7 @@ void amq_split_block_free(amq_split_block *f)
 
 void amq_split_block_locate(const amq_split_block *f, const void *key, size_t len, uint64_t *block, uint64_t *r)
 {
-    const uint64_t h = XXH64(key, len, f->seed);
+    const uint64_t h = amq_xxh64(key, len, f->seed);
     *block = amq_split_block_kernel_select(h, f->nblocks);
     amq_split_block_kernel_mask((uint32_t)h, r);
 }
@@ -147,32 +147,22 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    uint64_t block, r[AMQ_SPLIT_BLOCK_WORDS];
-    amq_split_block_locate(f, key, len, &block, r);
-    amq_split_block_kernel_add(f->words, f->m, AMQ_SPLIT_BLOCK_WORD_BITS, block, r, AMQ_SPLIT_BLOCK_WORDS);
-    return AMQ_OK;
+    return amq_split_block_key_add(f->words, f->nblocks, f->seed, key, len); /* proved: unit split_block_key */
 }
 
-/* The split-block kernel's query is the Bloom kernel's on the translated indices
- * block * 256 + 32 t + r[t] (amq_split_all_set, acsl/amq/blocked_logic.h: the partitioned
- * translation, then the block's), and the Bloom kernel stops at its first absent index:
- * so the key-level code translates the mask once and asks the proved Bloom kernel.
+/* The answer for a key's hash h: the mask translated once into the block, then the Bloom
+ * kernel, which stops at its first absent bit (proved: unit split_block_key).
  * tests/test_lazy_query.c checks it against amq_split_block_kernel_query. */
 static int answer(const amq_split_block *f, uint64_t h)
 {
-    uint64_t r[AMQ_SPLIT_BLOCK_WORDS];
-    const uint64_t base = amq_split_block_kernel_select(h, f->nblocks) * BLOCK_BITS;
-    amq_split_block_kernel_mask((uint32_t)h, r);
-    for (unsigned t = 0; t < AMQ_SPLIT_BLOCK_WORDS; t++)
-        r[t] += base + t * AMQ_SPLIT_BLOCK_WORD_BITS;
-    return amq_bloom_kernel_query(f->words, f->m, r, AMQ_SPLIT_BLOCK_WORDS);
+    return amq_split_block_key_answer(f->words, f->nblocks, h);
 }
 
 int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_query_refused("amq_split_block_query");
-    return answer(f, XXH64(key, len, f->seed));
+    return amq_split_block_key_query(f->words, f->nblocks, f->seed, key, len);
 }
 
 /* Keys hashed this far ahead of the one answered, their blocks prefetched. */
@@ -190,13 +180,13 @@ void amq_split_block_query_batch(const amq_split_block *f, const void *const *ke
         return;
     uint64_t ring[AHEAD];
     for (size_t i = 0; i < count && i < AHEAD; i++) {
-        ring[i] = XXH64(keys[i], lens[i], f->seed);
+        ring[i] = amq_xxh64(keys[i], lens[i], f->seed);
         __builtin_prefetch(block_of(f, ring[i]), 0, 0);
     }
     for (size_t i = 0; i < count; i++) {
         results[i] = answer(f, ring[i % AHEAD]);
         if (i + AHEAD < count) {
-            ring[i % AHEAD] = XXH64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
+            ring[i % AHEAD] = amq_xxh64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
             __builtin_prefetch(block_of(f, ring[i % AHEAD]), 0, 0);
         }
     }
