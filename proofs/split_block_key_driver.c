@@ -44,6 +44,7 @@ static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
     /*@ assert block: block == amq_split_hash_block(nblocks, h) && block + 1 <= nblocks; */
     /*@ assert bits:  \forall integer t; 0 <= t < 8 ==> r[t] == amq_split_hash_bit(h, t) && r[t] < 32; */
     /*@ assert words: nblocks * 256 == 64 * amq_words(nblocks * 256); */
+    (void)block; /* read only by the asserts */
 }
 
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
