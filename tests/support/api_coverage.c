@@ -64,3 +64,16 @@ void api_assert_covered(const char *self, const char *const *headers, size_t nhe
     assert_true(seen >= min_seen);
     assert_int_equal(missing, 0);
 }
+
+void api_assert_refused(amq_status st)
+{
+    assert_int_equal(st, AMQ_E_INVALID_ARG);
+    assert_true(strlen(amq_last_error()) > 0);
+}
+
+void api_assert_ok(amq_status st)
+{
+    if (st != AMQ_OK)
+        print_error("%s\n", amq_last_error());
+    assert_int_equal(st, AMQ_OK);
+}
