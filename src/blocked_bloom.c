@@ -11,7 +11,9 @@
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
 #include <internal/hash_stream.h>
+#include <internal/null_rule.h>
 #include <amq/spec_blocked.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +128,8 @@ static int answer(const amq_blocked_bloom *b, located *at)
 /* The proved lazy query (internal/blocked_key.h, unit blocked_key). */
 int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
+    if (!b || (!key && len))
+        return amq_query_refused("amq_blocked_bloom_query");
     return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
@@ -135,6 +139,8 @@ int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t 
 void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                    size_t count, int *results)
 {
+    if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_bloom_query_batch"))
+        return;
     located ring[AHEAD];
     for (size_t i = 0; i < count && i < AHEAD; i++) {
         locate(b, keys[i], lens[i], &ring[i]);
@@ -150,25 +156,34 @@ void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const
     }
 }
 
-void amq_blocked_bloom_clear(amq_blocked_bloom *b) { memset(b->words, 0, (size_t)b->nwords * sizeof(uint64_t)); }
+void amq_blocked_bloom_clear(amq_blocked_bloom *b)
+{
+    if (!b)
+        return;
+    memset(b->words, 0, (size_t)b->nwords * sizeof(uint64_t));
+}
 
 uint64_t amq_blocked_bloom_count_bits(const amq_blocked_bloom *b)
 {
+    if (!b)
+        return 0;
     return amq_blocked_layer_popcount(b->words, b->nwords);
 }
 
 double amq_blocked_bloom_estimate_count(const amq_blocked_bloom *b)
 {
+    if (!b)
+        return NAN;
     return amq_blocked_layer_fill_estimate(amq_blocked_bloom_count_bits(b), b->m,
                                            amq_blocked_layer_hit_prob(b->nblocks, b->block_bits, b->k));
 }
 
-uint64_t amq_blocked_bloom_nblocks(const amq_blocked_bloom *b) { return b->nblocks; }
-uint64_t amq_blocked_bloom_block_bits(const amq_blocked_bloom *b) { return b->block_bits; }
-uint64_t amq_blocked_bloom_m(const amq_blocked_bloom *b) { return b->m; }
-uint64_t amq_blocked_bloom_k(const amq_blocked_bloom *b) { return b->k; }
-amq_hash_strategy amq_blocked_bloom_strategy(const amq_blocked_bloom *b) { return b->strategy; }
-uint64_t amq_blocked_bloom_seed(const amq_blocked_bloom *b) { return b->seed; }
+uint64_t amq_blocked_bloom_nblocks(const amq_blocked_bloom *b) { return b ? b->nblocks : 0; }
+uint64_t amq_blocked_bloom_block_bits(const amq_blocked_bloom *b) { return b ? b->block_bits : 0; }
+uint64_t amq_blocked_bloom_m(const amq_blocked_bloom *b) { return b ? b->m : 0; }
+uint64_t amq_blocked_bloom_k(const amq_blocked_bloom *b) { return b ? b->k : 0; }
+amq_hash_strategy amq_blocked_bloom_strategy(const amq_blocked_bloom *b) { return b ? b->strategy : 0; }
+uint64_t amq_blocked_bloom_seed(const amq_blocked_bloom *b) { return b ? b->seed : 0; }
 const uint64_t *amq_blocked_bloom_words(const amq_blocked_bloom *b) { return b->words; }
 uint64_t amq_blocked_bloom_nwords(const amq_blocked_bloom *b) { return b->nwords; }
 

@@ -560,8 +560,6 @@ static void quotient_h(void **state)
     amq_quotient_free(f);
 }
 
-/* src/blocked_bloom.c is left to the helpers who prove its key level: the functions below the
- * line are called validly only (they dereference a NULL filter or key; see issue 26). */
 static void blocked_bloom_h(void **state)
 {
     (void)state;
@@ -573,7 +571,13 @@ static void blocked_bloom_h(void **state)
     api_assert_refused(amq_blocked_bloom_create(NULL, 4, 512, 3, STRAT, 1));
     api_assert_refused(amq_blocked_bloom_add(NULL, "a", 1));
     api_assert_refused(amq_blocked_bloom_add(b, NULL, 1));
+    assert_int_equal(amq_blocked_bloom_count_bits(b), 0);
     api_assert_ok(amq_blocked_bloom_add(b, "a", 1));
+    NO_ANSWER(amq_blocked_bloom_query(NULL, "a", 1));
+    NO_ANSWER(amq_blocked_bloom_query(b, NULL, 1));
+    assert_int_equal(amq_blocked_bloom_query(b, NULL, 0) >= 0, 1); /* the empty key */
+    assert_int_equal(amq_blocked_bloom_query(b, "a", 1), 1);
+    BATCH_REFUSALS(amq_blocked_bloom_query_batch, b);
     api_assert_refused(amq_blocked_bloom_save(NULL, tmp_path));
     api_assert_refused(amq_blocked_bloom_save(b, NULL));
     api_assert_ok(amq_blocked_bloom_save(b, tmp_path));
@@ -581,16 +585,22 @@ static void blocked_bloom_h(void **state)
     api_assert_refused(amq_blocked_bloom_load(&ld, NULL));
     api_assert_ok(amq_blocked_bloom_load(&ld, tmp_path));
     amq_blocked_bloom_free(NULL);
-    /* ---- valid calls only ---- */
     assert_int_equal(amq_blocked_bloom_query(ld, "a", 1), 1);
     amq_blocked_bloom_query_batch(ld, keys1, lens1, 1, res);
     assert_int_equal(res[0], 1);
+    assert_int_equal(amq_blocked_bloom_count_bits(NULL), 0);
     assert_int_equal(amq_blocked_bloom_count_bits(ld), amq_blocked_bloom_count_bits(b));
+    assert_true(isnan(amq_blocked_bloom_estimate_count(NULL)));
     assert_true(amq_blocked_bloom_estimate_count(b) > 0);
+    assert_int_equal(amq_blocked_bloom_nblocks(NULL) + amq_blocked_bloom_block_bits(NULL) + amq_blocked_bloom_m(NULL) +
+                         amq_blocked_bloom_k(NULL) + amq_blocked_bloom_seed(NULL),
+                     0);
+    assert_int_equal(amq_blocked_bloom_strategy(NULL), 0);
     assert_int_equal(amq_blocked_bloom_m(b), amq_blocked_bloom_nblocks(b) * amq_blocked_bloom_block_bits(b));
     assert_true(amq_blocked_bloom_k(b) > 0);
     assert_int_equal(amq_blocked_bloom_strategy(b), STRAT);
     assert_int_equal(amq_blocked_bloom_seed(b), 1);
+    amq_blocked_bloom_clear(NULL);
     amq_blocked_bloom_clear(b);
     assert_int_equal(amq_blocked_bloom_count_bits(b), 0);
     amq_blocked_bloom_free(ld);

@@ -28,7 +28,7 @@ AMQ_API amq_status amq_blocked_bloom_create_for(amq_blocked_bloom **out, uint64_
 AMQ_API void amq_blocked_bloom_free(amq_blocked_bloom *b);
 
 AMQ_API amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t len);
-/* 1: maybe present, 0: definitely absent.  b and key must be non-NULL (len may be 0). */
+/* 1: maybe present, 0: definitely absent; -1 for a NULL filter, or a NULL key with len > 0. */
 AMQ_API int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len);
 /* results[i] = amq_blocked_bloom_query(b, keys[i], lens[i]), hashing a batch of keys and
  * prefetching their blocks before answering (for filters larger than the caches). */
