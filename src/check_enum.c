@@ -18,6 +18,7 @@
 #include <amq/check.h>
 #include <internal/counting_kernel.h>
 #include <internal/check_kernels.h>
+#include <internal/null_rule.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,8 +113,13 @@ int amq_kernel_can_remove(const amq_kernel *kn)
     return amq_kernel_valid(kn) && (kn->remove || kn->remove_ctx);
 }
 
+/* The NULL rule (amq/error.h) here too, though these are the checkers' inner loop: a few
+ * well-predicted compares beside an indirect call.  A descriptor without the callback
+ * asked for counts as NULL. */
 void amq_kernel_clear(const amq_kernel *kn, uint64_t *state)
 {
+    if (!kn || !state)
+        return;
     if (kn->clear)
         kn->clear(kn, state);
     else
@@ -122,19 +128,27 @@ void amq_kernel_clear(const amq_kernel *kn, uint64_t *state)
 
 void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
 {
+    if (!kn || !state || !idx)
+        return;
     if (kn->add)
         kn->add(state, kn->m, idx, kn->k);
-    else
+    else if (kn->add_ctx)
         kn->add_ctx(kn, state, idx);
 }
 
 int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx)
 {
+    if (!kn || !state || !idx || (!kn->query && !kn->query_ctx))
+        return amq_query_refused("amq_kernel_query");
     return kn->query ? kn->query(state, kn->m, idx, kn->k) : kn->query_ctx(kn, state, idx);
 }
 
 int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
 {
+    if (!kn || !state || !idx || (!kn->remove && !kn->remove_ctx)) {
+        amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_remove: NULL kernel, state or index vector, or no remove callback");
+        return -1; /* refused */
+    }
     return kn->remove ? kn->remove(state, kn->m, idx, kn->k) : kn->remove_ctx(kn, state, idx);
 }
 
@@ -329,6 +343,8 @@ static void set_ratio(mpq_t rop, uint64_t num, uint64_t den)
 amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
                                       amq_progress_fn progress, void *ctx)
 {
+    if (!rop) /* before the enumeration, not after it */
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_check_enum_fp: NULL result");
     uint64_t pos, outcomes;
     amq_status st = enumerate(&pos, &outcomes, kn, n, r, NULL, 0, progress, ctx);
     if (st == AMQ_OK)
@@ -354,6 +370,8 @@ amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
 amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
                                 amq_progress_fn progress, void *ctx)
 {
+    if (!rop)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_check_enum_fixed: NULL result");
     uint64_t pos, outcomes;
     amq_status st = amq_check_enum_fixed_counts(&pos, &outcomes, kn, n, q, 1, progress, ctx);
     if (st == AMQ_OK)

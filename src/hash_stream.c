@@ -60,6 +60,8 @@ static uint64_t seed_plus(uint64_t seed, uint64_t i)
 void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k)
 {
+    if (!idx) /* the NULL rule (amq/error.h); the contract's idx_valid rules it out for k >= 1 */
+        return;
     amq_hash_stream st;
     amq_hash_stream_words(&st, s, a, b, c, m);
     /*@ loop invariant bounds: 0 <= i <= k && st.i == i;
@@ -117,6 +119,8 @@ uint64_t amq_hash_independent_index(const amq_hash_stream *st, uint64_t i)
 void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
                       uint64_t m, uint64_t *idx, size_t k)
 {
+    if (!idx || (!key && len)) /* the NULL rule (amq/error.h); key_valid and idx_valid rule it out */
+        return;
     amq_hash_stream st;
     if (s != AMQ_HASH_INDEPENDENT) {
         uint64_t a, b, c;

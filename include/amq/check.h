@@ -56,7 +56,9 @@ struct amq_kernel {
 AMQ_API int amq_kernel_valid(const amq_kernel *kn);
 /* Nonzero when kn is valid and also has a remove callback. */
 AMQ_API int amq_kernel_can_remove(const amq_kernel *kn);
-/* One operation through whichever form the descriptor provides. */
+/* One operation through whichever form the descriptor provides.  Under the NULL rule
+ * (amq/error.h) a NULL kn, state or idx, or a descriptor without the callback, does nothing
+ * (clear, add), answers -1 (query) or refuses (remove: -1). */
 AMQ_API void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
 AMQ_API void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
 AMQ_API int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
@@ -73,7 +75,7 @@ typedef void (*amq_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 /* Also refused: k(n+1) > AMQ_CHECK_ENUM_MAX_DIGITS (only reachable with m = 1). */
 #define AMQ_CHECK_ENUM_MAX_DIGITS 4096u
 
-/* Number of outcomes m^{k * vectors} in *outcomes; AMQ_E_TOO_LARGE when it exceeds
+/* Number of outcomes m^{k * vectors} in *outcomes (optional: NULL only checks); AMQ_E_TOO_LARGE when it exceeds
  * AMQ_CHECK_ENUM_MAX or k * vectors exceeds AMQ_CHECK_ENUM_MAX_DIGITS, AMQ_E_INVALID_M
  * when m = 0. (The FP enumeration has vectors = n + 1, the fixed-query one n.) */
 AMQ_API amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_t *outcomes);

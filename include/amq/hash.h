@@ -16,12 +16,12 @@ typedef enum amq_hash_strategy {
 
 #define AMQ_HASH_DEFAULT AMQ_HASH_ENHANCED
 
-/* Fill idx[0..k-1] with the key's indices in [0, m). Requires m >= 1, idx non-NULL and key
- * non-NULL when len > 0: proved code (unit hash_stream) that does not check them. */
+/* Fill idx[0..k-1] with the key's indices in [0, m). Requires m >= 1 (proved code, unit
+ * hash_stream).  A NULL idx, or a NULL key with len > 0: nothing is done (the NULL rule). */
 AMQ_API void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_t len,
                       uint64_t m, uint64_t *idx, size_t k);
 /* Same, from the raw hash words a, b, c (each uniform on 64 bits); used by tests
- * and Monte Carlo to drive a strategy from a random oracle.  idx must be non-NULL. */
+ * and Monte Carlo to drive a strategy from a random oracle.  NULL idx: nothing is done. */
 AMQ_API void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t c,
                            uint64_t m, uint64_t *idx, size_t k);
 /* Map a uniform 64-bit word onto [0, m) (multiply-shift; onto for every m >= 1): the high 64
