@@ -66,13 +66,14 @@ static void assert_no_identifier(const char *out)
 }
 
 /* Refusals of the rate computations, one per cost model and family, as a user meets them:
- * each is in words and whole (the exact note was cut at 200 characters before). */
+ * each is in words and whole (the exact note was cut at 200 characters before), and ends
+ * with the options it came from. */
 static void rate_refusals_read_in_words(void **state)
 {
     (void)state;
     assert_int_equal(cli_run("'%s' rate bloom -m 1000 -k 3 -n 100000000 --exact", cli_amq), 0);
     assert_non_null(strstr(cli_out, "not computed: exact Bloom rate: the denominator"));
-    assert_non_null(strstr(cli_out, "instead (amq rate without --exact)\n"));
+    assert_non_null(strstr(cli_out, "instead (amq rate without --exact) (from -m 1000, -k 3, -n 100000000)\n"));
     assert_no_identifier(cli_out);
 
     assert_int_equal(cli_run("'%s' rate quotient -q 40 -r 20 -n 100000000 --exact", cli_amq), 0);
@@ -85,6 +86,8 @@ static void rate_refusals_read_in_words(void **state)
 
     assert_int_equal(cli_run("'%s' rate blocked-bloom -b 10 -k 1000 -n 10000", cli_amq), 1);
     assert_non_null(strstr(cli_out, "amq rate: blocked Bloom rate decimal:"));
+    /* its "m = 512" is the block: the message names the options behind it (issue 26, class 9) */
+    assert_non_null(strstr(cli_out, "(from -b 10, -k 1000, -n 10000 (and by default --block-bits 512))\n"));
     assert_no_identifier(cli_out);
 }
 

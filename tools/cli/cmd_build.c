@@ -136,8 +136,10 @@ int cmd_build(int argc, char **argv)
     double achieved = 0;
     amq_status st = b.have_n ? amq_filter_create_for(&a.f, s, b.n, b.fpr, &p, &achieved)
                              : amq_filter_create(&a.f, s, &p);
+    if (st != AMQ_OK && !b.have_n) /* the options behind the library's words (issue 26, class 9) */
+        return cli_fail("build", "%s (%s)", amq_last_error(), cli_params_given(s, CLI_PARAMS_BUILD, &p, given, NULL));
     if (st != AMQ_OK)
-        return cli_fail("build", "%s", amq_last_error());
+        return cli_fail("build", "%s (from -n %llu, -p %g)", amq_last_error(), (unsigned long long)b.n, b.fpr);
     cli_progress_begin(&a.prog);
     rc = cli_each_key(b.key_type, add_key, &a);
     cli_progress_end(&a.prog);

@@ -237,14 +237,17 @@ static int run(const amq_structure *s, int argc, char **argv)
         if ((amq_structure_param(s, i)->flags & AMQ_PARAM_HASH) && o.hash != AMQ_CHECK_RANDOM_ORACLE)
             p.v[i] = (uint64_t)o.hash;
 
+    char nopt[40]; /* the options behind a refusal in the library's words (issue 26, class 9) */
+    snprintf(nopt, sizeof nopt, "-n %llu", (unsigned long long)o.n);
     amq_model *m;
     if (amq_model_create(&m, s, &p) != AMQ_OK)
-        return cli_fail("check", "%s", amq_last_error());
+        return cli_fail("check", "%s (%s)", amq_last_error(), cli_params_given(s, CLI_PARAMS_MODEL, &p, given, nopt));
     char *exact = NULL;
     double rate = 0;
     if (exact_rate(s, &p, o.n - o.removals, &exact, &rate) != AMQ_OK) {
         amq_model_free(m);
-        return cli_fail("check", "exact rate: %s", amq_last_error());
+        return cli_fail("check", "exact rate: %s (%s)", amq_last_error(),
+                        cli_params_given(s, CLI_PARAMS_MODEL, &p, given, nopt));
     }
     cli_progress bar;
     cli_progress_begin(&bar);

@@ -128,13 +128,14 @@ static const cli_option options[] = {
 };
 
 /* The reduced fraction as text, or a note on why it is not printed. */
-static char *exact_text(const amq_structure *s, const amq_params *p, uint64_t n, char *note, size_t len)
+static char *exact_text(const amq_structure *s, const amq_params *p, uint64_t n, char *note, size_t len,
+                        const char *from)
 {
     mpq_t q;
     mpq_init(q);
     char *out = NULL;
     if (amq_structure_fp_exact(q, s, p, n) != AMQ_OK)
-        snprintf(note, len, "not computed: %s", amq_last_error());
+        snprintf(note, len, "not computed: %s (%s)", amq_last_error(), from);
     else if (digits_exceed(mpq_numref(q), RATE_EXACT_MAX_DIGITS) || digits_exceed(mpq_denref(q), RATE_EXACT_MAX_DIGITS))
         snprintf(note, len, "numerator %zu bits, denominator %zu bits (longer than %d digits; not printed)",
                  mpz_sizeinbase(mpq_numref(q), 2), mpz_sizeinbase(mpq_denref(q), 2), RATE_EXACT_MAX_DIGITS);
@@ -278,13 +279,21 @@ static int run(const amq_structure *s, int argc, char **argv)
     rc = CLI_EXIT_FAIL;
     char *value = NULL, *lower = NULL, *upper = NULL, *exact = NULL;
     char *rel_lo[RATE_MAX_APPROX] = {0}, *rel_hi[RATE_MAX_APPROX] = {0};
-    char rel_err[RATE_MAX_APPROX][200] = {{0}}, exact_note[640] = "";
+    char rel_err[RATE_MAX_APPROX][200] = {{0}}, exact_note[1280] = "";
     double approx[RATE_MAX_APPROX];
     mpfr_t lo, hi, rlo, rhi;
     mpfr_inits2(4 * (mpfr_prec_t)digits + 128, lo, hi, (mpfr_ptr)0);
     mpfr_inits2(64, rlo, rhi, (mpfr_ptr)0);
+    /* the options behind a refusal in the library's words (issue 26, class 9) */
+    char from[600], nopt[40];
+    snprintf(nopt, sizeof nopt, "-n %llu", (unsigned long long)o.n);
+    if (o.file)
+        snprintf(from, sizeof from, "from the parameters of '%s'%s%s", o.file, o.have_n ? " and " : "",
+                 o.have_n ? nopt : "");
+    else
+        snprintf(from, sizeof from, "%s", cli_params_given(s, CLI_PARAMS_RATE, &p, given, nopt));
     if (amq_structure_fp_decimal(&value, s, &p, o.n, digits, lo, hi) != AMQ_OK) {
-        cli_fail("rate", "%s", amq_last_error());
+        cli_fail("rate", "%s (%s)", amq_last_error(), from);
         goto out;
     }
     lower = dec_or_null(lo, bdigits, AMQ_ROUND_DOWN);
@@ -293,7 +302,7 @@ static int run(const amq_structure *s, int argc, char **argv)
         cli_fail("rate", "cannot print the enclosure: %s", amq_last_error());
         goto out;
     }
-    if (o.exact && !(exact = exact_text(s, &p, o.n, exact_note, sizeof exact_note)) && o.json)
+    if (o.exact && !(exact = exact_text(s, &p, o.n, exact_note, sizeof exact_note, from)) && o.json)
         fprintf(stderr, "amq rate: exact fraction %s\n", exact_note); /* "exact" is null: say why */
     for (size_t i = 0; i < napprox; i++) {
         approx[i] = amq_structure_fp_approx(s, i, &p, o.n);

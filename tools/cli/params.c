@@ -164,6 +164,57 @@ void cli_print_param(FILE *f, const amq_param_info *q, uint64_t v)
         fprintf(f, "%llu", (unsigned long long)v);
 }
 
+static size_t param_text(char *buf, size_t len, const amq_param_info *q, uint64_t v)
+{
+    if (q->flags & AMQ_PARAM_HASH)
+        return (size_t)snprintf(buf, len, "%s", amq_hash_name((amq_hash_strategy)v));
+    if ((q->flags & AMQ_PARAM_AUTO) && v == AMQ_AUTO)
+        return (size_t)snprintf(buf, len, "auto");
+    return (size_t)snprintf(buf, len, "%llu", (unsigned long long)v);
+}
+
+/* Appends "SEP-f V" (or "SEP--opt V") for each parameter of s the command takes that is (or,
+ * with want_given 0, is not) given. */
+static size_t list_params(char *buf, size_t len, size_t used, const amq_structure *s, cli_param_set set,
+                          const amq_params *p, const int *given, int want_given, int *first)
+{
+    for (size_t i = 0; i < amq_structure_nparams(s) && used < len; i++) {
+        if (!cli_takes(s, set, i) || !given[i] != !want_given)
+            continue;
+        const amq_param_info *q = amq_structure_param(s, i);
+        used += q->flag ? (size_t)snprintf(buf + used, len - used, "%s-%c ", *first ? "" : ", ", q->flag)
+                        : (size_t)snprintf(buf + used, len - used, "%s--%s ", *first ? "" : ", ", q->opt);
+        if (used < len)
+            used += param_text(buf + used, len - used, q, p->v[i]);
+        *first = 0;
+    }
+    return used;
+}
+
+const char *cli_params_given(const amq_structure *s, cli_param_set set, const amq_params *p, const int *given,
+                             const char *extra)
+{
+    static char buf[512];
+    int first = 1, first_default = 1;
+    size_t used = (size_t)snprintf(buf, sizeof buf, "from ");
+    used = list_params(buf, sizeof buf, used, s, set, p, given, 1, &first);
+    if (extra && used < sizeof buf) {
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", first ? "" : ", ", extra);
+        first = 0;
+    }
+    if (used < sizeof buf) {
+        const size_t mark = used;
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%sby default ", first ? "" : " (and ");
+        const size_t before = used;
+        used = list_params(buf, sizeof buf, used, s, set, p, given, 0, &first_default);
+        if (used == before) /* no default in play */
+            buf[mark] = 0;
+        else if (!first && used < sizeof buf)
+            snprintf(buf + used, sizeof buf - used, ")");
+    }
+    return buf;
+}
+
 void cli_params_help(FILE *f, const amq_structure *s, cli_param_set set)
 {
     for (size_t i = 0; i < amq_structure_nparams(s); i++) {

@@ -43,6 +43,13 @@ const char *cli_structure_names(void);
 /* Prints a parameter's value (a hash strategy by name, AMQ_AUTO as "auto"). */
 void cli_print_param(FILE *f, const amq_param_info *q, uint64_t v);
 
+/* "from -b 10, -k 1000, -n 10000 (and by default --block-bits 512)": the options behind a
+ * refusal whose words are the library's ("m = 512" for a block of 512 bits), so that the
+ * message names what the user gave (issue 26, class 9).  extra (may be NULL) is the
+ * command's own option, such as "-n 10000".  A static buffer, overwritten by the next call. */
+const char *cli_params_given(const amq_structure *s, cli_param_set set, const amq_params *p, const int *given,
+                             const char *extra);
+
 /* The same as a JSON value (names and "auto" quoted). */
 void cli_json_param(FILE *f, const amq_param_info *q, uint64_t v);
 
