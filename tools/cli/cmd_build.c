@@ -161,7 +161,7 @@ int cmd_build(int argc, char **argv)
         amq_filter_free(a.f);
         return cli_fail("build", "%s", amq_last_error());
     }
-    fprintf(stderr, "amq build: %s: %s, %llu keys added", b.out, name, (unsigned long long)a.keys);
+    fprintf(stderr, "amq build: %s: %s, %llu insertions (one per line)", b.out, name, (unsigned long long)a.keys);
     if (b.have_n)
         fprintf(stderr, "; certified FP at n=%llu <= %.6g (target %g)", (unsigned long long)b.n, achieved, b.fpr);
     fputc('\n', stderr);

@@ -18,14 +18,15 @@ int cmd_export(int argc, char **argv)
         {"parquet", no_argument, 0, 'p'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int parquet = 0, c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    opterr = 0; /* our messages, not getopt's */
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'p')
             parquet = 1;
         else if (c == 'h') {
             puts(USAGE);
             return 0;
         } else
-            return cli_usage("export", USAGE, "invalid option");
+            return cli_bad_option("export", USAGE, c, argc, argv);
     }
     if (!parquet)
         return cli_usage("export", USAGE, "name the format: --parquet (the only one)");

@@ -67,7 +67,8 @@ int cmd_import(int argc, char **argv)
     const char *column = NULL;
     uint64_t group = 0;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    opterr = 0; /* our messages, not getopt's */
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         switch (c) {
         case 'p': parquet = 1; break;
         case 'l': list = 1; break;
@@ -78,7 +79,7 @@ int cmd_import(int argc, char **argv)
             have_group = 1;
             break;
         case 'h': puts(USAGE); return 0;
-        default: return cli_usage("import", USAGE, "invalid option");
+        default: return cli_bad_option("import", USAGE, c, argc, argv);
         }
     }
     if (!parquet)

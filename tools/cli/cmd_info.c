@@ -91,16 +91,20 @@ static void print_info(const amq_filter *f, int json)
         }
         printf("%-22s %llu\n", "seed", (unsigned long long)p.seed);
         amq_filter_describe(f, put_property, &pr);
-        if (have_count)
-            printf("%-22s %llu   (%s)\n", "keys", (unsigned long long)count,
-                   exact ? "exact" : "estimated from the fill ratio: an approximation");
+        /* an exact count is of insertions (a key added twice counts twice); the fill ratio
+         * estimates distinct keys (issue 26, class 9: insertions are not called keys) */
+        if (have_count && exact)
+            printf("%-22s %llu   (exact; a key added twice counts twice)\n", "insertions", (unsigned long long)count);
+        else if (have_count)
+            printf("%-22s %llu   (distinct keys estimated from the fill ratio: an approximation)\n", "keys",
+                   (unsigned long long)count);
         else
             printf("%-22s unknown: %s\n", "keys", amq_last_error());
         if (now)
             printf("%-22s %s   (exact for this state under the uniform-hash model, correctly rounded)\n",
                    "FP rate now", now);
         if (at_count)
-            printf("FP rate at n=%-9llu %s   (exact rate after n keys, correctly rounded)\n",
+            printf("FP rate at n=%-9llu %s   (exact rate after n distinct keys, correctly rounded)\n",
                    (unsigned long long)count, at_count);
         else if (have_count)
             printf("%-22s not computable here: %s\n", "FP rate at n", amq_last_error());
@@ -116,14 +120,14 @@ int cmd_info(int argc, char **argv)
     int json = 0, c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'j')
             json = 1;
         else if (c == 'h') {
             puts(USAGE);
             return 0;
         } else
-            return cli_usage("info", USAGE, "invalid option");
+            return cli_bad_option("info", USAGE, c, argc, argv);
     }
     if (argc - optind != 1)
         return cli_usage("info", USAGE, "expected exactly one FILE");

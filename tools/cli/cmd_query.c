@@ -38,7 +38,7 @@ int cmd_query(int argc, char **argv)
     int c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'c')
             q.count_only = 1;
         else if (c == 'k') {
@@ -48,7 +48,7 @@ int cmd_query(int argc, char **argv)
             puts(USAGE);
             return 0;
         } else
-            return cli_usage("query", USAGE, "invalid option");
+            return cli_bad_option("query", USAGE, c, argc, argv);
     }
     if (argc - optind != 1)
         return cli_usage("query", USAGE, "expected exactly one FILE");

@@ -226,7 +226,7 @@ static int from_file(const amq_structure *s, struct rate_opts *o, const int *giv
         rc = cli_fail("rate", "'%s': no count of its keys (%s): give -n", o->file, amq_last_error());
     else {
         o->n = count;
-        snprintf(n_from, len, exact ? "the filter's exact count of its keys"
+        snprintf(n_from, len, exact ? "the filter's exact count of insertions (a key added twice counts twice)"
                                     : "estimated from the filter's fill ratio: an approximation, so the rate is exact "
                                       "for this n, not for the real one; give -n with the real number of distinct "
                                       "keys");

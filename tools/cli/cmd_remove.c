@@ -34,14 +34,14 @@ int cmd_remove(int argc, char **argv)
     int c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') {
             puts(USAGE);
             return 0;
         }
         if (c == 'k' && cli_key_type("remove", optarg, &kt))
             continue;
-        return c == 'k' ? CLI_EXIT_USAGE : cli_usage("remove", USAGE, "invalid option");
+        return c == 'k' ? CLI_EXIT_USAGE : cli_bad_option("remove", USAGE, c, argc, argv);
     }
     if (argc - optind != 1)
         return cli_usage("remove", USAGE, "expected exactly one FILE");
@@ -66,7 +66,7 @@ int cmd_remove(int argc, char **argv)
     else if (rc < 0) /* the key reader has named the line */
         rc = CLI_EXIT_FAIL;
     else if (rc == 0)
-        fprintf(stderr, "amq remove: %s: %llu keys removed\n", path, (unsigned long long)r.line);
+        fprintf(stderr, "amq remove: %s: %llu removals (one per line)\n", path, (unsigned long long)r.line);
     amq_filter_free(r.f);
     cli_unlock(&lk);
     return rc ? CLI_EXIT_FAIL : 0;

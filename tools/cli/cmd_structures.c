@@ -33,7 +33,7 @@ int cmd_structures(int argc, char **argv)
     int demos = 0, names = 0, removers = 0, c;
     optind = 0;
     opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'd')
             demos = 1;
         else if (c == 'n')
@@ -44,7 +44,7 @@ int cmd_structures(int argc, char **argv)
             puts(USAGE);
             return 0;
         } else
-            return cli_usage("structures", USAGE, "invalid option");
+            return cli_bad_option("structures", USAGE, c, argc, argv);
     }
     if (optind < argc)
         return cli_usage("structures", USAGE, "unexpected argument '%s'", argv[optind]);
