@@ -47,16 +47,27 @@ mutate() {
         run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "-wp-prop=@lemma -wp-auto wp:range" \
             "$d/lemmas" 2>/dev/null ;;
     esac
-    run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
-    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" --assume-other-units \
-        $( [ "$scope" = "-" ] || echo "--functions $scope" ) "$d"/goals "$d"/smoke \
-        $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )) >"$d/report.txt" 2>&1
+    # The gate on the goal (and lemma) jobs first: a goal they leave unproved already kills
+    # the mutant, and the smoke job (as long as the goals job) would only add time.
+    gate "$tree" "$d" "$scope" "$d"/goals $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
     rc=$?
+    if [ $rc -ne 1 ]; then
+        run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
+        gate "$tree" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
+        rc=$?
+    fi
     if [ $rc -eq 1 ]; then
         echo "KILLED by $(grep -m1 '^FAIL' "$d/report.txt" | sed 's/^FAIL //')" >"$d/verdict"
     else
         echo "SURVIVED (gate exit $rc)" >"$d/verdict"
     fi
+}
+
+# gate TREE DIR SCOPE JOBDIR...: report.py on these jobs of one mutant, report in DIR.
+gate() {
+    local tree=$1 d=$2 scope=$3; shift 3
+    (cd "$tree" && python3 "$root/proofs/report.py" "$d/report.json" --assume-other-units \
+        $( [ "$scope" = "-" ] || echo "--functions $scope" ) "$@") >"$d/report.txt" 2>&1
 }
 
 # mutant_lines FILE: the mutants as tab-separated fields (the separator is ' | ').
