@@ -16,7 +16,7 @@ QUOTIENT_PARTS := src/quotient_steps.c src/quotient_kernel.c src/quotient_insert
 # The same for the Bloom filter (src/unity/bloom_all.c): the lazy query's per-index kernel call
 # inlines (units bloom and bloom_key prove these files).
 BLOOM_PARTS    := src/bloom_kernel.c src/bloom_key.c src/bloom.c
-LIB_SRC   := $(filter-out $(QUOTIENT_PARTS) $(BLOOM_PARTS),$(wildcard src/*.c spec/*.c)) \
+LIB_SRC   := $(filter-out $(QUOTIENT_PARTS) $(BLOOM_PARTS),$(wildcard src/*.c src/simd/*.c spec/*.c)) \
              src/unity/quotient_kernel_all.c src/unity/bloom_all.c
 CLI_SRC   := $(wildcard tools/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)

@@ -19,6 +19,7 @@
 #include <amq/partitioned.h>
 #include <amq/plugin.h>
 #include <amq/quotient.h>
+#include <amq/simd.h>
 #include <amq/split_block.h>
 #include <amq/stats.h>
 #include <amq/window.h>

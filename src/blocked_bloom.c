@@ -12,6 +12,7 @@
 #include <internal/blocked_state.h>
 #include <internal/hash_stream.h>
 #include <internal/null_rule.h>
+#include <internal/simd.h>
 #include <amq/spec_blocked.h>
 #include <math.h>
 #include <stdlib.h>
@@ -22,7 +23,8 @@
 struct amq_blocked_bloom {
     uint64_t nblocks, block_bits, m, k, seed, nwords;
     amq_hash_strategy strategy;
-    uint64_t *words;
+    uint64_t *words; /* on a 64-byte boundary inside alloc */
+    void *alloc;
 };
 
 static amq_status check(uint64_t nblocks, uint64_t block_bits, uint64_t k, int strategy, uint64_t *m)
@@ -54,7 +56,7 @@ amq_status amq_blocked_bloom_create(amq_blocked_bloom **out, uint64_t nblocks, u
         return amq_fail(AMQ_E_NOMEM, NAME ": out of memory");
     *b = (amq_blocked_bloom){.nblocks = nblocks, .block_bits = block_bits, .m = m, .k = k, .seed = seed,
                              .strategy = strategy};
-    if ((s = amq_blocked_layer_bits_alloc(&b->words, &b->nwords, m, NAME)) != AMQ_OK) {
+    if ((s = amq_blocked_layer_bits_alloc_lines(&b->words, &b->alloc, &b->nwords, m, NAME)) != AMQ_OK) {
         free(b);
         return s;
     }
@@ -78,7 +80,7 @@ amq_status amq_blocked_bloom_create_for(amq_blocked_bloom **out, uint64_t n, dou
 void amq_blocked_bloom_free(amq_blocked_bloom *b)
 {
     if (b) {
-        free(b->words);
+        free(b->alloc);
         free(b);
     }
 }
@@ -92,6 +94,11 @@ void amq_blocked_bloom_locate(const amq_blocked_bloom *b, const void *key, size_
 
 amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t len)
 {
+    /* the AVX2 path where it fits (internal/simd.h); the same bits as the proved add */
+    if (b && (key || !len) && amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy)) {
+        amq_blocked_avx2_add(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
+        return AMQ_OK;
+    }
     /* the proved add (internal/blocked_key.h) refuses a NULL key with len > 0 itself */
     if (!b || amq_blocked_key_add(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key,
                                   len) != AMQ_OK)
@@ -105,8 +112,14 @@ typedef struct located {
     amq_hash_stream st;
 } located;
 
-static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at)
+static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at, int simd)
 {
+    if (simd) { /* the same block and stream words, hashed inline (internal/simd.h) */
+        uint64_t xyz[3];
+        amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, key, len, &at->block, xyz);
+        at->st.x = xyz[0], at->st.y = xyz[1], at->st.z = xyz[2];
+        return;
+    }
     at->block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
     amq_hash_stream_key(&at->st, b->strategy, b->seed, key, len, b->block_bits);
 }
@@ -114,8 +127,11 @@ static void locate(const amq_blocked_bloom *b, const void *key, size_t len, loca
 /* The batch's lazy query on a located key (located ahead, so that its block can be prefetched):
  * the loop of amq_blocked_key_query on a stream made earlier.  Not in a proof unit (the
  * single-key query is); tests/test_lazy_query.c checks it against the blocked kernel. */
-static int answer(const amq_blocked_bloom *b, located *at)
+static int answer(const amq_blocked_bloom *b, located *at, int simd)
 {
+    if (simd)
+        return amq_blocked_avx2_answer(b->words, at->block, b->block_bits, b->k, b->strategy, at->st.x, at->st.y,
+                                       at->st.z);
     const uint64_t base = at->block * b->block_bits;
     for (uint64_t t = 0; t < b->k; t++) {
         const uint64_t g = base + amq_hash_stream_next(&at->st);
@@ -130,6 +146,8 @@ int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t 
 {
     if (!b || (!key && len))
         return amq_query_refused("amq_blocked_bloom_query");
+    if (amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy))
+        return amq_blocked_avx2_query(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
     return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
@@ -142,15 +160,16 @@ void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_bloom_query_batch"))
         return;
     located ring[AHEAD];
+    const int simd = amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy);
     for (size_t i = 0; i < count && i < AHEAD; i++) {
-        locate(b, keys[i], lens[i], &ring[i]);
+        locate(b, keys[i], lens[i], &ring[i], simd);
         __builtin_prefetch(b->words + ring[i].block * b->block_bits / 64u, 0, 0);
     }
     for (size_t i = 0; i < count; i++) {
         located *at = &ring[i % AHEAD];
-        results[i] = answer(b, at);
+        results[i] = answer(b, at, simd);
         if (i + AHEAD < count) {
-            locate(b, keys[i + AHEAD], lens[i + AHEAD], at);
+            locate(b, keys[i + AHEAD], lens[i + AHEAD], at, simd);
             __builtin_prefetch(b->words + at->block * b->block_bits / 64u, 0, 0);
         }
     }

@@ -34,6 +34,23 @@ amq_status amq_blocked_layer_bits_alloc(uint64_t **words, uint64_t *nwords, uint
     return AMQ_OK;
 }
 
+amq_status amq_blocked_layer_bits_alloc_lines(uint64_t **words, void **base, uint64_t *nwords, uint64_t m,
+                                              const char *name)
+{
+    const uint64_t n = AMQ_BLOOM_WORDS(m);
+    if (n > SIZE_MAX / sizeof(uint64_t) - 8)
+        return amq_fail(AMQ_E_OVERFLOW, "%s: %llu bits do not fit in memory addresses", name,
+                        (unsigned long long)m);
+    /* calloc, not an aligned allocation and memset: a large array stays untouched until used */
+    uint64_t *w = calloc((size_t)n + 8, sizeof(uint64_t));
+    if (!w)
+        return amq_fail(AMQ_E_NOMEM, "%s: cannot allocate %llu bytes", name, (unsigned long long)(n * 8));
+    *base = w;
+    *words = w + (64u - (uintptr_t)w % 64u) % 64u / sizeof(uint64_t);
+    *nwords = n;
+    return AMQ_OK;
+}
+
 uint64_t amq_blocked_layer_popcount(const uint64_t *words, uint64_t nwords)
 {
     uint64_t c = 0;

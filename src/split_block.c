@@ -17,6 +17,7 @@
 #include <internal/hash_model.h>
 #include <internal/split_block_key.h>
 #include <internal/null_rule.h>
+#include <internal/simd.h>
 #include <math.h>
 
 _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_WORD_BITS &&
@@ -31,7 +32,8 @@ _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_
 
 struct amq_split_block {
     uint64_t nblocks, m, seed, nwords;
-    uint64_t *words;
+    uint64_t *words; /* on a 64-byte boundary inside alloc */
+    void *alloc;
 };
 
 /* Parquet's limits, named in the messages (amq/split_block.h). */
@@ -58,7 +60,7 @@ amq_status amq_split_block_create(amq_split_block **out, uint64_t nblocks, uint6
     if (!f)
         return amq_fail(AMQ_E_NOMEM, NAME ": out of memory");
     *f = (amq_split_block){.nblocks = nblocks, .m = nblocks * BLOCK_BITS, .seed = seed};
-    if ((s = amq_blocked_layer_bits_alloc(&f->words, &f->nwords, f->m, NAME)) != AMQ_OK) {
+    if ((s = amq_blocked_layer_bits_alloc_lines(&f->words, &f->alloc, &f->nwords, f->m, NAME)) != AMQ_OK) {
         free(f);
         return s;
     }
@@ -131,7 +133,7 @@ amq_status amq_split_block_create_for_arrow(amq_split_block **out, uint64_t n, d
 void amq_split_block_free(amq_split_block *f)
 {
     if (f) {
-        free(f->words);
+        free(f->alloc);
         free(f);
     }
 }
@@ -147,14 +149,20 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
+    if (amq_simd_use_avx2()) { /* the same bits as the proved add (internal/simd.h) */
+        amq_split_avx2_add(f->words, f->nblocks, f->seed, key, len);
+        return AMQ_OK;
+    }
     return amq_split_block_key_add(f->words, f->nblocks, f->seed, key, len); /* proved: unit split_block_key */
 }
 
 /* The answer for a key's hash h: the mask translated once into the block, then the Bloom
  * kernel, which stops at its first absent bit (proved: unit split_block_key).
  * tests/test_lazy_query.c checks it against amq_split_block_kernel_query. */
-static int answer(const amq_split_block *f, uint64_t h)
+static int answer(const amq_split_block *f, uint64_t h, int simd)
 {
+    if (simd)
+        return amq_split_avx2_answer(f->words, f->nblocks, h);
     return amq_split_block_key_answer(f->words, f->nblocks, h);
 }
 
@@ -162,6 +170,8 @@ int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_query_refused("amq_split_block_query");
+    if (amq_simd_use_avx2())
+        return amq_split_avx2_query(f->words, f->nblocks, f->seed, key, len);
     return amq_split_block_key_query(f->words, f->nblocks, f->seed, key, len);
 }
 
@@ -179,12 +189,13 @@ void amq_split_block_query_batch(const amq_split_block *f, const void *const *ke
     if (amq_query_batch_refused(f, keys, lens, count, results, "amq_split_block_query_batch"))
         return;
     uint64_t ring[AHEAD];
+    const int simd = amq_simd_use_avx2();
     for (size_t i = 0; i < count && i < AHEAD; i++) {
         ring[i] = amq_xxh64(keys[i], lens[i], f->seed);
         __builtin_prefetch(block_of(f, ring[i]), 0, 0);
     }
     for (size_t i = 0; i < count; i++) {
-        results[i] = answer(f, ring[i % AHEAD]);
+        results[i] = answer(f, ring[i % AHEAD], simd);
         if (i + AHEAD < count) {
             ring[i % AHEAD] = amq_xxh64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
             __builtin_prefetch(block_of(f, ring[i % AHEAD]), 0, 0);

@@ -22,6 +22,10 @@ amq_status amq_blocked_layer_size(uint64_t *m, uint64_t nblocks, uint64_t bsize,
 /* A zeroed array of m >= 1 bits packed as the Bloom kernel packs them (bit p in word p/64
  * at p%64); *nwords its words.  AMQ_E_OVERFLOW / AMQ_E_NOMEM otherwise. */
 amq_status amq_blocked_layer_bits_alloc(uint64_t **words, uint64_t *nwords, uint64_t m, const char *name);
+/* The same, its first word on a 64-byte boundary, so that a block of 256 or 512 bits is one
+ * cache line (calloc's large arrays start 16 bytes past a page); *base is what to free. */
+amq_status amq_blocked_layer_bits_alloc_lines(uint64_t **words, void **base, uint64_t *nwords, uint64_t m,
+                                              const char *name);
 uint64_t amq_blocked_layer_popcount(const uint64_t *words, uint64_t nwords);
 /* 1 iff no bit at a position >= m is set: the kernels never set one, a file might. */
 int amq_blocked_layer_tail_clean(const uint64_t *words, uint64_t m);

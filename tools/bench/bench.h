@@ -31,4 +31,17 @@ void bench_checker(void);
 void bench_mpi(void);
 void bench_same_bits(void);
 void bench_cuckoo(void);
+
+/* The minimal AVX2 Parquet filter of bench_parquet_avx2.c, the split-block filter's peer. */
+#include <stddef.h>
+typedef struct bench_parquet bench_parquet;
+bench_parquet *bench_parquet_create(uint64_t nblocks); /* NULL: no AVX2 at -march=native */
+void bench_parquet_clear(bench_parquet *p);
+void bench_parquet_free(bench_parquet *p);
+uint64_t bench_parquet_bytes(const bench_parquet *p);
+int bench_parquet_add(void *o, const void *key, size_t len);
+int bench_parquet_query(const void *o, const void *key, size_t len);
+void bench_parquet_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results);
+/* 1 when n keys set the same bits in it as in amqcert's split-block filter of the same size */
+int bench_parquet_same_bits(uint64_t n);
 #endif

@@ -15,7 +15,10 @@
  * shared by the kernel and make a fake floor).  At n = 1e8 the caches are flushed (a
  * 256 MiB buffer is read) before every query pass and every floor run.  Ratios:
  * libbloom / amq (above 1: amq is faster), neg / dep and b.neg / ind; then the issue's goals
- * read against these figures, and the Monte Carlo rate of the checker.  The machine's load
+ * read against these figures, and the Monte Carlo rate of the checker.  The blocked Bloom and
+ * split-block filters run twice, on their AVX2 path and forced onto the scalar one
+ * (amq/simd.h), beside a minimal AVX2 Parquet filter written in the bench
+ * (bench_parquet_avx2.c, same blocks and bits as amqcert's); issue 27's goals compare them.  The machine's load
  * is printed with each table, and the times are this thread's CPU time, so that the
  * moments another process holds the core are not counted (its use of the shared cache and
  * memory still is).  Figures only: nothing here asserts. */
@@ -25,6 +28,7 @@
 #include <amq/check.h>
 #include <amq/filter.h>
 #include <amq/quotient.h>
+#include <amq/simd.h>
 #include <amq/split_block.h>
 #include <internal/check_kernels.h>
 #include <bloom.h>
@@ -50,6 +54,8 @@ typedef struct subject {
     int (*add)(void *o, const void *key, size_t len);
     int (*query)(const void *o, const void *key, size_t len);
     void (*batch)(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results);
+    int scalar;  /* measured with the scalar path forced (amq_simd_force_scalar) */
+    int parquet; /* the bench's minimal AVX2 Parquet filter, sized as amqcert's split-block */
 } subject;
 
 static int lb_add(void *o, const void *key, size_t len) { return bloom_add(o, key, (int)len) < 0; }
@@ -74,13 +80,16 @@ static void sb_batch(const void *o, const void *const *keys, const size_t *lens,
 static int qf_add(void *o, const void *key, size_t len) { return amq_quotient_add(o, key, len) != AMQ_OK; }
 static int qf_query(const void *o, const void *key, size_t len) { return amq_quotient_query(o, key, len); }
 
-enum { LIBBLOOM, BLOOM, BLOCKED, SPLIT, QUOTIENT, NSUBJECTS };
+enum { LIBBLOOM, BLOOM, BLOCKED, BLOCKED_SCALAR, SPLIT, SPLIT_SCALAR, PARQUET, QUOTIENT, NSUBJECTS };
 static const subject subjects[NSUBJECTS] = {
-    {"libbloom 1.6 (Debian)", NULL, lb_add, lb_query, NULL},
-    {"amq Bloom, enhanced", "bloom", bf_add, bf_query, NULL},
-    {"amq blocked Bloom, 512-bit", "blocked-bloom", bb_add, bb_query, bb_batch},
-    {"amq split-block", "split-block", sb_add, sb_query, sb_batch},
-    {"amq quotient", "quotient", qf_add, qf_query, NULL},
+    {"libbloom 1.6 (Debian)", NULL, lb_add, lb_query, NULL, 0, 0},
+    {"amq Bloom, enhanced", "bloom", bf_add, bf_query, NULL, 0, 0},
+    {"amq blocked Bloom 512, AVX2", "blocked-bloom", bb_add, bb_query, bb_batch, 0, 0},
+    {"amq blocked Bloom 512, scalar", "blocked-bloom", bb_add, bb_query, bb_batch, 1, 0},
+    {"amq split-block, AVX2", "split-block", sb_add, sb_query, sb_batch, 0, 0},
+    {"amq split-block, scalar", "split-block", sb_add, sb_query, sb_batch, 1, 0},
+    {"Parquet AVX2 (minimal, bench)", "split-block", bench_parquet_add, bench_parquet_query, bench_parquet_batch, 0, 1},
+    {"amq quotient", "quotient", qf_add, qf_query, NULL, 0, 0},
 };
 
 /* A subject's filter: libbloom's struct, or an amqcert filter and its typed handle. */
@@ -88,6 +97,7 @@ typedef struct instance {
     const subject *s;
     struct bloom lb;
     amq_filter *f;
+    bench_parquet *pq;
     void *obj;
     uint64_t bytes;
 } instance;
@@ -111,6 +121,17 @@ static int open_instance(instance *in, const subject *s, uint64_t n)
     }
     in->obj = amq_filter_object(in->f);
     in->bytes = amq_filter_memory(in->f);
+    if (s->parquet) { /* amqcert's split-block gave the size; the bench's own filter replaces it */
+        in->pq = bench_parquet_create(amq_split_block_nblocks(in->obj));
+        amq_filter_free(in->f);
+        in->f = NULL;
+        if (!in->pq) {
+            printf("  %-28s skipped: no AVX2 at -march=native, or out of memory\n", s->name);
+            return 0;
+        }
+        in->obj = in->pq;
+        in->bytes = bench_parquet_bytes(in->pq);
+    }
     return 1;
 }
 
@@ -118,6 +139,8 @@ static void clear_instance(instance *in)
 {
     if (in->f)
         amq_filter_clear(in->f);
+    else if (in->pq)
+        bench_parquet_clear(in->pq);
     else
         bloom_reset(&in->lb);
 }
@@ -126,6 +149,8 @@ static void close_instance(instance *in)
 {
     if (in->f)
         amq_filter_free(in->f);
+    else if (in->pq)
+        bench_parquet_free(in->pq);
     else if (in->obj)
         bloom_free(&in->lb);
 }
@@ -333,6 +358,7 @@ static void measure(row *rw, const subject *s, uint64_t n)
     instance in;
     if (!open_instance(&in, s, n))
         return;
+    amq_simd_force_scalar(s->scalar);
     const uint64_t q = n < MAX_QUERIES ? n : MAX_QUERIES;
     uint64_t failed = 0, hits = 0, fps = 0, missed = 0;
     double add[REPS], pos[REPS], neg[REPS], bneg[REPS];
@@ -364,6 +390,7 @@ static void measure(row *rw, const subject *s, uint64_t n)
     rw->fp = (double)fps / (double)q;
     const uint64_t bytes = in.bytes;
     close_instance(&in);
+    amq_simd_force_scalar(0);
     /* the quotient filter's slots are not read as one line per query: no floor for it */
     if (s != &subjects[QUOTIENT])
         rw->have_floor = measure_floors(bytes, n >= BIG_N, &rw->fl);
@@ -413,14 +440,14 @@ static void table(uint64_t n, row rows[NSUBJECTS])
     printf("n = %llu: ns/op, median of %d; 16-byte keys; 1%% target FP; %s\n", (unsigned long long)n, REPS,
            n >= BIG_N ? "caches flushed before each query pass and floor run" : "no flush (in cache)");
     print_load();
-    printf("  %-28s %7s %7s %7s %7s | %7s %7s | %8s %7s\n", "", "add", "pos", "neg", "b.neg", "dep", "ind",
+    printf("  %-30s %7s %7s %7s %7s | %7s %7s | %8s %7s\n", "", "add", "pos", "neg", "b.neg", "dep", "ind",
            "bits/key", "FP");
     for (int i = 0; i < NSUBJECTS; i++) {
         measure(&rows[i], &subjects[i], n);
         const row *r = &rows[i];
         if (!r->ok)
             continue;
-        printf("  %-28s", subjects[i].name);
+        printf("  %-30s", subjects[i].name);
         cell(r->add, 1);
         cell(r->pos, 1);
         cell(r->neg, 1);
@@ -431,12 +458,12 @@ static void table(uint64_t n, row rows[NSUBJECTS])
         printf(" | %8.2f %7.4f\n", r->bits, r->fp);
     }
     const row *lb = &rows[LIBBLOOM];
-    printf("  ratios                       lib/add lib/pos lib/neg lib/bng | neg/dep bng/ind\n");
+    printf("  ratios                         lib/add lib/pos lib/neg lib/bng | neg/dep bng/ind\n");
     for (int i = 0; i < NSUBJECTS; i++) {
         const row *r = &rows[i];
         if (!r->ok || i == LIBBLOOM)
             continue;
-        printf("  %-28s", subjects[i].name);
+        printf("  %-30s", subjects[i].name);
         ratio(lb->add / r->add, lb->ok);
         ratio(lb->pos / r->pos, lb->ok);
         ratio(lb->neg / r->neg, lb->ok);
@@ -469,6 +496,49 @@ static double mc_rate(int hash)
     return median3(r[0], r[1], r[2]);
 }
 
+/* Issue 27's goals for the AVX2 paths, and their speed-ups over the scalar paths. */
+static void goals_simd(const row *small, const row *big, int quick)
+{
+    printf("  goals (issue 27), read from the figures above; amq's AVX2 rows %s; minimal Parquet sets the "
+           "same bits as amq split-block: %s\n",
+           amq_simd_active() ? "took the AVX2 path" : "ran the scalar path (no AVX2 on this CPU, or AMQ_SIMD=scalar)",
+           bench_parquet_same_bits(100000) ? "yes" : "NO");
+    const row *sets[2] = {small, big};
+    const char *nn[2] = {"1e6", "1e8"};
+    char what[128];
+    for (int t = 0; t < (quick ? 1 : 2); t++) {
+        const row *r = sets[t];
+        for (int i = BLOCKED; i <= SPLIT; i += SPLIT - BLOCKED) {
+            const row *v = &r[i], *sc = &r[i + 1];
+            if (!v->ok)
+                continue;
+            if (t == 0) {
+                snprintf(what, sizeof what, "%s negative query, n = 1e6, ns", subjects[i].name);
+                goal(what, v->neg, 12.0, 0);
+            }
+            if (sc->ok)
+                printf("    %-66s %8.2f add, %.2f pos, %.2f neg, %.2f batched neg (speed-up, no goal)\n",
+                       i == BLOCKED ? "blocked Bloom 512, scalar / AVX2" : "split-block, scalar / AVX2",
+                       sc->add / v->add, sc->pos / v->pos, sc->neg / v->neg, sc->bneg / v->bneg);
+            if (t == 1 && v->have_floor) {
+                snprintf(what, sizeof what, "%s negative query / dependent floor, n = 1e8", subjects[i].name);
+                goal(what, v->neg / v->fl.dep, 1.3, 0);
+                snprintf(what, sizeof what, "%s batched negative / independent floor, n = 1e8", subjects[i].name);
+                goal(what, v->bneg / v->fl.ind, 2.0, 0);
+            }
+        }
+        const row *sb = &r[SPLIT], *pq = &r[PARQUET];
+        if (!sb->ok || !pq->ok)
+            continue;
+        const char *op[4] = {"add", "positive query", "negative query", "batched negative"};
+        const double mine[4] = {sb->add, sb->pos, sb->neg, sb->bneg}, peer[4] = {pq->add, pq->pos, pq->neg, pq->bneg};
+        for (int o = 0; o < 4; o++) {
+            snprintf(what, sizeof what, "split-block AVX2 / minimal AVX2 Parquet, %s, n = %s", op[o], nn[t]);
+            goal(what, mine[o] / peer[o], 1.2, 0);
+        }
+    }
+}
+
 void bench_peers(void)
 {
     printf("Peers and floors (issue 16): amqcert against libbloom and one random line read\n");
@@ -498,7 +568,7 @@ void bench_peers(void)
         snprintf(what, sizeof what, "Bloom negative query, libbloom / amq, n = %s", nn[t]);
         goal(what, lb->neg / bf->neg, 1.5, 1);
     }
-    for (int i = BLOCKED; i <= SPLIT; i++) {
+    for (int i = BLOCKED; i <= SPLIT; i += SPLIT - BLOCKED) {
         const row *s = &small[i];
         char what[128];
         if (s->ok) {
@@ -520,5 +590,6 @@ void bench_peers(void)
         }
     }
     goal("Monte Carlo, random oracle, index operations/s on one core (x 1e8)", mc_random / 1e8, 1.5, 1);
+    goals_simd(small, big, quick);
     printf("\n");
 }

@@ -1,0 +1,93 @@
+/* The blocked Bloom filter's AVX2 add and query (internal/simd.h).  The key's block and the
+ * start of its index stream are the scalar path's (amq_blocked_key_block, amq_hash_stream_key),
+ * computed here with XXH3 inlined (libxxhash's XXH_INLINE_ALL, as src/hash.c) and amq_reduce's
+ * (h * m) >> 64 as one 128-bit product, so that the hot path makes no call; then the k bits as
+ * one mask of the block (simd/blocked_bloom_avx2.h).  tests/test_simd.c and
+ * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
+#include <internal/simd.h>
+#include <internal/blocked_block.h>
+
+#if AMQ_SIMD_X86
+#include <simd/blocked_bloom_avx2.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/* amq_reduce (src/hash_stream.c): floor(h * m / 2^64). */
+static inline uint64_t reduce(uint64_t h, uint64_t m) { return (uint64_t)(((unsigned __int128)h * m) >> 64); }
+
+/* The key's block and its stream's start (x, y, z) as amq_hash_stream_key makes them for a
+ * recurrence strategy and a block of m = 256 or 512 bits: a power of two above 1, so the double
+ * and triple strategies' first step is made odd (internal/hash_stream.h). */
+static inline void locate(uint64_t nblocks, uint64_t m, amq_hash_strategy s, uint64_t seed, const void *key,
+                          size_t len, uint64_t *block, uint64_t *x, uint64_t *y, uint64_t *z)
+{
+    *block = reduce(XXH3_64bits_withSeed(key, len, seed ^ AMQ_BLOCKED_KEY_SALT), nblocks);
+    const XXH128_hash_t h = XXH3_128bits_withSeed(key, len, seed);
+    *x = reduce(h.low64, m);
+    *y = reduce(h.high64, m);
+    *z = 0;
+    if (s == AMQ_HASH_DOUBLE || s == AMQ_HASH_TRIPLE)
+        *y |= 1u;
+    if (s == AMQ_HASH_TRIPLE)
+        *z = reduce(XXH3_64bits_withSeed(key, len, seed ^ 0x9E3779B97F4A7C15ull), m);
+}
+
+__attribute__((flatten)) void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits,
+                                                       amq_hash_strategy s, uint64_t seed, const void *key,
+                                                       size_t len, uint64_t *block, uint64_t xyz[3])
+{
+    locate(nblocks, block_bits, s, seed, key, len, block, &xyz[0], &xyz[1], &xyz[2]);
+}
+
+AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                   amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    uint64_t block, x, y, z;
+    locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
+    __m256i lo, hi;
+    amq_blk_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
+    amq_blk_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
+}
+
+AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
+                                     amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
+{
+    __m256i lo, hi;
+    amq_blk_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
+    return amq_blk_avx2_test(words + block * (block_bits / 64u), block_bits, lo, hi);
+}
+
+AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                    amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    uint64_t block, x, y, z;
+    locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
+    return amq_blocked_avx2_answer(words, block, block_bits, k, s, x, y, z);
+}
+
+#else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
+
+void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits, amq_hash_strategy s, uint64_t seed,
+                             const void *key, size_t len, uint64_t *block, uint64_t xyz[3])
+{
+    (void)nblocks, (void)block_bits, (void)s, (void)seed, (void)key, (void)len;
+    *block = xyz[0] = xyz[1] = xyz[2] = 0;
+}
+void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                          amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)key, (void)len;
+}
+int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
+                            amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
+{
+    (void)words, (void)block, (void)block_bits, (void)k, (void)s, (void)x, (void)y, (void)z;
+    return 1;
+}
+int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)key, (void)len;
+    return 1;
+}
+#endif
