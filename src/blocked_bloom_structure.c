@@ -62,16 +62,15 @@ static uint64_t memory(const void *o) { return amq_blocked_bloom_nwords(o) * 8u;
 
 AMQ_ADAPT_RATES(amq_blocked_bloom, v[P_BLOCKS], v[P_BITS], v[P_K])
 
-/* E[pi] and E[pi^2] (spec/blocked_moments.c): the checker's exact variance; higher moments
- * are not known (the checker then uses fewer, AMQ_E_TOO_LARGE). */
+/* E[pi], E[pi^2] (spec/blocked_moments.c) and E[pi^j], j >= 3 (spec/blocked_moments_high.c,
+ * within its cost limit: beyond, AMQ_E_TOO_LARGE and the checker uses fewer). */
 static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
 {
     if (j == 1)
         return amq_blocked_bloom_fp_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n);
     if (j == 2)
         return amq_blocked_bloom_fp_pair_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n);
-    return amq_fail(AMQ_E_TOO_LARGE, "blocked Bloom: moment %llu of the rate is not known (E[pi] and E[pi^2] are)",
-                    (unsigned long long)j);
+    return amq_blocked_bloom_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n, j);
 }
 
 /* Shared with counting blocked (the same parameter positions: blocks, block size, k). */

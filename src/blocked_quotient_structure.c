@@ -88,6 +88,19 @@ static amq_status p_of(const uint64_t *v, uint64_t *p)
 
 AMQ_ADAPT_RATES_WITH(p_of, amq_blocked_quotient, v[P_BLOCKS], g[0])
 
+/* E[pi^j]: a block's fingerprints are its keys' uniform p-bit draws, a Bloom block of 2^p
+ * bits and one hash, while no add was refused (spec/blocked_moments_models.c). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    uint64_t p = 0;
+    amq_status st = p_of(v, &p);
+    if (st != AMQ_OK)
+        return st;
+    if (j == 1)
+        return amq_blocked_quotient_fp_enclose(lo, hi, bits + 8, v[P_BLOCKS], p, n);
+    return amq_blocked_quotient_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], p, n, j);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_BLOCKS] == 0 || v[P_Q] > 64 || v[P_R] > 64 || v[P_Q] + v[P_R] > 64)
@@ -141,6 +154,7 @@ const amq_structure amq_structure_blocked_quotient = {
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
+    .fp_moment_enclose = fp_moment,
     AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
     .fp_note = fp_note,
     .rate_doc = "B quotient filters of p = q + r bit fingerprints: the mixture equals 1 - (1 - 2^-p / B)^n while no "

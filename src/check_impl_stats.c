@@ -15,7 +15,7 @@
 
 #define RATE_DIGITS 15
 #define MOMENT_BITS 30 /* relative width of the moments' enclosures for the bounds */
-#define LAW_BITS 60    /* and for the exact law, whose sums alternate (check_impl_exact.c) */
+#define LAW_BITS AMQ_IMPL_CHECK_LAW_BITS /* and for the exact law, whose sums alternate */
 #define W (AMQ_CHECK_MOMENTS + 1)
 #define SLOTS AMQ_CHECK_MOMENT_SLOTS
 

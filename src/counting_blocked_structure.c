@@ -100,8 +100,8 @@ static uint64_t memory(const void *o)
 AMQ_ADAPT_RATES_WITH(geometry, amq_counting_blocked, g[0], g[1], g[2])
 
 /* E[pi] and E[pi^2]: a counter is nonzero iff the blocked Bloom filter's bit is set (Ceramist
- * Theorem 8), so the moments are blocked Bloom's (spec/blocked_moments.c); higher ones are
- * not known (AMQ_E_TOO_LARGE: the checker then uses fewer). */
+ * Theorem 8), so the moments are blocked Bloom's (spec/blocked_moments.c, and
+ * spec/blocked_moments_high.c for j >= 3 within its cost limit). */
 static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
 {
     uint64_t g[3] = {0};
@@ -112,9 +112,7 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
         return amq_blocked_bloom_fp_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n);
     if (j == 2)
         return amq_blocked_bloom_fp_pair_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n);
-    return amq_fail(AMQ_E_TOO_LARGE,
-                    "counting blocked Bloom: moment %llu of the rate is not known (E[pi] and E[pi^2] are)",
-                    (unsigned long long)j);
+    return amq_blocked_bloom_fp_moment_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n, j);
 }
 
 static const char *fp_note(const uint64_t *v, uint64_t n)

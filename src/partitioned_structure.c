@@ -55,6 +55,13 @@ static uint64_t memory(const void *o) { return amq_partitioned_nwords(o) * 8u; }
 
 AMQ_ADAPT_RATES(amq_partitioned, v[P_M], v[P_K])
 
+/* E[pi^j] = FP_bloom(m/k, 1, j, n)^k: the partitions fill independently
+ * (spec/blocked_moments_models.c). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    return amq_partitioned_fp_moment_enclose(lo, hi, bits + 8, v[P_M], v[P_K], n, j);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_M] == 0 || (v[P_K] != 0 && v[P_M] % v[P_K] != 0))
@@ -102,6 +109,7 @@ const amq_structure amq_structure_partitioned = {
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
+    .fp_moment_enclose = fp_moment,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
     .fp_note = fp_note,
     .rate_doc = "k partitions of m/k bits, one bit per partition: exactly (1 - (1 - k/m)^n)^k; approx_classic and "

@@ -104,6 +104,19 @@ static amq_status block_bits(const uint64_t *v, uint64_t *bits)
 
 AMQ_ADAPT_RATES_WITH(block_bits, amq_blocked_partitioned, v[P_BLOCKS], g[0], v[P_WORDS])
 
+/* E[pi^j]: the blocked partitioned moments, a block's words filling independently
+ * (spec/blocked_moments_models.c; AMQ_E_TOO_LARGE beyond their cost limit). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    uint64_t b = 0;
+    amq_status st = block_bits(v, &b);
+    if (st != AMQ_OK)
+        return st;
+    if (j == 1)
+        return amq_blocked_partitioned_fp_enclose(lo, hi, bits + 8, v[P_BLOCKS], b, v[P_WORDS], n);
+    return amq_blocked_partitioned_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], b, v[P_WORDS], n, j);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_BLOCKS] == 0 || v[P_WORD_BITS] == 0)
@@ -167,6 +180,7 @@ const amq_structure amq_structure_split_block = {
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
+    .fp_moment_enclose = fp_moment,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
     .rate_doc = "the binomial mixture over the blocks of (1 - (1 - 1/S)^i)^K (Ceramist Theorem 10); approx_classic "

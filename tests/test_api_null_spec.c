@@ -240,6 +240,26 @@ static void every_blocked_function(void **state)
     invalid(amq_blocked_bloom_fp_pair_enclose(NULL, hi, 64, 4, 64, 3, 10));
     invalid(amq_blocked_bloom_fp_pair_enclose(lo, NULL, 64, 4, 64, 3, 10));
     ok(amq_blocked_bloom_fp_pair_enclose(lo, hi, 64, 4, 64, 3, 10));
+    invalid(amq_blocked_bloom_fp_moment_exact(NULL, 4, 64, 3, 10, 3));
+    ok(amq_blocked_bloom_fp_moment_exact(q, 4, 64, 3, 10, 3));
+    invalid(amq_blocked_bloom_fp_moment_enclose(NULL, hi, 64, 4, 64, 3, 10, 3));
+    invalid(amq_blocked_bloom_fp_moment_enclose(lo, NULL, 64, 4, 64, 3, 10, 3));
+    ok(amq_blocked_bloom_fp_moment_enclose(lo, hi, 64, 4, 64, 3, 10, 3));
+    invalid(amq_blocked_partitioned_fp_moment_exact(NULL, 4, 64, 4, 10, 3));
+    ok(amq_blocked_partitioned_fp_moment_exact(q, 4, 64, 4, 10, 3));
+    invalid(amq_blocked_partitioned_fp_moment_enclose(NULL, hi, 64, 4, 64, 4, 10, 3));
+    invalid(amq_blocked_partitioned_fp_moment_enclose(lo, NULL, 64, 4, 64, 4, 10, 3));
+    ok(amq_blocked_partitioned_fp_moment_enclose(lo, hi, 64, 4, 64, 4, 10, 3));
+    invalid(amq_blocked_quotient_fp_moment_exact(NULL, 4, 6, 10, 3));
+    ok(amq_blocked_quotient_fp_moment_exact(q, 4, 6, 10, 3));
+    invalid(amq_blocked_quotient_fp_moment_enclose(NULL, hi, 64, 4, 6, 10, 3));
+    invalid(amq_blocked_quotient_fp_moment_enclose(lo, NULL, 64, 4, 6, 10, 3));
+    ok(amq_blocked_quotient_fp_moment_enclose(lo, hi, 64, 4, 6, 10, 3));
+    invalid(amq_partitioned_fp_moment_exact(NULL, 64, 4, 10, 3));
+    ok(amq_partitioned_fp_moment_exact(q, 64, 4, 10, 3));
+    invalid(amq_partitioned_fp_moment_enclose(NULL, hi, 64, 64, 4, 10, 3));
+    invalid(amq_partitioned_fp_moment_enclose(lo, NULL, 64, 64, 4, 10, 3));
+    ok(amq_partitioned_fp_moment_enclose(lo, hi, 64, 64, 4, 10, 3));
     invalid(amq_blocked_bloom_fp_decimal(NULL, 4, 64, 3, 10, 5, NULL, NULL));
     ok(amq_blocked_bloom_fp_decimal(&out, 4, 64, 3, 10, 5, NULL, NULL));
     assert_false(isnan(amq_blocked_bloom_fp_approx_classic(4, 64, 3, 10))); /* no pointer arguments */

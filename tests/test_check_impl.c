@@ -402,9 +402,9 @@ static void test_config_refusals(void **state)
     c.queries = 0;
     assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
     assert_non_null(strstr(amq_last_error(), "0 queries"));
-    c = config("partitioned", "m", 1000, "k", 5); /* no moments: one query per filter only */
+    c = config("cuckoo", "nb", 1000, "f", 8); /* no moments: one query per filter only */
     assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
-    assert_non_null(strstr(amq_last_error(), "the moments of the partitioned rate are not known"));
+    assert_non_null(strstr(amq_last_error(), "the moments of the cuckoo rate are not known"));
     c.queries = 1;
     assert_int_equal(amq_impl_check_validate(&c), AMQ_OK);
     amq_impl_free(impl);

@@ -57,10 +57,12 @@ static void test_reports(void **state)
            0, "pass (after removals)");
     assert_non_null(strstr(cli_out, "then the first 40 keys removed and 1 fresh query more"));
     assert_non_null(strstr(cli_out, "exact binomial test, Clopper-Pearson intervals"));
-    /* blocked Bloom has E[pi^2] only (spec/blocked_moments.c): one query per filter by default
-     * (its exact binomial test), several when asked */
+    /* blocked Bloom gives E[pi^j] up to a cost limit (spec/blocked_moments_high.c): by default
+     * as many queries per filter as it gives moments at n (8 here), on the exact law; more
+     * when asked, on the bounds */
     expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 3000", cli_amq), 0,
-           "exact binomial test, Clopper-Pearson intervals");
+           "the exact law of their sum");
+    assert_non_null(strstr(cli_out, "8 fresh queries per filter at each"));
     assert_non_null(strstr(cli_out, "verdict         pass"));
     expect(cli_run("%s check --impl blocked-bloom --model blocked-bloom -b 16 -k 6 -n 100 --filters 1000 --queries 20",
                    cli_amq),
@@ -68,11 +70,11 @@ static void test_reports(void **state)
     assert_non_null(strstr(cli_out, "20 fresh queries per filter at each"));
     assert_non_null(strstr(cli_out, "verdict         pass"));
     /* a model without registered moments: one query per filter by default, refused with more */
-    expect(cli_run("%s check --impl split-block --model split-block -b 16 -n 100 --filters 3000", cli_amq), 0,
+    expect(cli_run("%s check --impl cuckoo --model cuckoo -B 64 -f 8 -n 100 --filters 3000", cli_amq), 0,
            "exact binomial test, Clopper-Pearson intervals");
     assert_non_null(strstr(cli_out, "verdict         pass"));
-    expect(cli_run("%s check --impl partitioned --model partitioned -m 1000 -k 5 -n 100 --queries 20", cli_amq), 2,
-           "the moments of the partitioned rate are not known");
+    expect(cli_run("%s check --impl cuckoo --model cuckoo -B 64 -f 8 -n 100 --queries 20", cli_amq), 2,
+           "the moments of the cuckoo rate are not known");
     /* an implementation checked against another structure's model: counting vs bloom */
     expect(cli_run("%s check --impl counting --impl-param width=8 --model bloom -m 1000 -k 5 -n 100 --filters 300", cli_amq),
            0, "verdict         pass");
@@ -196,8 +198,9 @@ static void test_settings_before_start(void **state)
         {"--model counting -m 1000 -k 5 -n 100 --loads 101", "at most -n 100 (got 101)"},
         {"--model counting -m 1000 -k 5 -n 0", "-n: at least 1 key"},
         {"--model counting -m 1000 -k 5 -n 100 --remove 101", "--remove 101: more removals than the 100 keys"},
-        {"--model partitioned -m 1000 -k 5 -n 100 --queries 3", "--queries 3: the moments of the partitioned rate"},
-        {"--model split-block -b 16 -n 100 --queries 2", "--queries 2: the moments of the split-block rate"},
+        {"--model cuckoo -B 64 -f 8 -n 100 --queries 3", "--queries 3: the moments of the cuckoo rate"},
+        {"--model sliding-bloom -m 64 -k 2 -w 50 -n 100 --queries 2",
+         "--queries 2: the moments of the sliding-bloom rate"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         expect(cli_run("rm -f started; %s check --exec 'touch started; exec %s/planted-adapter none 1000 5' %s; "

@@ -16,9 +16,12 @@
 #include <amq/spec_moments.h>
 #include <internal/structure.h>
 
-/* sums[j] = sum over insert outcomes of c^j (j = 1..3) as integers, and the number of
+/* The highest moment enumerated. */
+#define J_ENUM 4
+
+/* sums[j] = sum over insert outcomes of c^j (j = 1..J_ENUM) as integers, and the number of
  * insert outcomes, for kernel kn after n vectors; the query vectors are all m^k. */
-static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[4], uint64_t *outcomes)
+static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[J_ENUM + 1], uint64_t *outcomes)
 {
     const uint64_t m = kn->m, k = kn->k, digits = k * n;
     uint64_t total = 1, queries = 1;
@@ -30,7 +33,7 @@ static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[4], uint64_t 
     uint64_t *state = malloc(kn->state_words * sizeof *state), *idx = calloc(digits + k + 1, sizeof *idx);
     assert_non_null(state);
     assert_non_null(idx);
-    for (int j = 1; j <= 3; j++)
+    for (int j = 1; j <= J_ENUM; j++)
         mpz_set_ui(sums[j], 0);
     mpz_t c, p;
     mpz_inits(c, p, (mpz_ptr)0);
@@ -50,7 +53,7 @@ static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[4], uint64_t 
         }
         mpz_set_ui(c, count);
         mpz_set(p, c);
-        for (int j = 1; j <= 3; j++) {
+        for (int j = 1; j <= J_ENUM; j++) {
             mpz_add(sums[j], sums[j], p);
             mpz_mul(p, p, c);
         }
@@ -62,7 +65,7 @@ static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[4], uint64_t 
 }
 
 /* rop = sums[j] / (outcomes * m^{jk}) */
-static void moment(mpq_t rop, mpz_t sums[4], int j, uint64_t outcomes, const amq_kernel *kn)
+static void moment(mpq_t rop, mpz_t sums[J_ENUM + 1], int j, uint64_t outcomes, const amq_kernel *kn)
 {
     mpz_t d;
     mpz_init(d);
@@ -81,8 +84,8 @@ static void test_bloom_moments_by_enumeration(void **state)
     static const uint64_t cases[][3] = {{2, 1, 3}, {3, 1, 2}, {4, 2, 2}, {5, 2, 2}, {3, 3, 2}, {7, 2, 1},
                                         {6, 1, 4}, {2, 3, 3}, {8, 2, 1}, {3, 2, 3}};
     const amq_structure *s = amq_structure_find("bloom");
-    mpz_t sums[4];
-    for (int j = 0; j < 4; j++)
+    mpz_t sums[J_ENUM + 1];
+    for (int j = 0; j <= J_ENUM; j++)
         mpz_init(sums[j]);
     mpq_t want, got;
     mpq_inits(want, got, (mpq_ptr)0);
@@ -110,7 +113,7 @@ static void test_bloom_moments_by_enumeration(void **state)
         }
         amq_model_free(mod);
     }
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j <= J_ENUM; j++)
         mpz_clear(sums[j]);
     mpq_clears(want, got, (mpq_ptr)0);
 }
@@ -196,10 +199,27 @@ static void test_edges_and_limits(void **state)
     mpq_clear(q);
 }
 
-/* One registered structure at parameters v, n keys: its enclosure of E[pi^2] holds the
- * second moment enumerated on its real kernel (and E[pi] is its exact rate); 0 when the
- * enumeration would be too large. */
-static int check_second_moment(const amq_structure *s, const uint64_t *v, uint64_t n, mpz_t sums[4])
+/* The exact E[pi^j] of a structure's own moment routine (amq/spec_blocked.h) at parameters v,
+ * or 0 when it has none (Bloom, counting, quotient: the Bloom form, checked above). */
+static int exact_moment(mpq_t rop, const amq_structure *s, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    if (!strcmp(s->name, "blocked-bloom") || !strcmp(s->name, "counting-blocked"))
+        assert_int_equal(amq_blocked_bloom_fp_moment_exact(rop, v[0], v[1], v[2], n, j), AMQ_OK);
+    else if (!strcmp(s->name, "split-block")) /* blocks, words, word bits */
+        assert_int_equal(amq_blocked_partitioned_fp_moment_exact(rop, v[0], v[1] * v[2], v[1], n, j), AMQ_OK);
+    else if (!strcmp(s->name, "partitioned"))
+        assert_int_equal(amq_partitioned_fp_moment_exact(rop, v[0], v[1], n, j), AMQ_OK);
+    else if (!strcmp(s->name, "blocked-quotient")) /* blocks, q, r */
+        assert_int_equal(amq_blocked_quotient_fp_moment_exact(rop, v[0], v[1] + v[2], n, j), AMQ_OK);
+    else
+        return 0;
+    return 1;
+}
+
+/* One registered structure at parameters v, n keys: its enclosures of E[pi^j], j = 2..J_ENUM,
+ * hold the moments enumerated on its real kernel, its exact forms equal them (and E[pi] is
+ * its exact rate); 0 when the enumeration would be too large. */
+static int check_moments(const amq_structure *s, const uint64_t *v, uint64_t n, mpz_t sums[J_ENUM + 1])
 {
     amq_params p;
     amq_params_init(&p, s);
@@ -214,36 +234,46 @@ static int check_second_moment(const amq_structure *s, const uint64_t *v, uint64
         amq_model_free(mod);
         return 0;
     }
-    mpq_t e1, e2, rate;
-    mpq_inits(e1, e2, rate, (mpq_ptr)0);
+    mpq_t e, rate;
+    mpq_inits(e, rate, (mpq_ptr)0);
     mpfr_t lo, hi, x;
     mpfr_inits2(256, lo, hi, x, (mpfr_ptr)0);
     uint64_t outcomes;
     enumerate(kn, n, sums, &outcomes);
-    moment(e1, sums, 1, outcomes, kn);
-    moment(e2, sums, 2, outcomes, kn);
+    moment(e, sums, 1, outcomes, kn);
     assert_int_equal(amq_structure_fp_exact(rate, s, &p, n), AMQ_OK);
-    assert_true(mpq_equal(e1, rate));
-    assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, s, &p, n, 2), AMQ_OK);
-    if (!strcmp(s->name, "blocked-bloom") || !strcmp(s->name, "counting-blocked")) { /* the exact form too */
-        assert_int_equal(amq_blocked_bloom_fp_pair_exact(rate, v[0], v[1], v[2], n), AMQ_OK);
-        assert_true(mpq_equal(rate, e2));
+    assert_true(mpq_equal(e, rate));
+    for (uint64_t j = 1; j <= J_ENUM; j++) {
+        moment(e, sums, (int)j, outcomes, kn);
+        if (exact_moment(rate, s, v, n, j) && !mpq_equal(rate, e))
+            fail_msg("%s (%llu, %llu, %llu) n = %llu: E[pi^%llu] enumerated %s, exact form %s", s->name,
+                     (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2],
+                     (unsigned long long)n, (unsigned long long)j, mpq_get_str(NULL, 10, e),
+                     mpq_get_str(NULL, 10, rate));
+        if (j == 2 && (!strcmp(s->name, "blocked-bloom") || !strcmp(s->name, "counting-blocked"))) {
+            assert_int_equal(amq_blocked_bloom_fp_pair_exact(rate, v[0], v[1], v[2], n), AMQ_OK);
+            assert_true(mpq_equal(rate, e)); /* the pair form agrees */
+        }
+        if (j == 1)
+            continue;
+        assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, s, &p, n, j), AMQ_OK);
+        mpfr_set_q(x, e, MPFR_RNDN);
+        if (!(mpfr_cmp(lo, x) <= 0 && mpfr_cmp(x, hi) <= 0))
+            fail_msg("%s (%llu, %llu, %llu) n = %llu: E[pi^%llu] = %s outside the enclosure", s->name,
+                     (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2],
+                     (unsigned long long)n, (unsigned long long)j, mpq_get_str(NULL, 10, e));
     }
-    mpfr_set_q(x, e2, MPFR_RNDN);
-    if (!(mpfr_cmp(lo, x) <= 0 && mpfr_cmp(x, hi) <= 0))
-        fail_msg("%s (%llu, %llu, %llu) n = %llu: E[pi^2] = %s outside the enclosure", s->name,
-                 (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2], (unsigned long long)n,
-                 mpq_get_str(NULL, 10, e2));
     amq_model_free(mod);
     mpfr_clears(lo, hi, x, (mpfr_ptr)0);
-    mpq_clears(e1, e2, rate, (mpq_ptr)0);
+    mpq_clears(e, rate, (mpq_ptr)0);
     return 1;
 }
 
-/* Every structure with a registered second moment: at each of its examples small enough to
+/* Every structure with registered moments: at each of its examples small enough to
  * enumerate, and at the extra cases below (the blocked kernels' digits range over blocks x
- * block size, so their examples are too large), its enclosure holds E[pi^2] enumerated on
- * its real kernel; each such structure is checked at least once. */
+ * block size, so their examples are too large), its enclosures hold E[pi^j], j = 2..J_ENUM,
+ * enumerated on its real kernel, and its exact forms equal them; each such structure is
+ * checked at least once. */
 static void test_registered_second_moments(void **state)
 {
     (void)state;
@@ -257,9 +287,14 @@ static void test_registered_second_moments(void **state)
         /* blocks, counters per block, k, counter width, hash */
         {"counting-blocked", {2, 2, 1, 4, AMQ_HASH_DEFAULT}, 2}, {"counting-blocked", {2, 2, 2, 8, AMQ_HASH_DEFAULT}, 2},
         {"counting-blocked", {3, 2, 1, 4, AMQ_HASH_DEFAULT}, 2},
+        /* blocks, words, word bits, parquet 0 (the model's uniform digits) */
+        {"split-block", {2, 2, 2, 0, 0}, 2}, {"split-block", {3, 2, 2, 0, 0}, 2}, {"split-block", {2, 1, 3, 0, 0}, 3},
+        {"partitioned", {4, 2, AMQ_HASH_DEFAULT}, 3}, {"partitioned", {3, 1, AMQ_HASH_DEFAULT}, 4},
+        /* blocks, q, r, slack */
+        {"blocked-quotient", {2, 1, 1, 2}, 2}, {"blocked-quotient", {3, 1, 1, 2}, 2},
     };
-    mpz_t sums[4];
-    for (int j = 0; j < 4; j++)
+    mpz_t sums[J_ENUM + 1];
+    for (int j = 0; j <= J_ENUM; j++)
         mpz_init(sums[j]);
     int checked = 0;
     for (size_t i = 0; i < amq_structure_count(); i++) {
@@ -268,13 +303,13 @@ static void test_registered_second_moments(void **state)
             continue;
         int mine = 0;
         for (size_t e = 0; e < s->nexamples; e++)
-            mine += check_second_moment(s, s->examples[e].v, s->examples[e].n, sums);
+            mine += check_moments(s, s->examples[e].v, s->examples[e].n, sums);
         for (size_t e = 0; e < sizeof extra / sizeof extra[0]; e++) {
             if (strcmp(extra[e].name, s->name))
                 continue;
             uint64_t v[AMQ_PARAMS_MAX] = {0};
             memcpy(v, extra[e].v, sizeof extra[e].v);
-            assert_true(check_second_moment(s, v, extra[e].n, sums));
+            assert_true(check_moments(s, v, extra[e].n, sums));
             mine++;
         }
         if (!mine)
@@ -286,7 +321,7 @@ static void test_registered_second_moments(void **state)
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     assert_int_equal(amq_structure_fp_moment_enclose(lo, hi, 40, NULL, NULL, 1, 2), AMQ_E_INVALID_ARG);
     mpfr_clears(lo, hi, (mpfr_ptr)0);
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j <= J_ENUM; j++)
         mpz_clear(sums[j]);
 }
 

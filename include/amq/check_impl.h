@@ -72,6 +72,9 @@ AMQ_API uint64_t amq_key_list_count(const amq_key_list *list);
 AMQ_API void amq_key_list_free(amq_key_list *list);
 /* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
 #define AMQ_IMPL_CHECK_MOMENTS 24
+/* The relative width 2^-bits of the moments' enclosures the exact law is computed from (the
+ * blocked models' cost limit depends on it). */
+#define AMQ_IMPL_CHECK_LAW_BITS 60
 /* At most this many load points. */
 #define AMQ_IMPL_CHECK_MAX_LOADS 1000u
 

@@ -177,6 +177,38 @@ AMQ_API amq_status amq_blocked_bloom_fp_pair_exact(mpq_t rop, uint64_t blocks, u
 AMQ_API amq_status amq_blocked_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                                      uint64_t block_bits, uint64_t k, uint64_t n);
 
+/* The moments E[pi^j], j >= 1, of the blocked rates and of the partitioned Bloom filter: the
+ * chance that j fresh keys are all positive, given nothing about the state.  Sum over the
+ * ways the j keys share blocks (the partitions of j), each a nest of binomial mixtures of a
+ * block's own moments (docs/rates-blocked.md, "Higher moments"); j = 1 is the rate, j = 2
+ * the pair moment above.  Blocked Bloom (block of block_bits bits, k hashes), blocked
+ * partitioned (k words of block_bits/k bits; split-block is 256 bits, k = 8), blocked
+ * quotient (p-bit fingerprints, p < 64, while no add was refused), partitioned (one block of
+ * m bits: FP_bloom(m/k, 1, j, n)^k, no mixture).  The work is estimated before anything is
+ * computed: exact, at most AMQ_BLOCKED_MOMENT_EXACT_MAX_TERMS rational terms (and n <=
+ * AMQ_BLOCKED_EXACT_MAX_N); enclose, at most AMQ_BLOCKED_MOMENT_MAX_TERMS window terms; j <=
+ * AMQ_BLOCKED_MOMENT_MAX_J and the j keys' positions in a block <= AMQ_MOMENTS_MAX_KQ; beyond:
+ * AMQ_E_TOO_LARGE, with the estimate in the message.  j = 0: AMQ_E_INVALID_ARG; other edge
+ * cases as the rates.  Enclose: certified, relative width about 2^-prec. */
+#define AMQ_BLOCKED_MOMENT_MAX_J 64
+#define AMQ_BLOCKED_MOMENT_EXACT_MAX_TERMS 1048576.0 /* 2^20 */
+#define AMQ_BLOCKED_MOMENT_MAX_TERMS 524288.0        /* 2^19: under a second */
+AMQ_API amq_status amq_blocked_bloom_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
+                                                     uint64_t n, uint64_t j);
+AMQ_API amq_status amq_blocked_bloom_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                                       uint64_t block_bits, uint64_t k, uint64_t n, uint64_t j);
+AMQ_API amq_status amq_blocked_partitioned_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits,
+                                                           uint64_t k, uint64_t n, uint64_t j);
+AMQ_API amq_status amq_blocked_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                                             uint64_t block_bits, uint64_t k, uint64_t n, uint64_t j);
+AMQ_API amq_status amq_blocked_quotient_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n,
+                                                        uint64_t j);
+AMQ_API amq_status amq_blocked_quotient_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
+                                                          uint64_t p, uint64_t n, uint64_t j);
+AMQ_API amq_status amq_partitioned_fp_moment_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n, uint64_t j);
+AMQ_API amq_status amq_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
+                                                     uint64_t n, uint64_t j);
+
 /* Counting blocked Bloom: the blocked Bloom rate (reduction, Ceramist Theorem 8). */
 AMQ_API amq_status amq_counting_blocked_fp_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                          uint64_t n);

@@ -112,8 +112,8 @@ static void print_help(void)
            "  -n N                keys added to each filter (the declared load)\n"
            "  --loads L           load points ceil(l N / L), l = 1..L (default 4, at most N)\n"
            "  --filters F         fresh filters (default 5000 when Q > 1, else 20000)\n"
-           "  --queries Q         fresh queries per filter and load point (default 20 when the model gives\n"
-           "                      E[pi^j] up to j = 20, else 1); Q = 1: exact binomial test,\n"
+           "  --queries Q         fresh queries per filter and load point (default: the largest Q <= 20\n"
+           "                      for which the model gives E[pi^Q] at -n, else 1); Q = 1: exact binomial test,\n"
            "                      Clopper-Pearson intervals; Q > 1: the exact law of the counts (Q <= 24)\n"
            "                      or bounds from the exact moments, distribution-free intervals;\n"
            "                      and the dispersion of the rate between filters (pairs of positives)\n"
@@ -266,28 +266,31 @@ static int refuse_removals(const opts *o, const amq_impl *impl)
 }
 
 /* The check's settings from the options, with their defaults (model parameters aside). */
-/* Whether the model gives E[pi^j] up to j = 20, the default Q: then 20 queries per filter
- * are tested on the exact law of the counts.  A model with E[pi^2] only (blocked Bloom)
- * keeps one query per filter by default: its exact binomial test sees rare-event excesses
- * that the shared design's bounds from two moments miss. */
-static int model_has_law(const amq_structure *model, const amq_params *p)
+/* The default Q under a model: the largest Q <= 20 for which the model gives E[pi^Q] at the
+ * check's n (the largest load; the moments' cost grows with j and n/blocks, so it gives every
+ * lower one too), so that Q queries per filter are tested on the exact law of the counts; 1
+ * when it gives none beyond E[pi] (the exact binomial test: the shared design's bounds from
+ * fewer moments than Q miss rare-event excesses that it sees).  The blocked models' moments
+ * are refused beyond a cost estimate before any work, so the search is quick. */
+static uint64_t model_default_queries(const amq_structure *model, const amq_params *p, uint64_t n)
 {
     if (!model || !amq_structure_has_fp_moments(model))
-        return 0;
+        return 1;
     mpfr_t lo, hi;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
-    const int ok = amq_structure_fp_moment_enclose(lo, hi, 20, model, p, 1, 20) == AMQ_OK;
+    uint64_t q = 20;
+    while (q > 1 && amq_structure_fp_moment_enclose(lo, hi, AMQ_IMPL_CHECK_LAW_BITS, model, p, n, q) != AMQ_OK)
+        q--;
     mpfr_clears(lo, hi, (mpfr_ptr)0);
-    return ok;
+    return q;
 }
 
 static void settings(const opts *o, const amq_structure *model, amq_impl_check_config *cfg)
 {
-    const int shared_default = !model || model_has_law(model, &cfg->model_params);
     cfg->model = model;
     cfg->n = o->n;
     cfg->loads = o->have_loads ? o->loads : (o->n < 4 ? o->n : 4);
-    cfg->queries = o->have_queries ? o->queries : model && shared_default ? 20 : 1;
+    cfg->queries = o->have_queries ? o->queries : model ? model_default_queries(model, &cfg->model_params, o->n) : 1;
     cfg->filters = o->have_filters ? o->filters : cfg->queries > 1 ? 5000 : 20000;
     cfg->removals = o->have_removals ? o->removals : 0; /* the default needs the implementation */
     cfg->seed = o->seed;
