@@ -149,11 +149,12 @@ int amq_check_sum_tails(const double *plo, uint64_t Q, uint64_t F, uint64_t s, d
 {
     law base = {0, (size_t)Q + 1, malloc(((size_t)Q + 1) * sizeof(double)), 0, 0.0};
     law acc = {0, 1, malloc(sizeof(double)), 0, 0.0};
-    int ok = base.v && acc.v && Q + 1 <= AMQ_CHECK_LAW_MAX;
+    int ok = base.v && acc.v;
     if (ok) {
         memcpy(base.v, plo, ((size_t)Q + 1) * sizeof(double));
         acc.v[0] = 1.0;
-        trim(&base);
+        trim(&base); /* the pairs' law spans C(Q, 2) + 1 values, mostly negligible */
+        ok = base.len <= AMQ_CHECK_LAW_MAX;
     }
     for (uint64_t e = F; ok && e;) {
         if (e & 1)

@@ -48,7 +48,9 @@ amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_chec
             double *mo = moments + i * SLOTS;
             mo[1] = pt->rate_hi;
             mo[W + 1] = pt->rate_lo;
-            const uint64_t top = cfg->queries < AMQ_CHECK_MOMENTS ? cfg->queries : AMQ_CHECK_MOMENTS;
+            /* every moment up to Q for the exact law; above its limit, 24 for the bounds (the
+             * Bloom form's work grows with j^2 k^2) */
+            const uint64_t top = cfg->queries <= AMQ_CHECK_MOMENTS ? cfg->queries : 24;
             const int bits = cfg->queries <= AMQ_CHECK_MOMENTS ? LAW_BITS : MOMENT_BITS;
             for (uint64_t j = 2; j <= top && st == AMQ_OK; j++) {
                 st = amq_structure_fp_moment_enclose(lo, hi, bits, cfg->model, &cfg->model_params, pt->keys, j);

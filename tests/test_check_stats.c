@@ -66,7 +66,7 @@ static void test_exact_law_is_binomial(void **state)
     static const struct {
         uint64_t Q, F;
         double p;
-    } cases[] = {{20, 2000, 0.01}, {5, 300, 0.3}, {24, 5000, 2e-4}, {2, 1, 0.5}};
+    } cases[] = {{20, 2000, 0.01}, {5, 300, 0.3}, {24, 5000, 2e-4}, {2, 1, 0.5}, {100, 400, 0.01}, {128, 50, 0.01}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const uint64_t Q = cases[c].Q, F = cases[c].F, T = Q * F;
         const double p = cases[c].p;
@@ -129,6 +129,36 @@ static void test_small_deviation(void **state)
     assert_true(r.pass);
     amq_impl_check_result_free(&r);
     amq_impl_free(impl);
+}
+
+/* Q = 100 queries per filter (issue 25: the law stopped at Q = 24, and a deviation at Q = 100
+ * was judged by the bounds only, p = 1 for 1.5 sigma): a Bloom filter of 950 bits checked as
+ * one of 1000 (2283 positives where 1897 are expected, 2000 filters) is flagged by the exact
+ * law of the counts (p = 3e-11); the bounds from the moments (Bernstein's, Markov's on 24
+ * factorial moments), all the old code had at Q = 100, gave p = 0.012 and passed it, and
+ * p = 1 to the correct filter, which passes here with p = 0.98 on the law. */
+static void test_law_above_24_queries(void **state)
+{
+    (void)state;
+    for (int planted = 0; planted < 2; planted++) {
+        amq_impl *impl = bloom_impl(planted ? 950 : 1000, 5);
+        amq_impl_check_config c = config("bloom", 1000, 5);
+        c.loads = 1;
+        c.queries = 100;
+        amq_impl_check_result r;
+        run(impl, &c, &r);
+        const amq_check_point *pt = &r.points[0];
+        assert_true(pt->exact_law);
+        if (planted) {
+            assert_true(pt->exact_law);
+            if (!(pt->verdict == AMQ_POINT_ABOVE && pt->p_value < 1e-8))
+                fail_msg("950 bits as 1000, Q = 100: p-value %.3g, verdict %d", pt->p_value, (int)pt->verdict);
+            assert_false(r.pass);
+        } else
+            assert_true(r.pass);
+        amq_impl_check_result_free(&r);
+        amq_impl_free(impl);
+    }
 }
 
 /* Intervals leave 0 out where the count is large, and hold the model's rate (a correct
@@ -298,6 +328,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_law_is_binomial),
+        cmocka_unit_test(test_law_above_24_queries),
         cmocka_unit_test(test_small_deviation),
         cmocka_unit_test(test_intervals),
         cmocka_unit_test(test_dispersion),

@@ -23,7 +23,7 @@
  *   - Q > 1 ("shared" design): the per-filter counts are independent, in [0, Q], with mean
  *     Q p and variance Q p + Q(Q-1) E[pi^2] - Q^2 p^2 from the model's second moment
  *     (amq/spec_moments.h); the p-value is the least of certified upper bounds of its tail:
- *     the exact law of the sum (when the model gives E[pi^j] for every j <= Q <= 24),
+ *     the exact law of the sum (when the model gives E[pi^j] for every j <= Q <= 128),
  *     Bernstein's bound, and Markov's on the factorial moments; intervals are
  *     distribution-free (Clopper-Pearson on the filters' counts, level by level), with a
  *     model or without (Hoeffding's only when the histogram of counts would be too large).
@@ -70,8 +70,9 @@ typedef struct amq_key_list amq_key_list;
 AMQ_API amq_status amq_key_list_read(FILE *in, const char *name, amq_key_list **out);
 AMQ_API uint64_t amq_key_list_count(const amq_key_list *list);
 AMQ_API void amq_key_list_free(amq_key_list *list);
-/* The highest factorial moment E[pi^j] the upper-tail bound of the shared design uses. */
-#define AMQ_IMPL_CHECK_MOMENTS 24
+/* The largest Q whose counts are tested on their exact law (from E[pi^j], j <= Q); above it,
+ * the bounds use E[pi^j] up to j = 24 only. */
+#define AMQ_IMPL_CHECK_MOMENTS 128
 /* The relative width 2^-bits of the moments' enclosures the exact law is computed from (the
  * blocked models' cost limit depends on it). */
 #define AMQ_IMPL_CHECK_LAW_BITS 60

@@ -119,7 +119,7 @@ void check_report_text(FILE *f, const check_run *c)
                    "filters' counts, level by level)\n",
                 (unsigned long long)g->queries,
                 exact ? "the exact law of their sum (from E[pi^j], j <= Q, certified),\n                " : "",
-                AMQ_IMPL_CHECK_MOMENTS);
+                g->queries <= AMQ_IMPL_CHECK_MOMENTS ? (int)g->queries : 24);
     else if (r->shared)
         fprintf(f, "statistics      per-filter counts independent in [0, %llu]: intervals distribution-free "
                    "(Clopper-Pearson on the filters' counts, level by level; no model)\n",

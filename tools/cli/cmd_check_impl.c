@@ -114,7 +114,7 @@ static void print_help(void)
            "  --filters F         fresh filters (default 5000 when Q > 1, else 20000)\n"
            "  --queries Q         fresh queries per filter and load point (default: the largest Q <= 20\n"
            "                      for which the model gives E[pi^Q] at -n, else 1); Q = 1: exact binomial test,\n"
-           "                      Clopper-Pearson intervals; Q > 1: the exact law of the counts (Q <= 24)\n"
+           "                      Clopper-Pearson intervals; Q > 1: the exact law of the counts (Q <= 128)\n"
            "                      or bounds from the exact moments, distribution-free intervals;\n"
            "                      and the dispersion of the rate between filters (pairs of positives)\n"
            "  --remove R          keys removed after the last load (default N/2 when the implementation\n"
