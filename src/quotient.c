@@ -1,11 +1,12 @@
 /* Key-level quotient filter over the proved kernel (src/quotient_{steps,kernel,insert,delete}.c); see
- * amq/quotient.h.  The kernel does the table work; this file hashes keys, sizes and
- * allocates tables, rebuilds them (merge, resize, load) and saves them. */
+ * amq/quotient.h.  The kernel does the table work; a key's fingerprint, its split and the kernel
+ * call are src/quotient_key.c (unit quotient_key); this file checks arguments, writes the
+ * messages, sizes and allocates tables, rebuilds them (merge, resize, load) and saves them. */
 #include <internal/fail.h>
 #include <internal/container.h>
-#include <amq/hash.h>
 #include <amq/quotient.h>
 #include <internal/quotient_check.h>
+#include <internal/quotient_key.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,9 +64,10 @@ static void table_free(amq_qf *t)
     free(t->meta);
 }
 
-/* Quotient (top q of the p bits) and remainder (low r bits); r <= 63. */
-static uint64_t quot_of(const amq_qf *t, uint64_t f) { return f >> t->r; }
-static uint64_t rem_of(const amq_qf *t, uint64_t f) { return f & ((UINT64_C(1) << t->r) - 1); }
+/* Quotient (top q of the p bits) and remainder (low r bits); r <= 63.  The proved split of
+ * internal/quotient_key.h, the one the key-level add, query and remove use. */
+static uint64_t quot_of(const amq_qf *t, uint64_t f) { return amq_quotient_key_quot(f, t->r); }
+static uint64_t rem_of(const amq_qf *t, uint64_t f) { return amq_quotient_key_rem(f, t->r); }
 
 /* The kernel refused an insert (1: full, 2: no room after fq); it changed nothing. */
 static amq_status room_error(const char *who, int st, const amq_qf *t, uint64_t fq)
@@ -200,30 +202,35 @@ uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t
 {
     if (!f || (!key && len))
         return 0;
-    return amq_hash_fingerprint(f->seed, key, len, (unsigned)(f->qf.q + f->qf.r));
+    return amq_quotient_key_fingerprint(f->qf.q + f->qf.r, f->seed, key, len);
 }
 
 amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len)
 {
-    if (!f || (!key && len))
+    /* the proved add (internal/quotient_key.h) refuses a NULL key with len > 0 itself */
+    const amq_status s = f ? amq_quotient_key_add(&f->qf, f->seed, key, len) : AMQ_E_INVALID_ARG;
+    if (s == AMQ_E_INVALID_ARG)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
-    return insert_fp(&f->qf, amq_quotient_fingerprint(f, key, len), "add");
+    if (s != AMQ_OK) /* AMQ_E_FULL: the kernel's status 1 iff the table is full, else 2 */
+        return room_error("add", f->qf.count >= f->qf.nslots ? 1 : 2, &f->qf,
+                          quot_of(&f->qf, amq_quotient_fingerprint(f, key, len)));
+    return AMQ_OK;
 }
 
 int amq_quotient_query(const amq_quotient *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_query_refused("amq_quotient_query");
-    const uint64_t fp = amq_quotient_fingerprint(f, key, len);
-    return amq_quotient_kernel_query(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp));
+    return amq_quotient_key_query(&f->qf, f->seed, key, len);
 }
 
 amq_status amq_quotient_remove(amq_quotient *f, const void *key, size_t len)
 {
-    if (!f || (!key && len))
+    /* the proved remove refuses a NULL key with len > 0 itself */
+    const amq_status s = f ? amq_quotient_key_remove(&f->qf, f->seed, key, len) : AMQ_E_INVALID_ARG;
+    if (s == AMQ_E_INVALID_ARG)
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    const uint64_t fp = amq_quotient_fingerprint(f, key, len);
-    if (amq_quotient_kernel_delete(&f->qf, quot_of(&f->qf, fp), rem_of(&f->qf, fp)) != 0)
+    if (s != AMQ_OK)
         return amq_fail(AMQ_E_NOT_PRESENT, "remove: the key's fingerprint is not stored (key not present); "
                                            "nothing changed");
     return AMQ_OK;

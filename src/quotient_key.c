@@ -1,0 +1,59 @@
+/* The key-level quotient filter's pure part (internal/quotient_key.h): the key's fingerprint
+ * through the hash model, its quotient/remainder split, then the proved kernel. */
+#include <internal/quotient_key.h>
+#include <internal/hash_model.h>
+
+uint64_t amq_quotient_key_fingerprint(uint64_t p, uint64_t seed, const void *key, size_t len)
+{
+    const uint64_t h = amq_xxh3_64(key, len, seed);
+    return h >> (64u - p);
+}
+
+uint64_t amq_quotient_key_quot(uint64_t fp, uint64_t r) { return fp >> r; }
+
+uint64_t amq_quotient_key_rem(uint64_t fp, uint64_t r) { return fp & (((uint64_t)1 << r) - 1u); }
+
+amq_status amq_quotient_key_add(amq_qf *qf, uint64_t seed, const void *key, size_t len)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
+    const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
+    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /* fp >> r is the hash's top q bits (two shifts are one), a home slot: the kernel's fq < nslots */
+    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
+    const int st = amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */;
+    /*@ assert fields: qf->q == \at(qf->q, Pre) && qf->r == \at(qf->r, Pre); */
+    return st == 0 ? AMQ_OK : AMQ_E_FULL;
+}
+
+int amq_quotient_key_query(const amq_qf *qf, uint64_t seed, const void *key, size_t len)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
+    const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
+    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
+    return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
+}
+
+amq_status amq_quotient_key_remove(amq_qf *qf, uint64_t seed, const void *key, size_t len)
+    /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
+    const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
+    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
+    const int st = amq_quotient_kernel_delete(qf, fq, fr) /*@ ghost (gq) */;
+    /*@ assert fields: qf->q == \at(qf->q, Pre) && qf->r == \at(qf->r, Pre); */
+    return st == 0 ? AMQ_OK : AMQ_E_NOT_PRESENT;
+}
