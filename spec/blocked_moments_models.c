@@ -70,14 +70,14 @@ static amq_status positions_check(const bloom_block *p, uint64_t j, const char *
     return AMQ_OK;
 }
 
-#define NULL_CHECK(cond, fn)                                                                                    \
+#define NULL_CHECK(cond, msg)                                                                                   \
     if (cond)                                                                                                   \
-    return amq_fail(AMQ_E_INVALID_ARG, fn ": NULL argument")
+    return amq_fail(AMQ_E_INVALID_ARG, msg)
 
 amq_status amq_blocked_bloom_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                              uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!rop, "amq_blocked_bloom_fp_moment_exact");
+    NULL_CHECK(!rop, "amq_blocked_bloom_fp_moment_exact: NULL argument");
     const char *who = "exact moment of the blocked Bloom rate";
     const bloom_block p = {block_bits, k, 0};
     amq_status st = blocked_check_blocks(blocks, block_bits, who);
@@ -90,7 +90,7 @@ amq_status amq_blocked_bloom_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_
 amq_status amq_blocked_bloom_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                                uint64_t block_bits, uint64_t k, uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!lo || !hi, "amq_blocked_bloom_fp_moment_enclose");
+    NULL_CHECK(!lo || !hi, "amq_blocked_bloom_fp_moment_enclose: NULL argument");
     const char *who = "moment of the blocked Bloom rate";
     const bloom_block p = {block_bits, k, 0};
     amq_status st = blocked_check_blocks(blocks, block_bits, who);
@@ -114,7 +114,7 @@ static amq_status words_of(bloom_block *p, uint64_t blocks, uint64_t block_bits,
 amq_status amq_blocked_partitioned_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t block_bits, uint64_t k,
                                                    uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!rop, "amq_blocked_partitioned_fp_moment_exact");
+    NULL_CHECK(!rop, "amq_blocked_partitioned_fp_moment_exact: NULL argument");
     const char *who = "exact moment of the blocked partitioned rate";
     bloom_block p;
     amq_status st = words_of(&p, blocks, block_bits, k, who);
@@ -127,7 +127,7 @@ amq_status amq_blocked_partitioned_fp_moment_exact(mpq_t rop, uint64_t blocks, u
 amq_status amq_blocked_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                                      uint64_t block_bits, uint64_t k, uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!lo || !hi, "amq_blocked_partitioned_fp_moment_enclose");
+    NULL_CHECK(!lo || !hi, "amq_blocked_partitioned_fp_moment_enclose: NULL argument");
     const char *who = "moment of the blocked partitioned rate";
     bloom_block p;
     amq_status st = words_of(&p, blocks, block_bits, k, who);
@@ -139,7 +139,7 @@ amq_status amq_blocked_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_
 
 amq_status amq_blocked_quotient_fp_moment_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!rop, "amq_blocked_quotient_fp_moment_exact");
+    NULL_CHECK(!rop, "amq_blocked_quotient_fp_moment_exact: NULL argument");
     const char *who = "exact moment of the blocked quotient rate";
     if (p >= 64)
         return amq_fail(AMQ_E_TOO_LARGE, "%s: p = %llu fingerprint bits (the moments need p < 64)", who, ULL(p));
@@ -154,7 +154,7 @@ amq_status amq_blocked_quotient_fp_moment_exact(mpq_t rop, uint64_t blocks, uint
 amq_status amq_blocked_quotient_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks, uint64_t p,
                                                   uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!lo || !hi, "amq_blocked_quotient_fp_moment_enclose");
+    NULL_CHECK(!lo || !hi, "amq_blocked_quotient_fp_moment_enclose: NULL argument");
     const char *who = "moment of the blocked quotient rate";
     if (p >= 64)
         return amq_fail(AMQ_E_TOO_LARGE, "%s: p = %llu fingerprint bits (the moments need p < 64)", who, ULL(p));
@@ -169,7 +169,7 @@ amq_status amq_blocked_quotient_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_pre
 /* The partitioned filter: one block, so no mixture: G_j(n) itself. */
 amq_status amq_partitioned_fp_moment_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!rop, "amq_partitioned_fp_moment_exact");
+    NULL_CHECK(!rop, "amq_partitioned_fp_moment_exact: NULL argument");
     const char *who = "exact moment of the partitioned rate";
     bloom_block p;
     amq_status st = words_of(&p, 1, m, k, who);
@@ -181,7 +181,7 @@ amq_status amq_partitioned_fp_moment_exact(mpq_t rop, uint64_t m, uint64_t k, ui
 amq_status amq_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k,
                                              uint64_t n, uint64_t j)
 {
-    NULL_CHECK(!lo || !hi, "amq_partitioned_fp_moment_enclose");
+    NULL_CHECK(!lo || !hi, "amq_partitioned_fp_moment_enclose: NULL argument");
     const char *who = "moment of the partitioned rate";
     bloom_block p;
     amq_status st = words_of(&p, 1, m, k, who);
