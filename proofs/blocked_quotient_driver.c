@@ -25,6 +25,14 @@
 #include <stddef.h>
 #include <internal/blocked_quotient_kernel.h>
 
+/* Every block of the table keeps the invariant.  A predicate, not the quantifier written
+ * out, so that the loop of amq_proof_bqf_nfn carries it from the step's postcondition by
+ * congruence: written out, cvc4 spent 1.9M steps (60 s) merging the loop body's paths. */
+/*@ predicate amq_bqf_all_ok{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
+                               integer nblocks, integer nslots) =
+      \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+*/
+
 /* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
 /*@ ghost
   /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
@@ -206,12 +214,12 @@ static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
  * kernel's status. */
 /*@ requires table:  amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
     requires blocks: bx < nblocks && b < nblocks;
-    requires inv:    \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    requires inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
     requires fq:     fq < nslots;
     requires not_x:  del != 0 ==> (b != bx || fq != xq || fr != xr);
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
-    ensures inv:    \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    ensures inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
     ensures kept:   amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
                       amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
     ensures found:  del == 0 ==> \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
@@ -291,8 +299,7 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
             /*@ ghost (gq) */ != 0)
         return 1; /* refused: nothing to show */
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant inv:    \forall integer c; 0 <= c < nblocks ==>
-                                 amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+        loop invariant inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
         loop invariant stored: amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
         loop assigns i, counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1],
                      meta[0 .. nblocks * nslots - 1], gq[0 .. nblocks * nslots - 1];

@@ -127,6 +127,7 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
         /*@ assert moved_rem_next: \forall integer j; p <= j < k ==> rem[j] == \at(rem[j + 1], Pre); */
         k++;
     }
+    /*@ assert frame_loop: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
     /*@ assert t_stop: k < n ==> !amq_qf_S{Pre}(meta, k); */
     /*@ assert stop: k < n ==> amq_qf_del_stop_hyp{Pre}(meta, gq, n, k); */
     /*@ assert moved_loop: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
@@ -140,8 +141,13 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     amq_quotient_step_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
     /*@ ghost Vacated: ; */
     /*@ assert moved_vacated: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
+    /*@ assert frame_vacated: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
     if (last)
         amq_quotient_step_set_bit(meta, n, fq, 1u, 0);
+    /* r_frame in two steps (the loop's frame, then the O bit): at once, cvc4 took 500k steps */
+    /*@ assert cs_kept: \forall integer j; 0 <= j < n ==>
+          (amq_qf_C(meta, j) <==> amq_qf_C{Vacated}(meta, j)) &&
+          (amq_qf_S(meta, j) <==> amq_qf_S{Vacated}(meta, j)); */
     /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Vacated); */
     /*@ assert r_bytes: amq_qf_bytes(meta, n); */
     /*@ assert r_occ:   amq_qf_del_occ{Pre, Here}(meta, gq, n, fq, p); */
