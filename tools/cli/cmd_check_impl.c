@@ -456,6 +456,11 @@ int cmd_check_impl(int argc, char **argv)
             return q->flag ? cli_usage("check", USAGE, "--model %s: missing %s (-%c)", model_name, q->what, q->flag)
                            : cli_usage("check", USAGE, "--model %s: missing %s (--%s)", model_name, q->what, q->opt);
     }
+    /* the model's parameters under the structure's one check, before the implementation starts: a
+     * usage error (issue 26, class 7), naming the options (class 9) */
+    if (model && amq_structure_check(model, &c.cfg.model_params) != AMQ_OK)
+        return cli_usage("check", USAGE, "--model %s: %s (%s)", model_name, amq_last_error(),
+                         cli_params_given(model, CLI_PARAMS_RATE, &c.cfg.model_params, given, NULL));
     if (o.ways != 1)
         return cli_usage("check", USAGE, "give exactly one implementation: --plugin, --exec or --impl");
     if (!o.have_n)
