@@ -15,6 +15,7 @@
 #include <internal/blocked_block.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_quotient_kernel.h>
+#include <internal/blocked_quotient_key.h>
 #include <internal/blocked_state.h>
 #include <internal/container.h>
 #include <amq/spec_blocked.h>
@@ -122,35 +123,36 @@ void amq_blocked_quotient_free(amq_blocked_quotient *b)
     }
 }
 
-/* The fingerprint is the top q + r bits of the key's XXH3-64: quotient (top q), then
- * remainder; the block comes from the salted hash of the layer. */
+/* The key's block, quotient and remainder: the proved place of internal/blocked_quotient_key.h
+ * (the top q + r bits of the key's XXH3-64, quotient first; the block from the salted hash). */
 void amq_blocked_quotient_locate(const amq_blocked_quotient *b, const void *key, size_t len, uint64_t *block,
                                  uint64_t *qr)
 {
-    const uint64_t f = amq_hash_fingerprint(b->seed, key, len, (unsigned)(b->q + b->r));
-    *block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
-    qr[0] = f >> b->r;
-    qr[1] = f & ((UINT64_C(1) << b->r) - 1);
+    amq_blocked_quotient_key_place(b->nblocks, b->q, b->r, b->seed, key, len, block, &qr[0], &qr[1]);
 }
 
 /* 0 stored, 1 the block is full, 2 no free slot at or after the quotient; on 1 and 2 the
- * filter is unchanged (the kernel's contract). */
+ * filter is unchanged (the kernel's contract).  For the loader's records. */
 static int insert(amq_blocked_quotient *b, uint64_t block, const uint64_t *qr)
 {
     return amq_blocked_quotient_kernel_insert(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0],
                                               qr[1]);
 }
 
+/* The key's place and the kernel: amq_blocked_quotient_key_add (proved, unit
+ * blocked_quotient_key); here only the NULL checks and the message. */
 amq_status amq_blocked_quotient_add(amq_blocked_quotient *b, const void *key, size_t len)
 {
     if (!b || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
+    const int st = amq_blocked_quotient_key_add(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r,
+                                                b->seed, key, len);
     uint64_t block, qr[2];
-    amq_blocked_quotient_locate(b, key, len, &block, qr);
-    const int st = insert(b, block, qr);
-    if (st != 0)
+    if (st != 0) { /* the key's block, for the message only */
+        amq_blocked_quotient_locate(b, key, len, &block, qr);
         return amq_fail(AMQ_E_FULL, NAME " add: block %llu is %s; nothing changed", (unsigned long long)block,
                         st == 1 ? "full" : "out of slack slots after the key's quotient");
+    }
     return AMQ_OK;
 }
 
@@ -164,9 +166,8 @@ int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, s
 {
     if (!b || (!key && len))
         return amq_query_refused("amq_blocked_quotient_query");
-    uint64_t block, qr[2];
-    amq_blocked_quotient_locate(b, key, len, &block, qr);
-    return answer(b, block, qr);
+    return amq_blocked_quotient_key_query(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed,
+                                          key, len);
 }
 
 static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *qr)
@@ -188,9 +189,8 @@ amq_status amq_blocked_quotient_remove(amq_blocked_quotient *b, const void *key,
 {
     if (!b || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " remove: NULL filter or key");
-    uint64_t block, qr[2];
-    amq_blocked_quotient_locate(b, key, len, &block, qr);
-    if (amq_blocked_quotient_kernel_delete(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0], qr[1]))
+    if (amq_blocked_quotient_key_remove(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, key,
+                                        len))
         return amq_fail(AMQ_E_NOT_PRESENT, NAME " remove: key not present (its fingerprint is not stored in its "
                                            "block); nothing changed");
     return AMQ_OK;
