@@ -1,5 +1,6 @@
 /* Counting blocked Bloom filter (amq/counting_blocked.h) over the proved counting blocked
- * kernels.
+ * kernels; add, query and remove are the proved key-level functions of
+ * src/counting_blocked_key.c plus the NULL-filter check and the message.
  *
  * File (container type AMQ_TYPE_COUNTING_BLOCKED): the layer's parameter block holding
  * nblocks, block_counters, k, strategy, seed and width; payload: the counter bytes as they
@@ -10,6 +11,7 @@
 #include <amq/counting_blocked.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_kernel.h>
+#include <internal/counting_blocked_key.h>
 #include <internal/blocked_block.h>
 #include <internal/blocked_layer.h>
 #include <internal/blocked_state.h>
@@ -115,13 +117,8 @@ amq_status amq_counting_blocked_add(amq_counting_blocked *c, const void *key, si
 {
     if (!c || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    uint64_t block, idx[AMQ_MAX_K];
-    amq_counting_blocked_locate(c, key, len, &block, idx);
-    if (c->width == 8)
-        amq_counting_blocked_kernel_add8(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k);
-    else
-        amq_counting_blocked_kernel_add4(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k);
-    return AMQ_OK;
+    return amq_counting_blocked_key_add(c->bytes, c->m, c->nblocks, c->block_counters, c->k, c->width,
+                                        c->strategy, c->seed, key, len);
 }
 
 static int answer(const void *v, uint64_t block, const uint64_t *idx)
@@ -136,9 +133,8 @@ int amq_counting_blocked_query(const amq_counting_blocked *c, const void *key, s
 {
     if (!c || (!key && len))
         return amq_query_refused("amq_counting_blocked_query");
-    uint64_t block, idx[AMQ_MAX_K];
-    amq_counting_blocked_locate(c, key, len, &block, idx);
-    return answer(c, block, idx);
+    return amq_counting_blocked_key_query(c->bytes, c->m, c->nblocks, c->block_counters, c->k, c->width,
+                                          c->strategy, c->seed, key, len);
 }
 
 static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *idx)
@@ -161,13 +157,8 @@ amq_status amq_counting_blocked_remove(amq_counting_blocked *c, const void *key,
 {
     if (!c || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " remove: NULL filter or key");
-    uint64_t block, idx[AMQ_MAX_K];
-    amq_counting_blocked_locate(c, key, len, &block, idx);
-    const int refused =
-        c->width == 8
-            ? amq_counting_blocked_kernel_remove8(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k)
-            : amq_counting_blocked_kernel_remove4(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k);
-    if (refused)
+    if (amq_counting_blocked_key_remove(c->bytes, c->m, c->nblocks, c->block_counters, c->k, c->width,
+                                        c->strategy, c->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_NOT_PRESENT, NAME " remove: key not present (one of its counters is below its "
                                            "multiplicity); nothing changed");
     return AMQ_OK;

@@ -1,0 +1,257 @@
+/* The key-level counting blocked filter's pure part (internal/counting_blocked_key.h): the
+ * key's block (internal/blocked_block.h), its in-block indices from the stream, then the proved
+ * counting blocked kernel of width w.  The kernel states its exact effect in the block's window
+ * on an index array (amq_occ) and its frame outside; the key-level contracts state it on every
+ * counter in terms of the key's own index sequence (amq_cbk_occ), so each operation carries the
+ * kernel's window facts to the whole array (the asserts in_window, at_p, ex_in, ex_out). */
+#include <internal/counting_blocked_key.h>
+
+/* Ghost lemma: block b < n of s counters ends at or before n * s (a product fact, proved once
+ * here and called where needed: SMT solvers do not instantiate lemmas on products). */
+/*@ ghost
+  /@ requires below: b < n;
+     assigns \nothing;
+     ensures fits: 0 <= b * s && b * s + s <= n * s;
+  @/
+  static void block_fits(uint64_t b, uint64_t n, uint64_t s) { }
+*/
+
+/* Ghost lemma (a copy of src/counting_key.c's: a static ghost function is proved in its own
+ * unit): the array's occurrence counts are the key's once the array holds its indices. */
+/*@ ghost
+  /@ requires idx_valid: \valid_read(idx + (0 .. k - 1));
+     requires indices:   amq_key_indices(idx, k, s, seed, key, len, m);
+     assigns \nothing;
+     ensures same_occ:   \forall integer p; amq_occ(idx, k, p) == amq_key_occ(s, seed, key, len, m, k, p);
+  @/
+  static void occ_lemma(const uint64_t *idx, size_t k, amq_hash_strategy s, uint64_t seed,
+                        char *key, size_t len, uint64_t m)
+  {
+    /@ loop invariant bounds:   0 <= n <= k;
+       loop invariant same_occ: \forall integer p; amq_occ(idx, n, p) == amq_key_occ(s, seed, key, len, m, n, p);
+       loop assigns n;
+       loop variant k - n;
+    @/
+    for (size_t n = 0; n < k; n++) { }
+  }
+*/
+
+/* The kernel of width w (8: a byte a counter, 4: packed): one call whose contract is the
+ * kernel's with w for the width, so that the key-level functions reason about one state after
+ * it, not a case split over the two widths (cvc4 did not make that split on quantified facts;
+ * cvc5 did).  ins_at, the kernel's "inserted" spelt out, is stated per width for the same
+ * reason: derived from the width-generic predicate it was left to cvc5. */
+/*@ requires width:     amq_width(w);
+    requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(w, m) - 1];
+    ensures inserted:   amq_blk_cpresent(c, w, block * bsize, idx, k);
+    ensures monotone:   amq_cgrows{Pre, Post}(c, w, m);
+    ensures own_block:  amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+    ensures exact:      amq_blk_cadded{Pre, Post}(c, w, block * bsize, bsize, idx, k);
+    ensures padding:    amq_cpad_same{Pre, Post}(c, w, m);
+    behavior w8:
+      assumes w == 8;
+      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+    behavior w4:
+      assumes w == 4;
+      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static void kernel_add(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint64_t block, const uint64_t *idx,
+                       size_t k)
+{
+    if (w == 8u)
+        amq_counting_blocked_kernel_add8(c, m, bsize, block, idx, k);
+    else
+        amq_counting_blocked_kernel_add4(c, m, bsize, block, idx, k);
+}
+
+/* The same for remove: 0 and the kernel's effect iff covered, else 1 and nothing changed;
+ * "covered" spelt out and stated per width, as for kernel_query. */
+/*@ requires width:     amq_width(w);
+    requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_cbytes(w, m) - 1];
+    ensures padding:    amq_cpad_same{Pre, Post}(c, w, m);
+    ensures result:     \result == 0 || \result == 1;
+    ensures done:       \result == 0 ==> amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k) &&
+                          amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+    ensures kept:       \result != 0 ==> amq_cbytes_same{Pre, Post}(c, w, m);
+    behavior removed8:
+      assumes w == 8 && (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
+      ensures result:    \result == 0;
+      ensures own_block: amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+      ensures exact:     amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k);
+    behavior refused8:
+      assumes w == 8 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
+      ensures unchanged: amq_cbytes_same{Pre, Post}(c, w, m);
+      ensures result:    \result == 1;
+    behavior removed4:
+      assumes w == 4 && (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
+      ensures result:    \result == 0;
+      ensures own_block: amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+      ensures exact:     amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k);
+    behavior refused4:
+      assumes w == 4 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
+      ensures unchanged: amq_cbytes_same{Pre, Post}(c, w, m);
+      ensures result:    \result == 1;
+    disjoint behaviors;
+*/
+static int kernel_remove(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint64_t block, const uint64_t *idx,
+                         size_t k)
+{
+    return w == 8u ? amq_counting_blocked_kernel_remove8(c, m, bsize, block, idx, k)
+                   : amq_counting_blocked_kernel_remove4(c, m, bsize, block, idx, k);
+}
+
+amq_status amq_counting_blocked_key_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                        unsigned w, amq_hash_strategy s, uint64_t seed, const void *key,
+                                        size_t len)
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
+    //@ ghost block_fits(block, nblocks, bsize);
+    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
+    //@ assert pre_range: amq_crange(c, w, m);
+    uint64_t idx[AMQ_MAX_K];
+    amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
+    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
+    kernel_add(c, m, w, bsize, block, idx, (size_t)k);
+    //@ assert kept: amq_key_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
+    /*@ assert at_t: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, w, block * bsize + amq_key_index(s, seed, (char *)key, len, bsize, t)) ==
+            amq_cnt(c, w, block * bsize + idx[t]); */
+    /*@ assert inserted: amq_cbk_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+    //@ ghost occ_lemma(idx, k, s, seed, (char *)key, len, bsize);
+    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
+    /*@ assert in_window: \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, w, block * bsize + q) ==
+            amq_sat_add(w, amq_cnt{Pre}(c, w, block * bsize + q), amq_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
+    /*@ assert at_p: \forall integer p; block * bsize <= p < block * bsize + bsize ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
+    /*@ assert ex_in: \forall integer p; block * bsize <= p < block * bsize + bsize ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert ex_out: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert exact: amq_cbk_added{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
+    return AMQ_OK;
+}
+
+/* The kernel's query of width w on the key's k in-block indices, its answer stated per width:
+ * the width-generic predicate, unfolded, was a step cvc4 did not make (as for kernel_add). */
+/*@ requires width:     amq_width(w);
+    requires k_max:     k <= AMQ_BLOCKED_MAX_K;
+    requires bsize_pos: bsize >= 1;
+    requires window:    block * bsize + bsize <= m;
+    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    requires idx_valid: \valid_read(idx + (0 .. k - 1));
+    requires idx_range: amq_in_range(idx, k, bsize);
+    assigns \nothing;
+    behavior present8:
+      assumes w == 8 && \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      ensures found: \result == 1;
+    behavior absent8:
+      assumes w == 8 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0);
+      ensures not_found: \result == 0;
+    behavior present4:
+      assumes w == 4 && \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      ensures found: \result == 1;
+    behavior absent4:
+      assumes w == 4 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0);
+      ensures not_found: \result == 0;
+    disjoint behaviors;
+*/
+static int kernel_query(const uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint64_t block,
+                        const uint64_t *idx, size_t k)
+{
+    return w == 8u ? amq_counting_blocked_kernel_query8(c, m, bsize, block, idx, k)
+                   : amq_counting_blocked_kernel_query4(c, m, bsize, block, idx, k);
+}
+
+/* Not lazy (as amq_counting_key_query): the key's block and its k indices, then the kernel's
+ * answer on them. */
+int amq_counting_blocked_key_query(const uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                   unsigned w, amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
+    //@ ghost block_fits(block, nblocks, bsize);
+    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
+    uint64_t idx[AMQ_MAX_K];
+    amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
+    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
+    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
+    /*@ assert at_t: \forall integer t; 0 <= t < k ==>
+          amq_cnt(c, w, block * bsize + amq_key_index(s, seed, (char *)key, len, bsize, t)) ==
+            amq_cnt(c, w, block * bsize + idx[t]); */
+    /*@ assert same: (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0) <==>
+          amq_cbk_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+    return kernel_query(c, m, w, bsize, block, idx, (size_t)k);
+}
+
+amq_status amq_counting_blocked_key_remove(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                           unsigned w, amq_hash_strategy s, uint64_t seed, const void *key,
+                                           size_t len)
+{
+    if (!key && len)
+        return AMQ_E_INVALID_ARG;
+    const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
+    //@ ghost block_fits(block, nblocks, bsize);
+    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
+    uint64_t idx[AMQ_MAX_K];
+    amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
+    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
+    //@ ghost occ_lemma(idx, k, s, seed, (char *)key, len, bsize);
+    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
+    /*@ assert at_t: \forall integer t; 0 <= t < k ==>
+          idx[t] == amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t) &&
+          amq_cnt(c, w, block * bsize + idx[t]) ==
+            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) &&
+          amq_occ(&idx[0], k, idx[t]) ==
+            amq_key_occ{Pre}(s, seed, (char *)key, len, bsize, k, amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)); */
+    /*@ assert key_at: amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
+          \forall integer t; 0 <= t < k ==>
+            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) == amq_cmax(w) ||
+            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) >=
+              amq_key_occ{Pre}(s, seed, (char *)key, len, bsize, k, amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)); */
+    /*@ assert to_kernel: amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
+                          (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(&idx[0], k, idx[t])); */
+    /*@ assert to_key: (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
+                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(&idx[0], k, idx[t])) ==>
+                       amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+    const int refused = kernel_remove(c, m, w, bsize, block, idx, (size_t)k);
+    /*@ assert in_window: refused == 0 ==> \forall integer q; 0 <= q < bsize ==>
+          amq_cnt(c, w, block * bsize + q) ==
+            amq_sat_sub(w, amq_cnt{Pre}(c, w, block * bsize + q), amq_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
+    /*@ assert at_p: refused == 0 ==> \forall integer p; block * bsize <= p < block * bsize + bsize ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
+    /*@ assert ex_in: refused == 0 ==> \forall integer p; block * bsize <= p < block * bsize + bsize ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert ex_out: refused == 0 ==> \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
+          amq_cnt(c, w, p) ==
+            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert exact: refused == 0 ==> amq_cbk_removed{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
+    return refused ? AMQ_E_NOT_PRESENT : AMQ_OK;
+}
