@@ -3,6 +3,7 @@
  * go through the trusted model's wrappers (internal/hash_model.h, defined in src/hash.c). */
 #include <amq/hash.h>
 #include <internal/hash_stream.h>
+#include <internal/hash_salt.h>
 
 /* amq_reduce (contract: internal/hash_stream.h) as four 32-bit partial products: portable C that
  * Frama-C reads (it has no __int128).  The ghost functions are proof steps (ACSL comments,
@@ -94,7 +95,7 @@ static void key_words(amq_hash_strategy s, uint64_t seed, const void *key, size_
                       uint64_t *b, uint64_t *c)
 {
     amq_xxh3_128(key, len, seed, a, b);
-    *c = s == AMQ_HASH_TRIPLE ? amq_xxh3_64(key, len, seed ^ 0x9E3779B97F4A7C15ull) : 0;
+    *c = s == AMQ_HASH_TRIPLE ? amq_xxh3_64(key, len, seed ^ AMQ_HASH_TRIPLE_SALT) : 0;
 }
 
 void amq_hash_stream_key(amq_hash_stream *st, amq_hash_strategy s, uint64_t seed, const void *key, size_t len,

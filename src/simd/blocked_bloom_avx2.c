@@ -6,6 +6,7 @@
  * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
 #include <internal/simd.h>
 #include <internal/blocked_block.h>
+#include <internal/hash_salt.h>
 
 #if AMQ_SIMD_X86
 #include <simd/blocked_bloom_avx2.h>
@@ -29,7 +30,7 @@ static inline void locate(uint64_t nblocks, uint64_t m, amq_hash_strategy s, uin
     if (s == AMQ_HASH_DOUBLE || s == AMQ_HASH_TRIPLE)
         *y |= 1u;
     if (s == AMQ_HASH_TRIPLE)
-        *z = reduce(XXH3_64bits_withSeed(key, len, seed ^ 0x9E3779B97F4A7C15ull), m);
+        *z = reduce(XXH3_64bits_withSeed(key, len, seed ^ AMQ_HASH_TRIPLE_SALT), m);
 }
 
 __attribute__((flatten)) void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits,
