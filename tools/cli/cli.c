@@ -1,6 +1,5 @@
 #include "cli.h"
 #include <errno.h>
-#include <getopt.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
@@ -164,16 +163,6 @@ int cli_usage(const char *cmd, const char *usage, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\nusage: %s\n", usage);
     return CLI_EXIT_USAGE;
-}
-
-int cli_bad_option(const char *cmd, const char *usage, int c, int argc, char **argv)
-{
-    const char *tok = optind >= 1 && optind <= argc ? argv[optind - 1] : "";
-    if (c == ':')
-        return cli_usage(cmd, usage, "option '%s' needs a value", tok);
-    if (strncmp(tok, "--", 2) != 0 && optopt > 0 && optopt < 128) /* a short option, maybe in a cluster */
-        return cli_usage(cmd, usage, "unknown option '-%c'", optopt);
-    return cli_usage(cmd, usage, "unknown option '%s'", tok);
 }
 
 int cli_fail(const char *cmd, const char *fmt, ...)

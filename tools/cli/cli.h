@@ -27,10 +27,6 @@ int cli_double_open(const char *cmd, const char *flag, const char *s, double lo,
 /* Print "amq CMD: <msg>" then "usage: <usage>" to stderr and return CLI_EXIT_USAGE. */
 int cli_usage(const char *cmd, const char *usage, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* After getopt_long (optstring starting with ':', opterr = 0) returned c = '?' or ':': prints
- * "amq CMD: unknown option '-Z'" (or '--zzz'), or "option '--key-type' needs a value": the
- * token the user typed, not getopt's own words; returns CLI_EXIT_USAGE. */
-int cli_bad_option(const char *cmd, const char *usage, int c, int argc, char **argv);
 /* Print "amq CMD: <msg>" to stderr and return CLI_EXIT_FAIL. */
 int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* True when stderr is a terminal (progress bars go there only then). */

@@ -81,17 +81,22 @@ static const char *type_name(int argc, char **argv)
 
 struct adder {
     amq_filter *f;
+    const char *out;
     uint64_t keys, expect;
     cli_progress prog;
 };
 
+/* A refused add names its line and key: the user finds what the structure could not take
+ * (a full quotient or cuckoo filter, say).  Each call is one line of the input. */
 static int add_key(void *ctx, const char *key, size_t len, const char *line, size_t line_len)
 {
-    (void)line;
-    (void)line_len;
     struct adder *a = ctx;
-    if (amq_filter_add(a->f, key, len) != AMQ_OK)
+    if (amq_filter_add(a->f, key, len) != AMQ_OK) {
+        fprintf(stderr, "amq build: standard input, line %llu ('", (unsigned long long)a->keys + 1);
+        cli_put_key_escaped(stderr, line, line_len);
+        fprintf(stderr, "'): %s; '%s' was not written\n", amq_last_error(), a->out);
         return 1;
+    }
     if ((++a->keys & 0xFFFF) == 0)
         cli_progress_update(&a->prog, "adding keys", a->keys, a->expect);
     return 0;
@@ -132,7 +137,7 @@ int cmd_build(int argc, char **argv)
     }
     p.seed = b.seed;
 
-    struct adder a = {NULL, 0, b.have_n ? b.n : 0, {0, 0}};
+    struct adder a = {NULL, b.out, 0, b.have_n ? b.n : 0, {0, 0}};
     double achieved = 0;
     amq_status st = b.have_n ? amq_filter_create_for(&a.f, s, b.n, b.fpr, &p, &achieved)
                              : amq_filter_create(&a.f, s, &p);
@@ -145,8 +150,8 @@ int cmd_build(int argc, char **argv)
     cli_progress_end(&a.prog);
     if (rc != 0) {
         amq_filter_free(a.f);
-        /* the key reader has named the line of a read error or an oversized key */
-        return rc < 0 ? CLI_EXIT_FAIL : cli_fail("build", "%s", amq_last_error());
+        /* the key reader or add_key has named the line */
+        return CLI_EXIT_FAIL;
     }
     /* locked for the save only: a remove of the same file holds the lock from its load to its
      * rename, so this file cannot land between them and be lost */

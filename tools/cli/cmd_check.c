@@ -14,17 +14,21 @@
 #include <string.h>
 
 #define EXACT_DIGITS 15
+/* The Monte Carlo's work, estimated before it starts (docs/cost-limits.md): index operations
+ * trials x ((n + removals + 1) k + state words), at most 2^33 unless --max-work says more
+ * (about 30 s alone on one core here, a few minutes on a loaded machine). */
+#define CHECK_MAX_WORK 8589934592.0
 
 static const char USAGE_HEAD[] = "amq check STRUCTURE PARAMETERS -n N [--removals RM] [--trials T] [--seed S] "
-                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--json]\n"
+                                 "[--hash random|independent|double|triple|enhanced] [--alpha A] [--max-work W] [--json]\n"
                                  "       amq check --plugin LIB | --exec CMD | --impl STRUCTURE --model ... "
                                  "(amq check --impl bloom --help)";
 
-enum { OPT_N = 'n', OPT_REMOVALS = 256, OPT_TRIALS, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON };
+enum { OPT_N = 'n', OPT_REMOVALS = 256, OPT_TRIALS, OPT_SEED, OPT_HASH, OPT_ALPHA, OPT_JSON, OPT_MAX_WORK };
 
 struct check_opts {
     const char *usage;
-    uint64_t n, removals, trials, seed;
+    uint64_t n, removals, trials, seed, max_work;
     int have_n, hash, json;
     double alpha;
 };
@@ -44,6 +48,10 @@ static int on_option(void *ctx, int id, const char *arg)
         return amq_check_hash_parse(arg, &o->hash) == AMQ_OK ? 0 : cli_usage("check", o->usage, "%s", amq_last_error());
     case OPT_ALPHA: return cli_double_open("check", "--alpha", arg, 0.0, 1.0, &o->alpha) ? 0 : CLI_EXIT_USAGE;
     case OPT_JSON: o->json = 1; return 0;
+    case OPT_MAX_WORK:
+        if (!cli_u64("check", "--max-work", arg, &o->max_work))
+            return CLI_EXIT_USAGE;
+        return o->max_work ? 0 : cli_usage("check", o->usage, "--max-work must be at least 1 (got '%s')", arg);
     default: return cli_usage("check", o->usage, "invalid option");
     }
 }
@@ -51,14 +59,14 @@ static int on_option(void *ctx, int id, const char *arg)
 static const cli_option options[] = {
     {"keys", 'n', 1, OPT_N},      {"removals", 0, 1, OPT_REMOVALS}, {"trials", 0, 1, OPT_TRIALS},
     {"seed", 0, 1, OPT_SEED},     {"hash", 0, 1, OPT_HASH},         {"alpha", 0, 1, OPT_ALPHA},
-    {"json", 0, 0, OPT_JSON},
+    {"json", 0, 0, OPT_JSON},     {"max-work", 0, 1, OPT_MAX_WORK},
 };
 
 static void usage_of(char *buf, size_t len, const amq_structure *s)
 {
     char pu[256];
     cli_params_usage(pu, sizeof pu, s, CLI_PARAMS_MODEL);
-    snprintf(buf, len, "amq check %s%s -n N%s [--trials T] [--seed S] [--hash H] [--alpha A] [--json]",
+    snprintf(buf, len, "amq check %s%s -n N%s [--trials T] [--seed S] [--hash H] [--alpha A] [--max-work W] [--json]",
              amq_structure_name(s), pu, amq_structure_can_remove(s) ? " [--removals RM]" : "");
 }
 
@@ -91,6 +99,8 @@ static void print_help(FILE *f, const amq_structure *only)
             "               independent|double|triple|enhanced: real XXH3 hashing of distinct\n"
             "               8-byte keys, a fresh hash seed per trial (default random)\n"
             "  --alpha A    significance level = false-alarm rate, 0 < A < 1 (default 1e-6)\n"
+            "  --max-work W refuse a run estimated at more than W index operations,\n"
+            "               T x ((n + RM + 1) k + state words), before it starts (default 2^33)\n"
             "  --json       machine-readable output\n"
             "exit status: 0 pass, 1 fail (or an error), 2 usage error\n",
             (unsigned long long)AMQ_CHECK_DEFAULT_TRIALS, (unsigned long long)AMQ_CHECK_DEFAULT_SEED);
@@ -203,6 +213,28 @@ static void report_text(const amq_structure *s, const amq_params *p, const struc
            o->alpha);
 }
 
+/* The run's work estimated before it starts: refused (usage error) beyond --max-work. */
+static int mc_too_long(const amq_structure *s, const amq_params *p, const int *given, const struct check_opts *o,
+                       const amq_kernel *kn)
+{
+    const double per_trial = ((double)o->n + (double)o->removals + 1.0) * (double)kn->k + (double)kn->state_words;
+    const double work = (double)o->trials * per_trial;
+    if (work <= (double)o->max_work)
+        return 0;
+    char opts[128];
+    snprintf(opts, sizeof opts, "-n %llu, %s%.0llu%s--trials %llu", (unsigned long long)o->n,
+             o->removals ? "--removals " : "", (unsigned long long)o->removals, o->removals ? ", " : "",
+             (unsigned long long)o->trials);
+    cli_usage("check", o->usage,
+              "the Monte Carlo would take about %.3g index operations, --trials %llu x ((n%s + 1) keys x %zu "
+              "indices + %zu state words), over --max-work %llu (%s; docs/cost-limits.md): give fewer --trials or "
+              "a smaller -n, or a larger --max-work",
+              work, (unsigned long long)o->trials, o->removals ? " + RM" : "", kn->k, kn->state_words,
+              (unsigned long long)o->max_work,
+              cli_params_given(s, CLI_PARAMS_MODEL, p, given, opts));
+    return 1;
+}
+
 static int run(const amq_structure *s, int argc, char **argv)
 {
     char usage[512];
@@ -211,7 +243,8 @@ static int run(const amq_structure *s, int argc, char **argv)
     amq_params_init(&p, s);
     int given[AMQ_PARAMS_MAX];
     struct check_opts o = {.usage = usage, .trials = AMQ_CHECK_DEFAULT_TRIALS, .seed = AMQ_CHECK_DEFAULT_SEED,
-                           .hash = AMQ_CHECK_RANDOM_ORACLE, .alpha = AMQ_CHECK_ALPHA_DEFAULT};
+                           .hash = AMQ_CHECK_RANDOM_ORACLE, .alpha = AMQ_CHECK_ALPHA_DEFAULT,
+                           .max_work = (uint64_t)CHECK_MAX_WORK};
     const size_t nown = sizeof options / sizeof options[0];
     int rc = cli_parse("check", usage, s, CLI_PARAMS_MODEL, options, nown, on_option, &o, argc, argv, &p, given);
     if (rc < 0) {
@@ -248,6 +281,11 @@ static int run(const amq_structure *s, int argc, char **argv)
         amq_model_free(m);
         return cli_fail("check", "exact rate: %s (%s)", amq_last_error(),
                         cli_params_given(s, CLI_PARAMS_MODEL, &p, given, nopt));
+    }
+    if (mc_too_long(s, &p, given, &o, amq_model_kernel(m))) { /* after the rate's own, quicker, limits */
+        amq_model_free(m);
+        free(exact);
+        return CLI_EXIT_USAGE;
     }
     cli_progress bar;
     cli_progress_begin(&bar);

@@ -1,9 +1,9 @@
 /* amq export --parquet: a split-block filter as Parquet's serialized bloom filter, the
  * Thrift BloomFilterHeader then the bitset (amq/parquet.h, docs/parquet.md). */
 #include "cli.h"
+#include "params.h"
 #include <amq/filter.h>
 #include <amq/parquet.h>
-#include <getopt.h>
 #include <string.h>
 
 static const char USAGE[] =
@@ -12,27 +12,32 @@ static const char USAGE[] =
     "  BloomFilterHeader (numBytes, split-block, XXH64, uncompressed), then the bitset; the\n"
     "  bytes a Parquet writer stores at a column chunk's bloom_filter_offset";
 
+static int on_option(void *ctx, int id, const char *arg)
+{
+    (void)id; /* --parquet, the only option */
+    (void)arg;
+    *(int *)ctx = 1;
+    return 0;
+}
+
 int cmd_export(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"parquet", no_argument, 0, 'p'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int parquet = 0, c;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'p')
-            parquet = 1;
-        else if (c == 'h') {
-            puts(USAGE);
-            return 0;
-        } else
-            return cli_bad_option("export", USAGE, c, argc, argv);
+    static const cli_option opts[] = {{"parquet", 0, 0, 256}};
+    int parquet = 0;
+    const char *args[2];
+    size_t nargs;
+    const int rc0 = cli_parse_args("export", USAGE, opts, 1, on_option, &parquet, argc, argv, args, 2, &nargs);
+    if (rc0 < 0) {
+        puts(USAGE);
+        return 0;
     }
+    if (rc0)
+        return rc0;
     if (!parquet)
         return cli_usage("export", USAGE, "name the format: --parquet (the only one)");
-    if (argc - optind != 2)
+    if (nargs != 2)
         return cli_usage("export", USAGE, "expected FILE.amq and OUT.bin");
-    const char *in = argv[optind], *out = argv[optind + 1];
+    const char *in = args[0], *out = args[1];
     amq_filter *f;
     if (amq_filter_load(&f, in) != AMQ_OK)
         return cli_fail("export", "%s", amq_last_error());

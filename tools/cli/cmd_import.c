@@ -1,10 +1,10 @@
 /* amq import --parquet: a Parquet bloom filter (a blob, or a column chunk's filter found
  * through a Parquet file's footer) into a split-block filter file (amq/parquet.h). */
 #include "cli.h"
+#include "params.h"
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
 #include <amq/parquet.h>
-#include <getopt.h>
 #include <stdlib.h>
 
 static const char USAGE[] =
@@ -58,46 +58,62 @@ static void summary(const char *out)
     amq_filter_free(f);
 }
 
+enum { OPT_PARQUET = 256, OPT_COLUMN, OPT_ROW_GROUP, OPT_LIST };
+
+struct import_opts {
+    int parquet, list, have_group;
+    const char *column;
+    uint64_t group;
+};
+
+static int on_option(void *ctx, int id, const char *arg)
+{
+    struct import_opts *o = ctx;
+    switch (id) {
+    case OPT_PARQUET: o->parquet = 1; return 0;
+    case OPT_LIST: o->list = 1; return 0;
+    case OPT_COLUMN: o->column = arg; return 0;
+    default:
+        o->have_group = 1;
+        return cli_u64("import", "--row-group", arg, &o->group) ? 0 : CLI_EXIT_USAGE;
+    }
+}
+
 int cmd_import(int argc, char **argv)
 {
-    static const struct option opts[] = {{"parquet", no_argument, 0, 'p'},    {"column", required_argument, 0, 'c'},
-                                         {"row-group", required_argument, 0, 'r'}, {"list", no_argument, 0, 'l'},
-                                         {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
-    int parquet = 0, list = 0, have_group = 0, c;
-    const char *column = NULL;
-    uint64_t group = 0;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'p': parquet = 1; break;
-        case 'l': list = 1; break;
-        case 'c': column = optarg; break;
-        case 'r':
-            if (!cli_u64("import", "--row-group", optarg, &group))
-                return CLI_EXIT_USAGE;
-            have_group = 1;
-            break;
-        case 'h': puts(USAGE); return 0;
-        default: return cli_bad_option("import", USAGE, c, argc, argv);
-        }
+    static const cli_option opts[] = {{"parquet", 0, 0, OPT_PARQUET},
+                                      {"column", 0, 1, OPT_COLUMN},
+                                      {"row-group", 0, 1, OPT_ROW_GROUP},
+                                      {"list", 0, 0, OPT_LIST}};
+    struct import_opts o = {0, 0, 0, NULL, 0};
+    const char *args[2];
+    size_t nargs;
+    const int rc = cli_parse_args("import", USAGE, opts, sizeof opts / sizeof opts[0], on_option, &o, argc, argv,
+                                  args, 2, &nargs);
+    if (rc < 0) {
+        puts(USAGE);
+        return 0;
     }
-    if (!parquet)
+    if (rc)
+        return rc;
+    if (!o.parquet)
         return cli_usage("import", USAGE, "name the format: --parquet (the only one)");
-    if (list) {
-        if (column || have_group || argc - optind != 1)
+    if (o.list) {
+        if (o.column || o.have_group || nargs != 1)
             return cli_usage("import", USAGE, "--list takes one FILE.parquet and no other option");
         printf("%-9s %-6s %-20s %-8s %12s %14s %12s %s\n", "row_group", "column", "type", "key_type", "values",
                "bloom_offset", "bloom_length", "path");
-        return amq_parquet_file_columns(argv[optind], list_column, NULL) == AMQ_OK
+        return amq_parquet_file_columns(args[0], list_column, NULL) == AMQ_OK
                    ? 0
                    : cli_fail("import", "%s", amq_last_error());
     }
-    if (have_group && !column)
+    if (o.have_group && !o.column)
         return cli_usage("import", USAGE, "--row-group needs --column");
-    if (argc - optind != 2)
+    if (nargs != 2)
         return cli_usage("import", USAGE, "expected IN and OUT.amq");
-    const char *in = argv[optind], *out = argv[optind + 1];
+    const char *in = args[0], *out = args[1];
+    const char *column = o.column;
+    const uint64_t group = o.group;
     amq_split_block *f;
     if ((column ? amq_parquet_import_column(&f, in, column, group) : amq_parquet_import_file(&f, in)) != AMQ_OK)
         return cli_fail("import", "%s", amq_last_error());

@@ -3,7 +3,6 @@
 #include "cli.h"
 #include "params.h"
 #include <amq/filter_rate.h>
-#include <getopt.h>
 #include <stdlib.h>
 
 static const char USAGE[] = "amq info FILE [--json]";
@@ -113,26 +112,31 @@ static void print_info(const amq_filter *f, int json)
     free(at_count);
 }
 
+static int on_option(void *ctx, int id, const char *arg)
+{
+    (void)id;
+    (void)arg;
+    *(int *)ctx = 1; /* --json, the only option */
+    return 0;
+}
+
 int cmd_info(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, 0, 'j'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int json = 0, c;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'j')
-            json = 1;
-        else if (c == 'h') {
-            puts(USAGE);
-            return 0;
-        } else
-            return cli_bad_option("info", USAGE, c, argc, argv);
+    static const cli_option opts[] = {{"json", 0, 0, 256}};
+    int json = 0;
+    const char *file;
+    size_t nargs;
+    const int rc = cli_parse_args("info", USAGE, opts, 1, on_option, &json, argc, argv, &file, 1, &nargs);
+    if (rc < 0) {
+        puts(USAGE);
+        return 0;
     }
-    if (argc - optind != 1)
+    if (rc)
+        return rc;
+    if (nargs != 1)
         return cli_usage("info", USAGE, "expected exactly one FILE");
     amq_filter *f;
-    if (amq_filter_load(&f, argv[optind]) != AMQ_OK)
+    if (amq_filter_load(&f, file) != AMQ_OK)
         return cli_fail("info", "%s", amq_last_error());
     print_info(f, json);
     amq_filter_free(f);

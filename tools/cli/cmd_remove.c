@@ -1,8 +1,8 @@
 /* amq remove: remove keys (stdin, one per line) from a saved filter that supports it.
  * All or nothing: if any key is refused, the file is left as it was. */
 #include "cli.h"
+#include "params.h"
 #include <amq/filter.h>
-#include <getopt.h>
 
 static const char USAGE[] =
     "amq remove FILE [--key-type T] < keys\n"
@@ -26,26 +26,27 @@ static int remove_key(void *ctx, const char *key, size_t len, const char *line, 
     return 0;
 }
 
+static int on_option(void *ctx, int id, const char *arg)
+{
+    (void)id; /* --key-type, the only option */
+    return cli_key_type("remove", arg, ctx) ? 0 : CLI_EXIT_USAGE;
+}
+
 int cmd_remove(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"key-type", required_argument, 0, 'k'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+    static const cli_option opts[] = {{"key-type", 0, 1, 256}};
     amq_parquet_key_type kt = AMQ_PARQUET_KEY_BYTES;
-    int c;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            puts(USAGE);
-            return 0;
-        }
-        if (c == 'k' && cli_key_type("remove", optarg, &kt))
-            continue;
-        return c == 'k' ? CLI_EXIT_USAGE : cli_bad_option("remove", USAGE, c, argc, argv);
+    const char *path;
+    size_t nargs;
+    const int prc = cli_parse_args("remove", USAGE, opts, 1, on_option, &kt, argc, argv, &path, 1, &nargs);
+    if (prc < 0) {
+        puts(USAGE);
+        return 0;
     }
-    if (argc - optind != 1)
+    if (prc)
+        return prc;
+    if (nargs != 1)
         return cli_usage("remove", USAGE, "expected exactly one FILE");
-    const char *path = argv[optind];
     struct remover r = {NULL, 0};
     cli_lock lk; /* from the load to the rename: a concurrent remove waits, and sees our result */
     if (cli_lock_for_write("remove", path, &lk))

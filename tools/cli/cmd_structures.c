@@ -2,7 +2,6 @@
  * that scripts such as make certify iterate the registry instead of a list of their own. */
 #include "cli.h"
 #include "params.h"
-#include <getopt.h>
 #include <string.h>
 
 static const char USAGE[] = "amq structures [--demos | --names | --removers]\n"
@@ -26,28 +25,34 @@ static void print_demo_args(const amq_structure *s, const amq_params *p)
     }
 }
 
+enum { OPT_DEMOS = 256, OPT_NAMES, OPT_REMOVERS };
+
+struct listing {
+    int demos, names, removers;
+};
+
+static int on_option(void *ctx, int id, const char *arg)
+{
+    struct listing *l = ctx;
+    (void)arg;
+    *(id == OPT_DEMOS ? &l->demos : id == OPT_NAMES ? &l->names : &l->removers) = 1;
+    return 0;
+}
+
 int cmd_structures(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"demos", no_argument, 0, 'd'}, {"names", no_argument, 0, 'n'}, {"removers", no_argument, 0, 'r'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    int demos = 0, names = 0, removers = 0, c;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'd')
-            demos = 1;
-        else if (c == 'n')
-            names = 1;
-        else if (c == 'r')
-            removers = 1;
-        else if (c == 'h') {
-            puts(USAGE);
-            return 0;
-        } else
-            return cli_bad_option("structures", USAGE, c, argc, argv);
+    static const cli_option opts[] = {
+        {"demos", 0, 0, OPT_DEMOS}, {"names", 0, 0, OPT_NAMES}, {"removers", 0, 0, OPT_REMOVERS}};
+    struct listing l = {0, 0, 0};
+    const int rc = cli_parse_args("structures", USAGE, opts, sizeof opts / sizeof opts[0], on_option, &l, argc, argv,
+                                  NULL, 0, NULL);
+    if (rc < 0) {
+        puts(USAGE);
+        return 0;
     }
-    if (optind < argc)
-        return cli_usage("structures", USAGE, "unexpected argument '%s'", argv[optind]);
+    if (rc)
+        return rc;
+    const int demos = l.demos, names = l.names, removers = l.removers;
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
         if (removers) {

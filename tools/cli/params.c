@@ -56,33 +56,47 @@ static int exact_long_option(char **argv, int optind_after, const char *name)
     return 1;
 }
 
-int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_param_set set,
-              const cli_option *own, size_t nown, cli_option_fn fn, void *ctx, int argc, char **argv,
-              amq_params *p, int *given)
+/* What one parse is about: the command, its structure's parameters (s may be NULL) and its
+ * own options, and where positional arguments go (args NULL: none are taken). */
+struct parse_spec {
+    const char *cmd, *usage;
+    const amq_structure *s;
+    cli_param_set set;
+    const cli_option *own;
+    size_t nown;
+    cli_option_fn fn;
+    void *ctx;
+    amq_params *p;
+    int *given;
+    const char **args;
+    size_t max_args, *nargs;
+};
+
+/* The getopt tables of a spec; 0, or an exit status. */
+static int build_tables(const struct parse_spec *sp, struct option *longopts, char *shortopts)
 {
-    struct option longopts[MAX_OPTIONS + 1];
-    char shortopts[2 * MAX_OPTIONS + 3] = ":";
     size_t nl = 0, ns = 1;
-    const size_t np = s ? amq_structure_nparams(s) : 0;
-    if (np + nown + 1 > MAX_OPTIONS)
-        return cli_fail(cmd, "too many options (internal limit %d)", MAX_OPTIONS);
+    const size_t np = sp->s ? amq_structure_nparams(sp->s) : 0;
+    if (np + sp->nown + 1 > MAX_OPTIONS)
+        return cli_fail(sp->cmd, "too many options (internal limit %d)", MAX_OPTIONS);
+    shortopts[0] = ':';
     for (size_t i = 0; i < np; i++) {
-        given[i] = 0;
-        if (!cli_takes(s, set, i))
+        sp->given[i] = 0;
+        if (!cli_takes(sp->s, sp->set, i))
             continue;
-        const amq_param_info *q = amq_structure_param(s, i);
+        const amq_param_info *q = amq_structure_param(sp->s, i);
         longopts[nl++] = (struct option){q->opt, required_argument, NULL, OPT_PARAM + (int)i};
         if (q->flag) {
             shortopts[ns++] = q->flag;
             shortopts[ns++] = ':';
         }
     }
-    for (size_t j = 0; j < nown; j++) {
-        longopts[nl++] = (struct option){own[j].name, own[j].has_arg ? required_argument : no_argument, NULL,
-                                         own[j].id};
-        if (own[j].flag) {
-            shortopts[ns++] = own[j].flag;
-            if (own[j].has_arg)
+    for (size_t j = 0; j < sp->nown; j++) {
+        const cli_option *o = &sp->own[j];
+        longopts[nl++] = (struct option){o->name, o->has_arg ? required_argument : no_argument, NULL, o->id};
+        if (o->flag) {
+            shortopts[ns++] = o->flag;
+            if (o->has_arg)
                 shortopts[ns++] = ':';
         }
     }
@@ -90,52 +104,109 @@ int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_pa
     longopts[nl] = (struct option){NULL, 0, NULL, 0};
     shortopts[ns++] = 'h';
     shortopts[ns] = 0;
+    return 0;
+}
 
+/* getopt_long returned '?': an unknown option, or "--flag=value" for a flag that takes no
+ * value (GNU getopt then sets optopt to the flag's id; 0 for an unknown long option). */
+static int bad_option(const struct parse_spec *sp, const struct option *longopts, char **argv)
+{
+    const char *tok = argv[optind - 1];
+    if (strncmp(tok, "--", 2) != 0 && optopt > 0 && optopt < 256) /* a short option, maybe in a cluster */
+        return cli_usage(sp->cmd, sp->usage, "unknown option '-%c'", optopt);
+    const size_t len = strcspn(tok + 2, "=");
+    for (const struct option *o = longopts; optopt && tok[len + 2] == '=' && o->name; o++)
+        if (o->val == optopt && o->has_arg == no_argument)
+            return strlen(o->name) == len && !strncmp(tok + 2, o->name, len)
+                       ? cli_usage(sp->cmd, sp->usage, "option '--%s' takes no value (got '%s')", o->name, tok)
+                       : cli_usage(sp->cmd, sp->usage,
+                                   "unknown option '%s' (did you mean --%s? options are not abbreviated)", tok,
+                                   o->name);
+    return cli_usage(sp->cmd, sp->usage, "unknown option '%s'", tok);
+}
+
+/* One parameter of the structure: its value into p->v[i]. */
+static int param_option(const struct parse_spec *sp, size_t i, int c, const char *arg)
+{
+    const amq_param_info *q = amq_structure_param(sp->s, i);
+    char opt[40];
+    if (q->flag && c == q->flag)
+        snprintf(opt, sizeof opt, "-%c", q->flag);
+    else
+        snprintf(opt, sizeof opt, "--%s", q->opt);
+    if (!parse_value(sp->cmd, opt, q, arg, &sp->p->v[i]))
+        return CLI_EXIT_USAGE;
+    sp->given[i] = 1;
+    return 0;
+}
+
+/* The parameter getopt's c stands for, or np when c is one of the command's own options. */
+static size_t param_of(const struct parse_spec *sp, int c, size_t np)
+{
+    if (c >= OPT_PARAM && c < OPT_PARAM + (int)np)
+        return (size_t)(c - OPT_PARAM);
+    for (size_t j = 0; j < np; j++)
+        if (amq_structure_param(sp->s, j)->flag == c && cli_takes(sp->s, sp->set, j))
+            return j;
+    return np;
+}
+
+/* The one option parser of the CLI (issue 24): every command goes through it. */
+static int parse(const struct parse_spec *sp, int argc, char **argv)
+{
+    struct option longopts[MAX_OPTIONS + 1];
+    char shortopts[2 * MAX_OPTIONS + 3];
+    int rc = build_tables(sp, longopts, shortopts);
+    if (rc)
+        return rc;
+    const size_t np = sp->s ? amq_structure_nparams(sp->s) : 0;
     optind = 0; /* GNU getopt: full re-initialisation */
-    opterr = 0;
+    opterr = 0; /* our messages, not getopt's */
     int c, li = -1;
     while ((li = -1, c = getopt_long(argc, argv, shortopts, longopts, &li)) != -1) {
         if (li >= 0 && !exact_long_option(argv, optind, longopts[li].name))
-            return cli_usage(cmd, usage, "unknown option '%s' (did you mean --%s? options are not abbreviated)",
+            return cli_usage(sp->cmd, sp->usage,
+                             "unknown option '%s' (did you mean --%s? options are not abbreviated)",
                              option_token(argv, optind, longopts[li].has_arg != no_argument, optarg),
                              longopts[li].name);
         if (c == 'h')
             return -1;
         if (c == ':')
-            return cli_usage(cmd, usage, "option '%s' needs a value", argv[optind - 1]);
-        if (c == '?') {
-            if (optopt && optopt < 256)
-                return cli_usage(cmd, usage, "unknown option '-%c'", optopt);
-            return cli_usage(cmd, usage, "unknown option '%s'", argv[optind - 1]);
-        }
-        size_t i = np;
-        if (c >= OPT_PARAM && c < OPT_PARAM + (int)np)
-            i = (size_t)(c - OPT_PARAM);
-        else
-            for (size_t j = 0; j < np; j++) {
-                const amq_param_info *q = amq_structure_param(s, j);
-                if (q->flag == c && cli_takes(s, set, j))
-                    i = j;
-            }
-        if (i < np) {
-            const amq_param_info *q = amq_structure_param(s, i);
-            char opt[40];
-            if (q->flag && c == q->flag)
-                snprintf(opt, sizeof opt, "-%c", q->flag);
-            else
-                snprintf(opt, sizeof opt, "--%s", q->opt);
-            if (!parse_value(cmd, opt, q, optarg, &p->v[i]))
-                return CLI_EXIT_USAGE;
-            given[i] = 1;
-            continue;
-        }
-        const int rc = fn ? fn(ctx, c, optarg) : CLI_EXIT_USAGE;
+            return cli_usage(sp->cmd, sp->usage, "option '%s' needs a value", argv[optind - 1]);
+        if (c == '?')
+            return bad_option(sp, longopts, argv);
+        const size_t i = param_of(sp, c, np);
+        rc = i < np ? param_option(sp, i, c, optarg) : sp->fn ? sp->fn(sp->ctx, c, optarg) : CLI_EXIT_USAGE;
         if (rc)
             return rc;
     }
-    if (optind < argc)
-        return cli_usage(cmd, usage, "unexpected argument '%s'", argv[optind]);
+    size_t n = 0;
+    for (; optind < argc; optind++) {
+        if (!sp->args)
+            return cli_usage(sp->cmd, sp->usage, "unexpected argument '%s'", argv[optind]);
+        if (n < sp->max_args)
+            sp->args[n] = argv[optind];
+        n++; /* counted beyond max_args too: the command says how many it takes */
+    }
+    if (sp->nargs)
+        *sp->nargs = n;
     return 0;
+}
+
+int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_param_set set,
+              const cli_option *own, size_t nown, cli_option_fn fn, void *ctx, int argc, char **argv,
+              amq_params *p, int *given)
+{
+    const struct parse_spec sp = {cmd, usage, s, set, own, nown, fn, ctx, p, given, NULL, 0, NULL};
+    return parse(&sp, argc, argv);
+}
+
+int cli_parse_args(const char *cmd, const char *usage, const cli_option *own, size_t nown, cli_option_fn fn,
+                   void *ctx, int argc, char **argv, const char **args, size_t max_args, size_t *nargs)
+{
+    const struct parse_spec sp = {cmd, usage, NULL, CLI_PARAMS_BUILD, own, nown, fn, ctx, NULL, NULL,
+                                  args, max_args, nargs};
+    return parse(&sp, argc, argv);
 }
 
 void cli_params_usage(char *buf, size_t len, const amq_structure *s, cli_param_set set)

@@ -1,5 +1,6 @@
-/* Command-line options from a structure's parameter list (amq/filter.h): one parser, one
- * usage text and one help text for build, rate and check, whatever the structure. */
+/* Command-line options: one parser for every command (getopt_long underneath, no
+ * abbreviations, messages naming what the user typed), and from a structure's parameter list
+ * (amq/filter.h) one usage text and one help text for build, rate and check. */
 #ifndef AMQ_CLI_PARAMS_H
 #define AMQ_CLI_PARAMS_H
 #include <amq/filter.h>
@@ -31,6 +32,12 @@ typedef int (*cli_option_fn)(void *ctx, int id, const char *arg);
 int cli_parse(const char *cmd, const char *usage, const amq_structure *s, cli_param_set set,
               const cli_option *own, size_t nown, cli_option_fn fn, void *ctx, int argc, char **argv,
               amq_params *p, int *given);
+
+/* The same parser for a command without a structure: its own options, then up to max_args
+ * positional arguments in args (*nargs is how many were given, maybe more than max_args:
+ * the command checks the count).  Returns as cli_parse (-1: print the help). */
+int cli_parse_args(const char *cmd, const char *usage, const cli_option *own, size_t nown, cli_option_fn fn,
+                   void *ctx, int argc, char **argv, const char **args, size_t max_args, size_t *nargs);
 
 /* Whether the command takes parameter i of s. */
 int cli_takes(const amq_structure *s, cli_param_set set, size_t i);
