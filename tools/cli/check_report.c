@@ -77,7 +77,18 @@ static void print_ops(FILE *f, const check_run *c)
     free(buf);
 }
 
-void check_report_text(FILE *f, const check_run *c)
+/* How many points have a dispersion test. */
+static size_t dispersion_tests(const amq_impl_check_result *r)
+{
+    size_t ndisp = 0;
+    for (size_t i = 0; i < r->npoints; i++)
+        ndisp += r->points[i].disp_verdict != AMQ_POINT_UNTESTED;
+    return ndisp;
+}
+
+/* The report in parts: what was checked, how it is judged and what was found, the rate
+ * table, the dispersion table, the verdict. */
+static void text_head(FILE *f, const check_run *c)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
@@ -108,6 +119,12 @@ void check_report_text(FILE *f, const check_run *c)
     else
         fprintf(f, "keys            %s (--key-format %s), distinct across the run\n", KEYS_TEXT[g->keys],
                 amq_key_format_name(g->keys));
+}
+
+static void text_findings(FILE *f, const check_run *c)
+{
+    const amq_impl_check_config *g = &c->cfg;
+    const amq_impl_check_result *r = &c->res;
     int exact = 0;
     for (size_t i = 0; i < r->npoints; i++)
         exact |= r->points[i].exact_law;
@@ -150,6 +167,10 @@ void check_report_text(FILE *f, const check_run *c)
         fprintf(f, "ENDED           the implementation failed at %s\n                the counts below are those of the "
                    "%llu filters done and the queries answered before\n",
                 r->error, (unsigned long long)r->filters_done);
+}
+
+static void text_points(FILE *f, const amq_impl_check_result *r)
+{
     fprintf(f, "\n%10s %10s %10s %12s %22s  %-27s %10s %10s  %s\n", "keys", "queries", "positives", "estimate",
             "exact rate", "interval (simultaneous)", "p-value", "Holm level", "verdict");
     for (size_t i = 0; i < r->npoints; i++) {
@@ -168,9 +189,10 @@ void check_report_text(FILE *f, const check_run *c)
                 pt->exact[0] ? pt->exact : "-", iv, p, lvl, verdict_name(pt->verdict),
                 pt->after_removals ? " (after removals)" : "");
     }
-    size_t ndisp = 0;
-    for (size_t i = 0; i < r->npoints; i++)
-        ndisp += r->points[i].disp_verdict != AMQ_POINT_UNTESTED;
+}
+
+static void text_dispersion(FILE *f, const amq_impl_check_result *r, size_t ndisp)
+{
     if (ndisp) {
         fprintf(f, "\ndispersion      pairs of positives within a filter, summed over the filters (sum of C(X_f, 2)), "
                    "against their law\n                under the model (mean F C(Q, 2) E[pi^2]): a rate that varies "
@@ -193,6 +215,12 @@ void check_report_text(FILE *f, const check_run *c)
                     pt->after_removals ? " (after removals)" : "");
         }
     }
+}
+
+static void text_verdict(FILE *f, const check_run *c, size_t ndisp)
+{
+    const amq_impl_check_config *g = &c->cfg;
+    const amq_impl_check_result *r = &c->res;
     fprintf(f, "\naccuracy score  %d  (CMU 15-122: 100 x %llu true negatives / %llu fresh queries at n = %llu keys",
             r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
             (unsigned long long)g->n);
@@ -213,7 +241,17 @@ void check_report_text(FILE *f, const check_run *c)
             r->pass && !g->model ? " (no false negative; no verdict on the rate: --model none)" : "");
 }
 
-void check_report_json(FILE *f, const check_run *c)
+void check_report_text(FILE *f, const check_run *c)
+{
+    const size_t ndisp = dispersion_tests(&c->res);
+    text_head(f, c);
+    text_findings(f, c);
+    text_points(f, &c->res);
+    text_dispersion(f, &c->res, ndisp);
+    text_verdict(f, c, ndisp);
+}
+
+static void json_head(FILE *f, const check_run *c)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
@@ -246,6 +284,12 @@ void check_report_json(FILE *f, const check_run *c)
         fputs(", \"key_file\": ", f);
         cli_json_str(f, c->key_file);
     }
+}
+
+/* false_negative, refused_adds, ended, filters_done, added_key_queries. */
+static void json_findings(FILE *f, const check_run *c)
+{
+    const amq_impl_check_result *r = &c->res;
     fprintf(f, ", \"design\": \"%s\", \"correction\": \"holm\", \"false_negative\": ", r->shared ? "shared" : "fresh");
     if (r->false_negative) {
         char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1] = "";
@@ -277,49 +321,60 @@ void check_report_json(FILE *f, const check_run *c)
         fputs("null", f);
     fprintf(f, ", \"filters_done\": %llu, \"added_key_queries\": %llu, \"points\": [",
             (unsigned long long)r->filters_done, (unsigned long long)r->added_queries);
-    for (size_t i = 0; i < r->npoints; i++) {
-        const amq_check_point *pt = &r->points[i];
-        fprintf(f, "%s{\"keys\": %llu, \"after_removals\": %s, \"queries\": %llu, \"positives\": %llu, \"estimate\": ",
-                i ? ", " : "", (unsigned long long)pt->keys, pt->after_removals ? "true" : "false",
-                (unsigned long long)pt->queries, (unsigned long long)pt->positives);
-        cli_json_double(f, pt->estimate);
-        fprintf(f, ", \"exact\": ");
-        if (pt->exact[0])
-            cli_json_str(f, pt->exact);
-        else
-            fputs("null", f);
-        fprintf(f, ", \"second_moment\": ");
-        cli_json_double(f, pt->pair);
-        fprintf(f, ", \"ci_lower\": ");
-        cli_json_double(f, pt->ci_lo);
-        fprintf(f, ", \"ci_upper\": ");
-        cli_json_double(f, pt->ci_hi);
+}
+
+static void json_point(FILE *f, const amq_check_point *pt, int first)
+{
+    fprintf(f, "%s{\"keys\": %llu, \"after_removals\": %s, \"queries\": %llu, \"positives\": %llu, \"estimate\": ",
+            first ? "" : ", ", (unsigned long long)pt->keys, pt->after_removals ? "true" : "false",
+            (unsigned long long)pt->queries, (unsigned long long)pt->positives);
+    cli_json_double(f, pt->estimate);
+    fprintf(f, ", \"exact\": ");
+    if (pt->exact[0])
+        cli_json_str(f, pt->exact);
+    else
+        fputs("null", f);
+    fprintf(f, ", \"second_moment\": ");
+    cli_json_double(f, pt->pair);
+    fprintf(f, ", \"ci_lower\": ");
+    cli_json_double(f, pt->ci_lo);
+    fprintf(f, ", \"ci_upper\": ");
+    cli_json_double(f, pt->ci_hi);
+    fprintf(f, ", \"p_value\": ");
+    cli_json_double(f, pt->p_value);
+    fprintf(f, ", \"log10_p_value\": ");
+    cli_json_double(f, pt->log10_p_value);
+    fprintf(f, ", \"exact_law\": %s", pt->exact_law ? "true" : "false");
+    fprintf(f, ", \"holm_level\": ");
+    cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
+    fprintf(f, ", \"dispersion\": ");
+    if (pt->disp_verdict == AMQ_POINT_UNTESTED) {
+        fputs("null", f);
+    } else {
+        fprintf(f, "{\"pairs\": %llu, \"expected\": ", (unsigned long long)pt->disp_pairs);
+        cli_json_double(f, pt->disp_expected);
         fprintf(f, ", \"p_value\": ");
-        cli_json_double(f, pt->p_value);
+        cli_json_double(f, pt->disp_p_value);
         fprintf(f, ", \"log10_p_value\": ");
-        cli_json_double(f, pt->log10_p_value);
-        fprintf(f, ", \"exact_law\": %s", pt->exact_law ? "true" : "false");
-        fprintf(f, ", \"holm_level\": ");
-        cli_json_double(f, pt->verdict == AMQ_POINT_UNTESTED ? NAN : pt->level);
-        fprintf(f, ", \"dispersion\": ");
-        if (pt->disp_verdict == AMQ_POINT_UNTESTED) {
-            fputs("null", f);
-        } else {
-            fprintf(f, "{\"pairs\": %llu, \"expected\": ", (unsigned long long)pt->disp_pairs);
-            cli_json_double(f, pt->disp_expected);
-            fprintf(f, ", \"p_value\": ");
-            cli_json_double(f, pt->disp_p_value);
-            fprintf(f, ", \"log10_p_value\": ");
-            cli_json_double(f, pt->disp_log10_p_value);
-            fprintf(f, ", \"exact_law\": %s, \"holm_level\": ", pt->disp_exact_law ? "true" : "false");
-            cli_json_double(f, pt->disp_level);
-            fprintf(f, ", \"verdict\": \"%s\"}", pt->disp_verdict == AMQ_POINT_ABOVE ? "above" : "pass");
-        }
-        fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"
-                                             : pt->verdict == AMQ_POINT_ABOVE ? "above"
-                                             : pt->verdict == AMQ_POINT_BELOW ? "below"
-                                                                              : "untested");
+        cli_json_double(f, pt->disp_log10_p_value);
+        fprintf(f, ", \"exact_law\": %s, \"holm_level\": ", pt->disp_exact_law ? "true" : "false");
+        cli_json_double(f, pt->disp_level);
+        fprintf(f, ", \"verdict\": \"%s\"}", pt->disp_verdict == AMQ_POINT_ABOVE ? "above" : "pass");
     }
+    fprintf(f, ", \"verdict\": \"%s\"}", pt->verdict == AMQ_POINT_PASS    ? "pass"
+                                         : pt->verdict == AMQ_POINT_ABOVE ? "above"
+                                         : pt->verdict == AMQ_POINT_BELOW ? "below"
+                                                                          : "untested");
+}
+
+void check_report_json(FILE *f, const check_run *c)
+{
+    const amq_impl_check_config *g = &c->cfg;
+    const amq_impl_check_result *r = &c->res;
+    json_head(f, c);
+    json_findings(f, c);
+    for (size_t i = 0; i < r->npoints; i++)
+        json_point(f, &r->points[i], i == 0);
     fprintf(f, "], \"accuracy\": {\"score\": %d, \"negatives\": %llu, \"queries\": %llu, \"model\": ", r->accuracy,
             (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries);
     cli_json_double(f, r->accuracy_model);

@@ -313,6 +313,14 @@ void cli_json_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void cli_json_str_or_null(FILE *f, const char *s)
+{
+    if (s)
+        cli_json_str(f, s);
+    else
+        fputs("null", f);
+}
+
 void cli_json_double(FILE *f, double x)
 {
     if (!isfinite(x)) {

@@ -7,6 +7,11 @@
 #include <stdio.h>
 #include <amq/parquet.h>
 
+/* The Monte Carlo runs of check and strategies estimate their work (index operations)
+ * before they start and refuse more than this unless --max-work says more: about 30 s on one
+ * idle core here, a few minutes under load (docs/cost-limits.md). */
+#define CLI_MC_MAX_WORK 8589934592.0
+
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 
@@ -62,6 +67,8 @@ int cli_output_path(const char *cmd, const char *flag, const char *path);
 FILE *cli_open_output(const char *cmd, const char *flag, const char *path);
 /* JSON string escaper for output. */
 void cli_json_str(FILE *f, const char *s);
+/* The same, or null for NULL. */
+void cli_json_str_or_null(FILE *f, const char *s);
 /* A double as JSON: the shortest %.Ng (N = 15..17) that reads back as x; null when x is
  * not finite. */
 void cli_json_double(FILE *f, double x);

@@ -15,9 +15,8 @@
 
 #define EXACT_DIGITS 15
 /* The Monte Carlo's work, estimated before it starts (docs/cost-limits.md): index operations
- * trials x ((n + removals + 1) k + state words), at most 2^33 unless --max-work says more
- * (about 30 s alone on one core here, a few minutes on a loaded machine). */
-#define CHECK_MAX_WORK 8589934592.0
+ * trials x ((n + removals + 1) k + state words), at most CLI_MC_MAX_WORK unless --max-work
+ * says more. */
 
 static const char USAGE_HEAD[] = "amq check STRUCTURE PARAMETERS -n N [--removals RM] [--trials T] [--seed S] "
                                  "[--hash random|independent|double|triple|enhanced] [--alpha A] [--max-work W] [--json]\n"
@@ -244,7 +243,7 @@ static int run(const amq_structure *s, int argc, char **argv)
     int given[AMQ_PARAMS_MAX];
     struct check_opts o = {.usage = usage, .trials = AMQ_CHECK_DEFAULT_TRIALS, .seed = AMQ_CHECK_DEFAULT_SEED,
                            .hash = AMQ_CHECK_RANDOM_ORACLE, .alpha = AMQ_CHECK_ALPHA_DEFAULT,
-                           .max_work = (uint64_t)CHECK_MAX_WORK};
+                           .max_work = (uint64_t)CLI_MC_MAX_WORK};
     const size_t nown = sizeof options / sizeof options[0];
     int rc = cli_parse("check", usage, s, CLI_PARAMS_MODEL, options, nown, on_option, &o, argc, argv, &p, given);
     if (rc < 0) {

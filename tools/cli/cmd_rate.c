@@ -243,174 +243,206 @@ static int from_file(const amq_structure *s, struct rate_opts *o, const int *giv
     return rc;
 }
 
+/* Everything `rate` prints, computed before anything is printed. */
+struct rate_result {
+    const amq_structure *s;
+    amq_params p;
+    char *value, *lower, *upper, *exact, exact_note[1280];
+    size_t napprox, nbounds;
+    double approx[RATE_MAX_APPROX];
+    char *rel_lo[RATE_MAX_APPROX], *rel_hi[RATE_MAX_APPROX], rel_err[RATE_MAX_APPROX][200];
+    rate_bound bounds[RATE_MAX_APPROX];
+    char *state, n_from[256];
+};
+
+static void rate_result_free(struct rate_result *r)
+{
+    for (size_t i = 0; i < RATE_MAX_APPROX; i++) {
+        free(r->rel_lo[i]);
+        free(r->rel_hi[i]);
+        free(r->bounds[i].text);
+    }
+    free(r->state);
+    free(r->value);
+    free(r->lower);
+    free(r->upper);
+    free(r->exact);
+}
+
+/* Approximation i and a certified interval for its relative error (or why there is none),
+ * from the enclosure [lo, hi] already computed when its lower end is positive. */
+static void approximation(struct rate_result *r, size_t i, uint64_t n, const mpfr_t lo, const mpfr_t hi)
+{
+    mpfr_t rlo, rhi;
+    mpfr_inits2(64, rlo, rhi, (mpfr_ptr)0);
+    r->approx[i] = amq_structure_fp_approx(r->s, i, &r->p, n);
+    amq_status rst;
+    if (mpfr_sgn(lo) > 0 && isfinite(r->approx[i])) {
+        mpfr_t a;
+        mpfr_init2(a, 64);
+        mpfr_set_d(a, r->approx[i], MPFR_RNDN); /* exact */
+        rst = amq_relerr_enclose(rlo, rhi, a, lo, hi);
+        mpfr_clear(a);
+    } else
+        rst = zero_relerr(rlo, rhi, r->approx[i], r->s, &r->p, n);
+    if (rst != AMQ_OK)
+        snprintf(r->rel_err[i], sizeof r->rel_err[i], "%s", amq_last_error());
+    else {
+        r->rel_lo[i] = dec_or_null(rlo, 3, AMQ_ROUND_DOWN);
+        r->rel_hi[i] = dec_or_null(rhi, 3, AMQ_ROUND_UP);
+    }
+    mpfr_clears(rlo, rhi, (mpfr_ptr)0);
+}
+
+/* The rate, its enclosure, the exact fraction (--exact), approximations and bounds.  from
+ * names the options behind a refusal in the library's words (issue 26, class 9). */
+static int rate_compute(struct rate_result *r, const struct rate_opts *o, const char *from)
+{
+    const int digits = (int)o->digits;
+    const int bdigits = digits + 3 > AMQ_DECIMAL_MAX_DIGITS ? AMQ_DECIMAL_MAX_DIGITS : digits + 3;
+    mpfr_t lo, hi;
+    mpfr_inits2(4 * (mpfr_prec_t)digits + 128, lo, hi, (mpfr_ptr)0);
+    int rc = 0;
+    if (amq_structure_fp_decimal(&r->value, r->s, &r->p, o->n, digits, lo, hi) != AMQ_OK)
+        rc = cli_fail("rate", "%s (%s)", amq_last_error(), from);
+    else if (!(r->lower = dec_or_null(lo, bdigits, AMQ_ROUND_DOWN)) ||
+             !(r->upper = dec_or_null(hi, bdigits, AMQ_ROUND_UP)))
+        rc = cli_fail("rate", "cannot print the enclosure: %s", amq_last_error());
+    if (!rc && o->exact &&
+        !(r->exact = exact_text(r->s, &r->p, o->n, r->exact_note, sizeof r->exact_note, from)) && o->json)
+        fprintf(stderr, "amq rate: exact fraction %s\n", r->exact_note); /* "exact" is null: say why */
+    r->napprox = amq_structure_napprox(r->s) < RATE_MAX_APPROX ? amq_structure_napprox(r->s) : RATE_MAX_APPROX;
+    r->nbounds = amq_structure_nbounds(r->s) < RATE_MAX_APPROX ? amq_structure_nbounds(r->s) : RATE_MAX_APPROX;
+    for (size_t i = 0; i < r->napprox && !rc; i++)
+        approximation(r, i, o->n, lo, hi);
+    for (size_t i = 0; i < r->nbounds && !rc; i++)
+        r->bounds[i] = bound_of(r->s, i, &r->p, o->n, lo, hi, digits);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+    return rc;
+}
+
+static void rate_json(const struct rate_result *r, const struct rate_opts *o)
+{
+    printf("{\"structure\": ");
+    cli_json_str(stdout, amq_structure_name(r->s));
+    print_params(r->s, &r->p, o->n, 1);
+    if (o->file) {
+        printf(", \"file\": ");
+        cli_json_str(stdout, o->file);
+        printf(", \"n_from\": ");
+        cli_json_str(stdout, r->n_from);
+        printf(", \"state\": ");
+        cli_json_str_or_null(stdout, r->state);
+    }
+    const char *names[] = {"exact", "value", "lower", "upper"};
+    const char *values[] = {r->exact, r->value, r->lower, r->upper};
+    for (size_t i = 0; i < 4; i++) {
+        printf(", \"%s\": ", names[i]);
+        cli_json_str_or_null(stdout, values[i]);
+    }
+    for (size_t i = 0; i < r->napprox; i++) {
+        if (isfinite(r->approx[i]))
+            printf(", \"approx_%s\": %.17g", amq_structure_approx_name(r->s, i), r->approx[i]);
+        else
+            printf(", \"approx_%s\": null", amq_structure_approx_name(r->s, i));
+    }
+    for (size_t i = 0; i < r->nbounds; i++) {
+        printf(", \"bound_%s\": ", amq_structure_bound_name(r->s, i));
+        cli_json_str_or_null(stdout, r->bounds[i].text);
+    }
+    printf("}\n");
+}
+
+static void rate_text(const struct rate_result *r, const struct rate_opts *o)
+{
+    const amq_structure *s = r->s;
+    const int digits = (int)o->digits;
+    printf("structure  %s (", amq_structure_name(s));
+    print_params(s, &r->p, o->n, 0);
+    printf(")\n");
+    if (o->file) {
+        printf("n          %llu   (%s)\n", (unsigned long long)o->n, r->n_from);
+        if (r->state)
+            printf("state      %s   (exact rate of the bits in %s, correctly rounded to %d significant digits)\n",
+                   r->state, o->file, digits);
+    }
+    const char *note = amq_structure_fp_note(s, &r->p, o->n);
+    if (note)
+        printf("note       %s\n", note);
+    if (!strcmp(r->value, "0") || !strcmp(r->value, "1")) /* printed so only when exact */
+        printf("value      %s   (false-positive rate, exact)\n", r->value);
+    else
+        printf("value      %s   (false-positive rate, correctly rounded to %d significant digits)\n", r->value,
+               digits);
+    printf("enclosure  [%s, %s]   (certified; ends rounded outward)\n", r->lower, r->upper);
+    if (o->exact)
+        printf("exact      %s\n", r->exact ? r->exact : r->exact_note);
+    for (size_t i = 0; i < r->napprox; i++) {
+        printf("approx_%-8s %.17g   (approximation)", amq_structure_approx_name(s, i), r->approx[i]);
+        if (r->rel_lo[i] && r->rel_hi[i])
+            printf("   relative error in [%s, %s]\n", r->rel_lo[i], r->rel_hi[i]);
+        else
+            printf("   relative error not available: %s\n", r->rel_err[i][0] ? r->rel_err[i] : "out of memory");
+    }
+    for (size_t i = 0; i < r->nbounds; i++) {
+        if (r->bounds[i].text)
+            printf("bound_%-9s %s   (%s; %s)\n", amq_structure_bound_name(s, i), r->bounds[i].text,
+                   amq_structure_bound_hypothesis(s, i), r->bounds[i].verdict);
+        else
+            printf("bound_%-9s does not apply   (%s)\n", amq_structure_bound_name(s, i),
+                   amq_structure_bound_hypothesis(s, i));
+    }
+}
+
+/* The options: parameters (or --file) and n into *r and *o; 0, -1 after the help, or an
+ * exit status. */
+static int rate_args(struct rate_result *r, struct rate_opts *o, int *given, const char *usage, int argc,
+                     char **argv)
+{
+    const amq_structure *s = r->s;
+    amq_params_init(&r->p, s);
+    int rc = cli_parse("rate", usage, s, CLI_PARAMS_RATE, options, sizeof options / sizeof options[0], on_option, o,
+                       argc, argv, &r->p, given);
+    if (rc < 0)
+        general_usage(stdout, s);
+    if (rc)
+        return rc;
+    if (o->file)
+        return from_file(s, o, given, &r->p, usage, r->n_from, sizeof r->n_from, &r->state);
+    for (size_t i = 0; i < amq_structure_nparams(s); i++) {
+        const amq_param_info *q = amq_structure_param(s, i);
+        if (cli_takes(s, CLI_PARAMS_RATE, i) && (q->flags & AMQ_PARAM_REQUIRED) && !given[i])
+            return q->flag ? cli_usage("rate", usage, "missing -%c (%s)", q->flag, q->what)
+                           : cli_usage("rate", usage, "missing --%s (%s)", q->opt, q->what);
+    }
+    return o->have_n ? 0 : cli_usage("rate", usage, "missing -n (number of keys)");
+}
+
 static int run(const amq_structure *s, int argc, char **argv)
 {
     char usage[512], pu[256];
     cli_params_usage(pu, sizeof pu, s, CLI_PARAMS_RATE);
     snprintf(usage, sizeof usage, "amq rate %s (%s -n N | --file FILE [-n N]) [--digits D] [--exact] [--json]",
              amq_structure_name(s), pu + (pu[0] == ' '));
-    amq_params p;
-    amq_params_init(&p, s);
     int given[AMQ_PARAMS_MAX];
     struct rate_opts o = {.digits = 17};
-    int rc = cli_parse("rate", usage, s, CLI_PARAMS_RATE, options, sizeof options / sizeof options[0], on_option, &o,
-                       argc, argv, &p, given);
-    if (rc < 0) {
-        general_usage(stdout, s);
-        return 0;
-    }
-    if (rc)
-        return rc;
-    char n_from[256] = "", *state = NULL;
-    if (o.file && (rc = from_file(s, &o, given, &p, usage, n_from, sizeof n_from, &state)) != 0)
-        return rc;
-    for (size_t i = 0; i < amq_structure_nparams(s) && !o.file; i++) {
-        const amq_param_info *q = amq_structure_param(s, i);
-        if (cli_takes(s, CLI_PARAMS_RATE, i) && (q->flags & AMQ_PARAM_REQUIRED) && !given[i])
-            return q->flag ? cli_usage("rate", usage, "missing -%c (%s)", q->flag, q->what)
-                           : cli_usage("rate", usage, "missing --%s (%s)", q->opt, q->what);
-    }
-    if (!o.have_n && !o.file)
-        return cli_usage("rate", usage, "missing -n (number of keys)");
-    const int digits = (int)o.digits;
-    const int bdigits = digits + 3 > AMQ_DECIMAL_MAX_DIGITS ? AMQ_DECIMAL_MAX_DIGITS : digits + 3;
-    const size_t napprox = amq_structure_napprox(s) < RATE_MAX_APPROX ? amq_structure_napprox(s) : RATE_MAX_APPROX;
-
-    rc = CLI_EXIT_FAIL;
-    char *value = NULL, *lower = NULL, *upper = NULL, *exact = NULL;
-    char *rel_lo[RATE_MAX_APPROX] = {0}, *rel_hi[RATE_MAX_APPROX] = {0};
-    char rel_err[RATE_MAX_APPROX][200] = {{0}}, exact_note[1280] = "";
-    double approx[RATE_MAX_APPROX];
-    mpfr_t lo, hi, rlo, rhi;
-    mpfr_inits2(4 * (mpfr_prec_t)digits + 128, lo, hi, (mpfr_ptr)0);
-    mpfr_inits2(64, rlo, rhi, (mpfr_ptr)0);
-    /* the options behind a refusal in the library's words (issue 26, class 9) */
-    char from[600], nopt[40];
-    snprintf(nopt, sizeof nopt, "-n %llu", (unsigned long long)o.n);
-    if (o.file)
-        snprintf(from, sizeof from, "from the parameters of '%s'%s%s", o.file, o.have_n ? " and " : "",
-                 o.have_n ? nopt : "");
-    else
-        snprintf(from, sizeof from, "%s", cli_params_given(s, CLI_PARAMS_RATE, &p, given, nopt));
-    if (amq_structure_fp_decimal(&value, s, &p, o.n, digits, lo, hi) != AMQ_OK) {
-        cli_fail("rate", "%s (%s)", amq_last_error(), from);
-        goto out;
-    }
-    lower = dec_or_null(lo, bdigits, AMQ_ROUND_DOWN);
-    upper = dec_or_null(hi, bdigits, AMQ_ROUND_UP);
-    if (!lower || !upper) {
-        cli_fail("rate", "cannot print the enclosure: %s", amq_last_error());
-        goto out;
-    }
-    if (o.exact && !(exact = exact_text(s, &p, o.n, exact_note, sizeof exact_note, from)) && o.json)
-        fprintf(stderr, "amq rate: exact fraction %s\n", exact_note); /* "exact" is null: say why */
-    for (size_t i = 0; i < napprox; i++) {
-        approx[i] = amq_structure_fp_approx(s, i, &p, o.n);
-        amq_status rst;
-        if (mpfr_sgn(lo) > 0 && isfinite(approx[i])) { /* reuse the enclosure already computed */
-            mpfr_t a;
-            mpfr_init2(a, 64);
-            mpfr_set_d(a, approx[i], MPFR_RNDN); /* exact */
-            rst = amq_relerr_enclose(rlo, rhi, a, lo, hi);
-            mpfr_clear(a);
-        } else
-            rst = zero_relerr(rlo, rhi, approx[i], s, &p, o.n);
-        if (rst != AMQ_OK) {
-            snprintf(rel_err[i], sizeof rel_err[i], "%s", amq_last_error());
-            continue;
-        }
-        rel_lo[i] = dec_or_null(rlo, 3, AMQ_ROUND_DOWN);
-        rel_hi[i] = dec_or_null(rhi, 3, AMQ_ROUND_UP);
-    }
-
-    rate_bound bounds[RATE_MAX_APPROX] = {{0}};
-    const size_t nbounds = amq_structure_nbounds(s) < RATE_MAX_APPROX ? amq_structure_nbounds(s) : RATE_MAX_APPROX;
-    for (size_t i = 0; i < nbounds; i++)
-        bounds[i] = bound_of(s, i, &p, o.n, lo, hi, digits);
-
-    if (o.json) {
-        printf("{\"structure\": ");
-        cli_json_str(stdout, amq_structure_name(s));
-        print_params(s, &p, o.n, 1);
-        if (o.file) {
-            printf(", \"file\": ");
-            cli_json_str(stdout, o.file);
-            printf(", \"n_from\": ");
-            cli_json_str(stdout, n_from);
-            printf(", \"state\": ");
-            state ? cli_json_str(stdout, state) : (void)printf("null");
-        }
-        printf(", \"exact\": ");
-        exact ? cli_json_str(stdout, exact) : (void)printf("null");
-        printf(", \"value\": ");
-        cli_json_str(stdout, value);
-        printf(", \"lower\": ");
-        cli_json_str(stdout, lower);
-        printf(", \"upper\": ");
-        cli_json_str(stdout, upper);
-        for (size_t i = 0; i < napprox; i++) {
-            if (isfinite(approx[i]))
-                printf(", \"approx_%s\": %.17g", amq_structure_approx_name(s, i), approx[i]);
-            else
-                printf(", \"approx_%s\": null", amq_structure_approx_name(s, i));
-        }
-        for (size_t i = 0; i < nbounds; i++) {
-            printf(", \"bound_%s\": ", amq_structure_bound_name(s, i));
-            bounds[i].text ? cli_json_str(stdout, bounds[i].text) : (void)printf("null");
-        }
-        printf("}\n");
-    } else {
-        printf("structure  %s (", amq_structure_name(s));
-        print_params(s, &p, o.n, 0);
-        printf(")\n");
-        if (o.file) {
-            printf("n          %llu   (%s)\n", (unsigned long long)o.n, n_from);
-            if (state)
-                printf("state      %s   (exact rate of the bits in %s, correctly rounded to %d significant digits)\n",
-                       state, o.file, digits);
-        }
-        const char *note = amq_structure_fp_note(s, &p, o.n);
-        if (note)
-            printf("note       %s\n", note);
-        if (!strcmp(value, "0") || !strcmp(value, "1")) /* printed so only when exact */
-            printf("value      %s   (false-positive rate, exact)\n", value);
+    struct rate_result r = {.s = s};
+    int rc = rate_args(&r, &o, given, usage, argc, argv);
+    if (rc == 0) {
+        /* the options behind a refusal in the library's words (issue 26, class 9) */
+        char from[600], nopt[40];
+        snprintf(nopt, sizeof nopt, "-n %llu", (unsigned long long)o.n);
+        if (o.file)
+            snprintf(from, sizeof from, "from the parameters of '%s'%s%s", o.file, o.have_n ? " and " : "",
+                     o.have_n ? nopt : "");
         else
-            printf("value      %s   (false-positive rate, correctly rounded to %d significant digits)\n", value,
-                   digits);
-        printf("enclosure  [%s, %s]   (certified; ends rounded outward)\n", lower, upper);
-        if (o.exact)
-            printf("exact      %s\n", exact ? exact : exact_note);
-        for (size_t i = 0; i < napprox; i++) {
-            printf("approx_%-8s %.17g   (approximation)", amq_structure_approx_name(s, i), approx[i]);
-            if (rel_lo[i] && rel_hi[i])
-                printf("   relative error in [%s, %s]\n", rel_lo[i], rel_hi[i]);
-            else
-                printf("   relative error not available: %s\n", rel_err[i][0] ? rel_err[i] : "out of memory");
-        }
-        for (size_t i = 0; i < nbounds; i++) {
-            if (bounds[i].text)
-                printf("bound_%-9s %s   (%s; %s)\n", amq_structure_bound_name(s, i), bounds[i].text,
-                       amq_structure_bound_hypothesis(s, i), bounds[i].verdict);
-            else
-                printf("bound_%-9s does not apply   (%s)\n", amq_structure_bound_name(s, i),
-                       amq_structure_bound_hypothesis(s, i));
-        }
+            snprintf(from, sizeof from, "%s", cli_params_given(s, CLI_PARAMS_RATE, &r.p, given, nopt));
+        rc = rate_compute(&r, &o, from);
+        if (rc == 0)
+            o.json ? rate_json(&r, &o) : rate_text(&r, &o);
     }
-    for (size_t i = 0; i < nbounds; i++)
-        free(bounds[i].text);
-    rc = 0;
-out:
-    for (size_t i = 0; i < RATE_MAX_APPROX; i++) {
-        free(rel_lo[i]);
-        free(rel_hi[i]);
-    }
-    free(state);
-    free(value);
-    free(lower);
-    free(upper);
-    free(exact);
-    mpfr_clears(lo, hi, rlo, rhi, (mpfr_ptr)0);
-    return rc;
+    rate_result_free(&r);
+    return rc < 0 ? 0 : rc;
 }
 
 int cmd_rate(int argc, char **argv)

@@ -12,16 +12,16 @@
  * fingerprint collisions"). Exit status 0 when the run completed (the verdicts are in
  * the report), 1 on errors, 2 on usage errors. */
 #include "cli.h"
+#include "params.h"
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>
 #include <internal/check_kernels.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char USAGE[] = "amq strategies -m M -k K -n N [--trials T] [--seed S] [--alpha A] [--json]";
+static const char USAGE[] = "amq strategies -m M -k K -n N [--trials T] [--seed S] [--alpha A] [--max-work W] [--json]";
 
 static void help(void)
 {
@@ -37,7 +37,9 @@ static void help(void)
           "D&M: double hashing deviates (approximate fingerprint collisions), enhanced double\n"
           "and triple hashing match their theory. Deviations show for small m, many keys and\n"
           "large k, e.g. -m 1024 -k 11 -n 64 --trials 120000.\n"
-          "  --trials T (default 100000)  --seed S (default 1)  --alpha A (default 1e-6)\n",
+          "  --trials T (default 100000)  --seed S (default 1)  --alpha A (default 1e-6)\n"
+          "  --max-work W  refuse runs estimated at more than W index operations (default 2^33;\n"
+          "                docs/cost-limits.md)\n",
           stdout);
 }
 
@@ -57,145 +59,170 @@ static amq_status theory_rate(double *p, uint64_t m, uint64_t k, uint64_t n, mpz
     return st;
 }
 
-int cmd_strategies(int argc, char **argv)
-{
-    enum { OPT_TRIALS = 256, OPT_SEED, OPT_ALPHA, OPT_JSON };
-    static const struct option opts[] = {
-        {"trials", required_argument, 0, OPT_TRIALS}, {"seed", required_argument, 0, OPT_SEED},
-        {"alpha", required_argument, 0, OPT_ALPHA},   {"json", no_argument, 0, OPT_JSON},
-        {"help", no_argument, 0, 'h'},                {0, 0, 0, 0},
-    };
-    uint64_t m = 0, k = 0, n = 0, trials = AMQ_CHECK_DEFAULT_TRIALS, seed = AMQ_CHECK_DEFAULT_SEED;
-    double alpha = AMQ_CHECK_ALPHA_DEFAULT;
-    int have_m = 0, have_k = 0, have_n = 0, json = 0, c;
-    optind = 0;
-    opterr = 0; /* our messages, not getopt's */
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":m:k:n:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm':
-            if (!cli_u64("strategies", "-m", optarg, &m))
-                return CLI_EXIT_USAGE;
-            have_m = 1;
-            break;
-        case 'k':
-            if (!cli_u64("strategies", "-k", optarg, &k))
-                return CLI_EXIT_USAGE;
-            have_k = 1;
-            break;
-        case 'n':
-            if (!cli_u64("strategies", "-n", optarg, &n))
-                return CLI_EXIT_USAGE;
-            have_n = 1;
-            break;
-        case OPT_TRIALS:
-            if (!cli_u64("strategies", "--trials", optarg, &trials) || trials == 0)
-                return cli_usage("strategies", USAGE, "--trials must be at least 1");
-            break;
-        case OPT_SEED:
-            if (!cli_u64("strategies", "--seed", optarg, &seed))
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_ALPHA:
-            if (!cli_double_open("strategies", "--alpha", optarg, 0.0, 1.0, &alpha))
-                return CLI_EXIT_USAGE;
-            break;
-        case OPT_JSON:
-            json = 1;
-            break;
-        case 'h':
-            help();
-            return 0;
-        case ':':
-            return cli_usage("strategies", USAGE, "option '%s' needs a value", argv[optind - 1]);
-        default:
-            return cli_usage("strategies", USAGE, "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return cli_usage("strategies", USAGE, "unexpected argument '%s'", argv[optind]);
-    if (!have_m || !have_k || !have_n)
-        return cli_usage("strategies", USAGE, "missing %s",
-                         !have_m ? "-m (bits)" : !have_k ? "-k (hashes)" : "-n (keys per trial)");
-    if (m == 0 || k == 0 || k > 4096)
-        return cli_usage("strategies", USAGE, "need m >= 1 and 1 <= k <= 4096");
+enum { OPT_M = 'm', OPT_K = 'k', OPT_N = 'n', OPT_TRIALS = 256, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_MAX_WORK };
 
-    double pb;
-    if (amq_check_bloom_rate(&pb, m, k, n) != AMQ_OK)
-        return cli_fail("strategies", "exact Bloom rate: %s", amq_last_error());
-    char *pbs = NULL;
-    if (amq_bloom_fp_decimal(&pbs, m, k, n, 10, NULL, NULL) != AMQ_OK)
-        return cli_fail("strategies", "exact Bloom rate: %s", amq_last_error());
-    int pow2 = (m & (m - 1)) == 0;
-    if (json)
+struct strat_opts {
+    uint64_t m, k, n, trials, seed, max_work;
+    double alpha;
+    int have_m, have_k, have_n, json;
+};
+
+static int on_option(void *ctx, int id, const char *arg)
+{
+    struct strat_opts *o = ctx;
+    switch (id) {
+    case OPT_M: o->have_m = 1; return cli_u64("strategies", "-m", arg, &o->m) ? 0 : CLI_EXIT_USAGE;
+    case OPT_K: o->have_k = 1; return cli_u64("strategies", "-k", arg, &o->k) ? 0 : CLI_EXIT_USAGE;
+    case OPT_N: o->have_n = 1; return cli_u64("strategies", "-n", arg, &o->n) ? 0 : CLI_EXIT_USAGE;
+    case OPT_TRIALS:
+        if (!cli_u64("strategies", "--trials", arg, &o->trials) || o->trials == 0)
+            return cli_usage("strategies", USAGE, "--trials must be at least 1");
+        return 0;
+    case OPT_SEED: return cli_u64("strategies", "--seed", arg, &o->seed) ? 0 : CLI_EXIT_USAGE;
+    case OPT_ALPHA: return cli_double_open("strategies", "--alpha", arg, 0.0, 1.0, &o->alpha) ? 0 : CLI_EXIT_USAGE;
+    case OPT_MAX_WORK:
+        if (!cli_u64("strategies", "--max-work", arg, &o->max_work) || o->max_work == 0)
+            return cli_usage("strategies", USAGE, "--max-work must be at least 1 (got '%s')", arg);
+        return 0;
+    default: o->json = 1; return 0;
+    }
+}
+
+/* Options that go together, and the Monte Carlo's work (four runs of T trials of (n + 1)
+ * keys x k indices and m/64 words cleared; docs/cost-limits.md): 0 or a usage error. */
+static int options_valid(const struct strat_opts *o)
+{
+    if (!o->have_m || !o->have_k || !o->have_n)
+        return cli_usage("strategies", USAGE, "missing %s",
+                         !o->have_m ? "-m (bits)" : !o->have_k ? "-k (hashes)" : "-n (keys per trial)");
+    if (o->m == 0 || o->k == 0 || o->k > 4096)
+        return cli_usage("strategies", USAGE, "need m >= 1 and 1 <= k <= 4096");
+    const double work = 4.0 * (double)o->trials * (((double)o->n + 1.0) * (double)o->k + (double)o->m / 64.0);
+    if (work > (double)o->max_work)
+        return cli_usage("strategies", USAGE,
+                         "the Monte Carlo would take about %.3g index operations, 4 strategies x --trials %llu x "
+                         "((n + 1) keys x k + m/64 words), over --max-work %llu (from -m %llu, -k %llu, -n %llu, "
+                         "--trials %llu; docs/cost-limits.md): give fewer --trials or a smaller -n, or a larger "
+                         "--max-work",
+                         work, (unsigned long long)o->trials, (unsigned long long)o->max_work,
+                         (unsigned long long)o->m, (unsigned long long)o->k, (unsigned long long)o->n,
+                         (unsigned long long)o->trials);
+    return 0;
+}
+
+/* One strategy's run and its two tests (sname NULL: no theory for this m). */
+struct strat_row {
+    int hash;
+    const char *sname;
+    double pt;
+    uint64_t x;
+    amq_binom_test_result rb, rt;
+};
+
+static int run_strategy(struct strat_row *r, const struct strat_opts *o, double pb)
+{
+    const uint64_t m = o->m;
+    const int pow2 = (m & (m - 1)) == 0, h = r->hash;
+    mpz_t s;
+    mpz_init(s);
+    r->sname = NULL;
+    if (h == AMQ_HASH_ENHANCED && amq_fingerprint_space(s, m, 2, 0) == AMQ_OK)
+        r->sname = "m^2";
+    else if (h == AMQ_HASH_DOUBLE && pow2 && m >= 4 && amq_fingerprint_space(s, m, 2, 2) == AMQ_OK)
+        r->sname = "m^2/4";
+    else if (h == AMQ_HASH_TRIPLE && pow2 && m >= 2 && amq_fingerprint_space(s, m, 3, 1) == AMQ_OK)
+        r->sname = "m^3/2";
+    const amq_status st = r->sname ? theory_rate(&r->pt, m, o->k, o->n, s) : AMQ_OK;
+    mpz_clear(s);
+    if (st != AMQ_OK)
+        return cli_fail("strategies", "theory rate: %s", amq_last_error());
+    amq_kernel kn;
+    amq_mc_config cfg = {.n = o->n, .trials = o->trials, .seed = o->seed, .hash = h};
+    if (amq_kernel_bloom(&kn, m, (size_t)o->k, NULL, NULL) != AMQ_OK || amq_check_mc(&kn, &cfg, &r->x) != AMQ_OK ||
+        amq_binom_test(r->x, o->trials, pb, o->alpha, &r->rb) != AMQ_OK ||
+        (r->sname && amq_binom_test(r->x, o->trials, r->pt, o->alpha, &r->rt) != AMQ_OK))
+        return cli_fail("strategies", "%s", amq_last_error());
+    return 0;
+}
+
+static void print_row(const struct strat_row *r, int json)
+{
+    const char *name = amq_hash_name((amq_hash_strategy)r->hash);
+    if (json) {
+        printf("%s{\"hash\": \"%s\", \"positives\": %llu, \"estimate\": %.10g, \"p_value_bloom\": %.6g, "
+               "\"log10_p_value_bloom\": %.6g, \"verdict_bloom\": \"%s\", \"fingerprint_space\": ",
+               r->hash ? ", " : "", name, (unsigned long long)r->x, r->rb.estimate, r->rb.p_value,
+               r->rb.log10_p_value, r->rb.pass ? "pass" : "fail");
+        if (r->sname)
+            printf("\"%s\", \"theory_rate\": %.10g, \"p_value_theory\": %.6g, \"log10_p_value_theory\": "
+                   "%.6g, \"verdict_theory\": \"%s\"}",
+                   r->sname, r->pt, r->rt.p_value, r->rt.log10_p_value, r->rt.pass ? "pass" : "fail");
+        else
+            printf("null, \"theory_rate\": null, \"p_value_theory\": null, \"log10_p_value_theory\": null, "
+                   "\"verdict_theory\": null}");
+        return;
+    }
+    printf("%-12s %-9llu %-12.6g %-10.3g %-6s", name, (unsigned long long)r->x, r->rb.estimate, r->rb.p_value,
+           r->rb.pass ? "pass" : "FAIL");
+    if (r->sname)
+        printf("  %-11s %-12.6g %-10.3g %s\n", r->sname, r->pt, r->rt.p_value, r->rt.pass ? "pass" : "FAIL");
+    else
+        printf("  %-11s %-12s %-10s %s\n", "-", "(model)", "-", "-");
+}
+
+static void print_head(const struct strat_opts *o, const char *pbs)
+{
+    if (o->json)
         printf("{\"m\": %llu, \"k\": %llu, \"n\": %llu, \"trials\": %llu, \"seed\": %llu, \"alpha\": %g, "
                "\"bloom_rate\": \"%s\", \"strategies\": [",
-               (unsigned long long)m, (unsigned long long)k, (unsigned long long)n,
-               (unsigned long long)trials, (unsigned long long)seed, alpha, pbs);
+               (unsigned long long)o->m, (unsigned long long)o->k, (unsigned long long)o->n,
+               (unsigned long long)o->trials, (unsigned long long)o->seed, o->alpha, pbs);
     else
         printf("Bloom filter m = %llu, k = %llu, n = %llu keys per trial, %llu trials per strategy,\n"
                "seed %llu, alpha %g; exact Bloom rate %s\n\n"
                "%-12s %-9s %-12s %-10s %-6s  %-11s %-12s %-10s %s\n",
-               (unsigned long long)m, (unsigned long long)k, (unsigned long long)n,
-               (unsigned long long)trials, (unsigned long long)seed, alpha, pbs, "strategy", "positives",
+               (unsigned long long)o->m, (unsigned long long)o->k, (unsigned long long)o->n,
+               (unsigned long long)o->trials, (unsigned long long)o->seed, o->alpha, pbs, "strategy", "positives",
                "estimate", "p(bloom)", "bloom", "s", "theory", "p(theory)", "theory");
-    int rc = 0;
-    for (int h = AMQ_HASH_INDEPENDENT; h <= AMQ_HASH_ENHANCED; h++) {
-        mpz_t s;
-        mpz_init(s);
-        const char *sname = NULL;
-        if (h == AMQ_HASH_ENHANCED && amq_fingerprint_space(s, m, 2, 0) == AMQ_OK)
-            sname = "m^2";
-        else if (h == AMQ_HASH_DOUBLE && pow2 && m >= 4 && amq_fingerprint_space(s, m, 2, 2) == AMQ_OK)
-            sname = "m^2/4";
-        else if (h == AMQ_HASH_TRIPLE && pow2 && m >= 2 && amq_fingerprint_space(s, m, 3, 1) == AMQ_OK)
-            sname = "m^3/2";
-        double pt = 0;
-        if (sname && theory_rate(&pt, m, k, n, s) != AMQ_OK) {
-            mpz_clear(s);
-            rc = cli_fail("strategies", "theory rate: %s", amq_last_error());
-            break;
-        }
-        mpz_clear(s);
-        amq_kernel kn;
-        uint64_t x = 0;
-        amq_mc_config cfg = {.n = n, .trials = trials, .seed = seed, .hash = h};
-        amq_binom_test_result rb, rt;
-        if (amq_kernel_bloom(&kn, m, (size_t)k, NULL, NULL) != AMQ_OK || amq_check_mc(&kn, &cfg, &x) != AMQ_OK ||
-            amq_binom_test(x, trials, pb, alpha, &rb) != AMQ_OK ||
-            (sname && amq_binom_test(x, trials, pt, alpha, &rt) != AMQ_OK)) {
-            rc = cli_fail("strategies", "%s", amq_last_error());
-            break;
-        }
-        const char *name = amq_hash_name((amq_hash_strategy)h);
-        if (json) {
-            printf("%s{\"hash\": \"%s\", \"positives\": %llu, \"estimate\": %.10g, \"p_value_bloom\": %.6g, "
-                   "\"log10_p_value_bloom\": %.6g, \"verdict_bloom\": \"%s\", \"fingerprint_space\": ",
-                   h ? ", " : "", name, (unsigned long long)x, rb.estimate, rb.p_value, rb.log10_p_value,
-                   rb.pass ? "pass" : "fail");
-            if (sname)
-                printf("\"%s\", \"theory_rate\": %.10g, \"p_value_theory\": %.6g, \"log10_p_value_theory\": "
-                       "%.6g, \"verdict_theory\": \"%s\"}",
-                       sname, pt, rt.p_value, rt.log10_p_value, rt.pass ? "pass" : "fail");
-            else
-                printf("null, \"theory_rate\": null, \"p_value_theory\": null, \"log10_p_value_theory\": null, "
-                       "\"verdict_theory\": null}");
-        } else {
-            printf("%-12s %-9llu %-12.6g %-10.3g %-6s", name, (unsigned long long)x, rb.estimate, rb.p_value,
-                   rb.pass ? "pass" : "FAIL");
-            if (sname)
-                printf("  %-11s %-12.6g %-10.3g %s\n", sname, pt, rt.p_value, rt.pass ? "pass" : "FAIL");
-            else
-                printf("  %-11s %-12s %-10s %s\n", "-", "(model)", "-", "-");
-        }
-        fflush(stdout);
-        if (cli_stdout_failed()) { /* the rest would be lost too; main reports the write error */
-            rc = CLI_EXIT_FAIL;
-            break;
-        }
+}
+
+/* Every strategy is run before anything is printed: an error prints no part of the table
+ * (issue 26, class 9). */
+int cmd_strategies(int argc, char **argv)
+{
+    static const cli_option opts[] = {
+        {"bits", 'm', 1, OPT_M},          {"hashes", 'k', 1, OPT_K},    {"keys", 'n', 1, OPT_N},
+        {"trials", 0, 1, OPT_TRIALS},     {"seed", 0, 1, OPT_SEED},     {"alpha", 0, 1, OPT_ALPHA},
+        {"json", 0, 0, OPT_JSON},         {"max-work", 0, 1, OPT_MAX_WORK},
+    };
+    struct strat_opts o = {.trials = AMQ_CHECK_DEFAULT_TRIALS, .seed = AMQ_CHECK_DEFAULT_SEED,
+                           .max_work = (uint64_t)CLI_MC_MAX_WORK, .alpha = AMQ_CHECK_ALPHA_DEFAULT};
+    int rc = cli_parse_args("strategies", USAGE, opts, sizeof opts / sizeof opts[0], on_option, &o, argc, argv, NULL,
+                            0, NULL);
+    if (rc < 0) {
+        help();
+        return 0;
     }
-    if (json && rc == 0)
-        printf("]}\n");
+    if (rc || (rc = options_valid(&o)))
+        return rc;
+    double pb;
+    if (amq_check_bloom_rate(&pb, o.m, o.k, o.n) != AMQ_OK)
+        return cli_fail("strategies", "exact Bloom rate: %s", amq_last_error());
+    char *pbs = NULL;
+    if (amq_bloom_fp_decimal(&pbs, o.m, o.k, o.n, 10, NULL, NULL) != AMQ_OK)
+        return cli_fail("strategies", "exact Bloom rate: %s", amq_last_error());
+    struct strat_row rows[AMQ_HASH_ENHANCED + 1];
+    for (int h = AMQ_HASH_INDEPENDENT; h <= AMQ_HASH_ENHANCED && !rc; h++) {
+        rows[h].hash = h;
+        rc = run_strategy(&rows[h], &o, pb);
+    }
+    if (!rc) {
+        print_head(&o, pbs);
+        for (int h = AMQ_HASH_INDEPENDENT; h <= AMQ_HASH_ENHANCED; h++)
+            print_row(&rows[h], o.json);
+        if (o.json)
+            printf("]}\n");
+    }
     free(pbs);
     return rc;
 }
