@@ -94,7 +94,8 @@ static double approx_exp(const uint64_t *v, uint64_t n) { return amq_cuckoo_fp_a
 /* ---- the kernel's descriptor (amq/check.h) ----
  * A key is ONE digit d over nb (2^f - 1) b: first bucket d mod nb, fingerprint 1 + (d / nb)
  * mod (2^f - 1), first kick choice d / (nb (2^f - 1)) (uniform on [0, b)), the further
- * choices drawn from d by the key level's generator, in as many tries as the key level makes.
+ * choices drawn from d by the key level's generator, in as many tries as the key level makes
+ * (odd tries start at the other bucket, as the key level's).
  * The rate does not depend on the kicks (docs/rates-cuckoo.md); they decide only which adds
  * are refused, counted in failed. */
 typedef struct cuckoo_model {
@@ -120,7 +121,8 @@ static void m_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
         }
         if (a == 0)
             kick[0] = d[0] / (g->nb * g->m);
-        if (amq_cuckoo_kernel_insert(st, g->nb, g->b, g->f, i1, fp, kick, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK)
+        const uint64_t start = a % 2u == 0 ? i1 : amq_cuckoo_kernel_alt(g->nb, g->f, i1, fp); /* as the key level */
+        if (amq_cuckoo_kernel_insert(st, g->nb, g->b, g->f, start, fp, kick, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK)
             return;
     }
     g->failed++;

@@ -31,11 +31,11 @@
 
 typedef struct amq_cuckoo amq_cuckoo;
 
-/* The load amq_cuckoo_size_for sizes n keys for, at most: 0.95 - 1.5/sqrt(n) for b = 4 and 8,
- * 0.75 - 2/sqrt(n) for b = 2 (at least 0.5), below where adds start to be refused (b = 2 holds
- * much less: 2 slots a bucket leave kicks little room).  Adds can still be refused, rarely (a
- * refused add changes nothing and says so): in 12000 builds of 1 to 300 keys, none for b = 4
- * and 8, 12 for b = 2 (docs/cuckoo.md). */
+/* The load amq_cuckoo_size_for sizes n keys for, at most: 0.95 - 1.5/sqrt(n) for b = 4 and 8
+ * (at least 0.5), 0.75 - 2/sqrt(n) - 40/n for b = 2 (at least 0.15), below where adds start to
+ * be refused (b = 2 holds much less: 2 slots a bucket leave kicks little room).  Adds can still
+ * be refused, rarely (a refused add changes nothing and says so): the measured rates, about 1e-5
+ * of builds or fewer, are in docs/cuckoo.md. */
 AMQ_API double amq_cuckoo_sizing_load(uint64_t n, uint64_t b);
 
 /* The parameter check every command shares: nb >= 1, b in {2, 4, 8}, 2 <= f <= 32 and nb b f
@@ -46,7 +46,7 @@ AMQ_API amq_status amq_cuckoo_check_geometry(uint64_t nb, uint64_t b, uint64_t f
 AMQ_API amq_status amq_cuckoo_create(amq_cuckoo **out, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed);
 /* Sizing for n keys at FP <= fpr with b slots per bucket: f is the smallest width whose Fan
  * bound 1 - (1 - 1/(2^f - 1))^(2b) is at most fpr (exact comparison), nb = ceil(n / (l b))
- * with l = amq_cuckoo_sizing_load(n, b).  That bound goes to *achieved (rounded up) if
+ * made odd (plus one if even) with l = amq_cuckoo_sizing_load(n, b).  That bound goes to *achieved (rounded up) if
  * non-NULL.  AMQ_E_INVALID_N for n = 0, AMQ_E_INVALID_FPR outside (0, 1), AMQ_E_TOO_LARGE
  * when even f = 32 is above fpr or the table would exceed 2^64 - 1 bits. */
 AMQ_API amq_status amq_cuckoo_size_for(uint64_t n, double fpr, uint64_t b, uint64_t *nb, uint64_t *f,
