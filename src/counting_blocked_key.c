@@ -36,6 +36,35 @@
   }
 */
 
+/*@ // the array idx holds the key's k in-block indices, with their multiplicities, and the
+    // counter each names in the window at base: remove's link between the key and the kernel,
+    // stated on the array pointer (not as idx[t] in an assert): with both forms of the same
+    // cells in one goal (WP writes idx[t] from the array and &idx[0] + t from the pointer),
+    // cvc4 ran the remove's asserts to_kernel and in_window to the 300 s guard
+    predicate amq_cbk_at{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k, integer s,
+                            uint64_t seed, char *key, integer len, integer bsize) =
+      \forall integer t; 0 <= t < k ==>
+        idx[t] == amq_key_index(s, seed, key, len, bsize, t) &&
+        amq_occ(idx, k, idx[t]) == amq_key_occ(s, seed, key, len, bsize, k, amq_key_index(s, seed, key, len, bsize, t)) &&
+        amq_cnt(c, w, base + idx[t]) == amq_cnt(c, w, base + amq_key_index(s, seed, key, len, bsize, t));
+*/
+
+/* Ghost lemma: remove's condition on the key (amq_cbk_covered) is the kernel's on the array
+ * (amq_blk_ccovers) once amq_cbk_at holds, both ways.  Proved here, in a context of these two
+ * facts only: in remove's (the stream's and occ_lemma's quantified facts) cvc4 needed 570k
+ * steps for to_kernel. */
+/*@ ghost
+  /@ requires at: amq_cbk_at(c, w, block * bsize, idx, k, s, seed, key, len, bsize);
+     assigns \nothing;
+     ensures to_kernel: amq_cbk_covered(c, w, block * bsize, k, s, seed, key, len, bsize) ==>
+                          amq_blk_ccovers(c, w, block * bsize, idx, k);
+     ensures to_key:    amq_blk_ccovers(c, w, block * bsize, idx, k) ==>
+                          amq_cbk_covered(c, w, block * bsize, k, s, seed, key, len, bsize);
+  @/
+  static void cover_lemma(uint8_t *c, unsigned w, uint64_t block, uint64_t bsize, const uint64_t *idx,
+                          size_t k, amq_hash_strategy s, uint64_t seed, char *key, size_t len) { }
+*/
+
 /* The kernel of width w (8: a byte a counter, 4: packed): one call whose contract is the
  * kernel's with w for the width, so that the key-level functions reason about one state after
  * it, not a case split over the two widths (cvc4 did not make that split on quantified facts;
@@ -73,8 +102,10 @@ static void kernel_add(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint6
         amq_counting_blocked_kernel_add4(c, m, bsize, block, idx, k);
 }
 
-/* The same for remove: 0 and the kernel's effect iff covered, else 1 and nothing changed;
- * "covered" spelt out and stated per width, as for kernel_query. */
+/* The same for remove: 0 and the kernel's effect iff covered, else 1 and nothing changed.
+ * "Covered" is the kernel's predicate on the array pointer (amq_blk_ccovers), one clause for
+ * both widths: spelt out with idx[t] in four per-width behaviours, it put the mixed forms of
+ * amq_cbk_at's comment into remove's in_window goal, which cvc4 then ran to the 300 s guard. */
 /*@ requires width:     amq_width(w);
     requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
@@ -89,29 +120,7 @@ static void kernel_add(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint6
     ensures done:       \result == 0 ==> amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k) &&
                           amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
     ensures kept:       \result != 0 ==> amq_cbytes_same{Pre, Post}(c, w, m);
-    behavior removed8:
-      assumes w == 8 && (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
-      ensures result:    \result == 0;
-      ensures own_block: amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
-      ensures exact:     amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k);
-    behavior refused8:
-      assumes w == 8 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
-      ensures unchanged: amq_cbytes_same{Pre, Post}(c, w, m);
-      ensures result:    \result == 1;
-    behavior removed4:
-      assumes w == 4 && (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
-      ensures result:    \result == 0;
-      ensures own_block: amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
-      ensures exact:     amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k);
-    behavior refused4:
-      assumes w == 4 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(idx, k, idx[t]));
-      ensures unchanged: amq_cbytes_same{Pre, Post}(c, w, m);
-      ensures result:    \result == 1;
-    disjoint behaviors;
+    ensures iff:        \result == 0 <==> amq_blk_ccovers{Pre}(c, w, block * bsize, idx, k);
 */
 static int kernel_remove(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint64_t block, const uint64_t *idx,
                          size_t k)
@@ -222,23 +231,12 @@ amq_status amq_counting_blocked_key_remove(uint8_t *c, uint64_t m, uint64_t nblo
     //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
     //@ ghost occ_lemma(idx, k, s, seed, (char *)key, len, bsize);
     //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
-    /*@ assert at_t: \forall integer t; 0 <= t < k ==>
-          idx[t] == amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t) &&
-          amq_cnt(c, w, block * bsize + idx[t]) ==
-            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) &&
-          amq_occ(&idx[0], k, idx[t]) ==
-            amq_key_occ{Pre}(s, seed, (char *)key, len, bsize, k, amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)); */
-    /*@ assert key_at: amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
-          \forall integer t; 0 <= t < k ==>
-            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) == amq_cmax(w) ||
-            amq_cnt{Pre}(c, w, block * bsize + amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)) >=
-              amq_key_occ{Pre}(s, seed, (char *)key, len, bsize, k, amq_key_index{Pre}(s, seed, (char *)key, len, bsize, t)); */
+    /*@ assert at_t: amq_cbk_at(c, w, block * bsize, &idx[0], k, s, seed, (char *)key, len, bsize); */
+    //@ ghost cover_lemma(c, w, block, bsize, idx, k, s, seed, (char *)key, len);
     /*@ assert to_kernel: amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
-                          (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(&idx[0], k, idx[t])); */
-    /*@ assert to_key: (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) == amq_cmax(w) ||
-                                      amq_cnt(c, w, block * bsize + idx[t]) >= amq_occ(&idx[0], k, idx[t])) ==>
-                       amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+                          amq_blk_ccovers(c, w, block * bsize, &idx[0], k); */
+    /*@ assert to_key:    amq_blk_ccovers(c, w, block * bsize, &idx[0], k) ==>
+                          amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
     const int refused = kernel_remove(c, m, w, bsize, block, idx, (size_t)k);
     /*@ assert in_window: refused == 0 ==> \forall integer q; 0 <= q < bsize ==>
           amq_cnt(c, w, block * bsize + q) ==

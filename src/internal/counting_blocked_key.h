@@ -4,8 +4,8 @@
  * amq_counting_blocked_add, _query and _remove are these functions plus the error message.
  * Contracts for the unit counting_blocked_key, against the hash model (acsl/amq/hash_model.h)
  * and the index sequences (acsl/amq/hash_stream_logic.h), over the block choice and the stream
- * (unit hash_stream) and the counting blocked kernel (unit blocked_counting); that unit is a
- * draft, not yet in proofs/units.txt (proofs/drafts/counting_blocked_key.md).  The effects are
+ * (unit hash_stream) and the counting blocked kernel (unit blocked_counting), in the unit
+ * counting_blocked_key (proofs/units.txt, proofs/README.md).  The effects are
  * stated exactly, per counter of the m, in terms of the key's own in-block index sequence
  * (amq_key_occ of internal/counting_key.h, over bsize), so that saturation, repeated indices
  * and keys sharing a block are part of the statement, not excluded. */

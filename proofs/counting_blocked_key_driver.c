@@ -1,5 +1,3 @@
-/* DRAFT, not built (proofs/drafts/counting_blocked_key.md): move to proofs/ with the unit
- * line once `make prove` passes on it. */
 /* Theorem drivers for the key-level counting blocked filter (internal/counting_blocked_key.h):
  * the functions that src/counting_blocked.c's amq_counting_blocked_add, _query and _remove run,
  * over the hash model, for both counter widths at once (w is a parameter).  Not part of the
