@@ -126,7 +126,7 @@ int cmd_serve(int argc, char **argv);
 int cmd_structures(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_import(int argc, char **argv);
-/* cmd_omissions.c, cmd_strategies.c (hash omissions, D&M) */
+/* cmd_omissions.c, cmd_optimal_k.c, cmd_strategies.c (hash omissions, D&M) */
 int cmd_rate_omissions(int argc, char **argv);
 int cmd_optimal_k(int argc, char **argv);
 int cmd_estimate(int argc, char **argv);

@@ -20,14 +20,35 @@ static const char USAGE[] =
 
 static int list_column(void *ctx, const amq_parquet_column *c)
 {
-    (void)ctx;
-    printf("%-9llu %-6llu %-20s %-8s ", (unsigned long long)c->row_group, (unsigned long long)c->column, c->type,
-           c->key_type ? c->key_type : "-");
-    c->num_values >= 0 ? printf("%12lld ", (long long)c->num_values) : printf("%12s ", "-");
-    c->bloom_offset >= 0 ? printf("%14lld ", (long long)c->bloom_offset) : printf("%14s ", "-");
-    c->bloom_length >= 0 ? printf("%12lld ", (long long)c->bloom_length) : printf("%12s ", "-");
-    printf("%s\n", c->path);
+    FILE *f = ctx;
+    fprintf(f, "%-9llu %-6llu %-20s %-8s ", (unsigned long long)c->row_group, (unsigned long long)c->column,
+            c->type, c->key_type ? c->key_type : "-");
+    c->num_values >= 0 ? fprintf(f, "%12lld ", (long long)c->num_values) : fprintf(f, "%12s ", "-");
+    c->bloom_offset >= 0 ? fprintf(f, "%14lld ", (long long)c->bloom_offset) : fprintf(f, "%14s ", "-");
+    c->bloom_length >= 0 ? fprintf(f, "%12lld ", (long long)c->bloom_length) : fprintf(f, "%12s ", "-");
+    fprintf(f, "%s\n", c->path);
     return 0;
+}
+
+/* --list: the table is made in memory and printed only when the whole footer was read, so
+ * that a bad file prints no part of it (issue 26, class 9). */
+static int list_columns(const char *path)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return cli_fail("import", "out of memory");
+    fprintf(m, "%-9s %-6s %-20s %-8s %12s %14s %12s %s\n", "row_group", "column", "type", "key_type", "values",
+            "bloom_offset", "bloom_length", "path");
+    const amq_status st = amq_parquet_file_columns(path, list_column, m);
+    const int lost = fclose(m) != 0;
+    if (st == AMQ_OK && !lost)
+        fwrite(buf, 1, len, stdout);
+    free(buf);
+    if (st != AMQ_OK)
+        return cli_fail("import", "%s", amq_last_error());
+    return lost ? cli_fail("import", "out of memory listing the columns") : 0;
 }
 
 /* What the new file holds: blocks, fill, the state's exact rate, the fill's estimate of n. */
@@ -101,11 +122,7 @@ int cmd_import(int argc, char **argv)
     if (o.list) {
         if (o.column || o.have_group || nargs != 1)
             return cli_usage("import", USAGE, "--list takes one FILE.parquet and no other option");
-        printf("%-9s %-6s %-20s %-8s %12s %14s %12s %s\n", "row_group", "column", "type", "key_type", "values",
-               "bloom_offset", "bloom_length", "path");
-        return amq_parquet_file_columns(args[0], list_column, NULL) == AMQ_OK
-                   ? 0
-                   : cli_fail("import", "%s", amq_last_error());
+        return list_columns(args[0]);
     }
     if (o.have_group && !o.column)
         return cli_usage("import", USAGE, "--row-group needs --column");
