@@ -318,32 +318,28 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
     return 0;
 }
 
-void amq_counting_kernel_add8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    amq_counting_add(c, 8u, m, idx, k);
-}
+/* The public kernels of one width, AMQ_CW (contracts: internal/counting_kernel_w.h), generated
+ * for 8 and 4 bits from one text, as their contracts are. */
+#define AMQ_COUNTING_KERNELS                                                                 \
+    void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, uint64_t m, const uint64_t *idx,     \
+                                            size_t k)                                        \
+    {                                                                                        \
+        amq_counting_add(c, (unsigned)AMQ_CW, m, idx, k);                                    \
+    }                                                                                        \
+    int AMQ_CW_FN(amq_counting_kernel_query)(const uint8_t *c, uint64_t m, const uint64_t *idx, \
+                                             size_t k)                                       \
+    {                                                                                        \
+        return amq_counting_query(c, (unsigned)AMQ_CW, m, idx, k);                           \
+    }                                                                                        \
+    int AMQ_CW_FN(amq_counting_kernel_remove)(uint8_t *c, uint64_t m, const uint64_t *idx,   \
+                                              size_t k)                                      \
+    {                                                                                        \
+        return amq_counting_remove(c, (unsigned)AMQ_CW, m, idx, k);                          \
+    }
 
-int amq_counting_kernel_query8(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    return amq_counting_query(c, 8u, m, idx, k);
-}
-
-int amq_counting_kernel_remove8(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    return amq_counting_remove(c, 8u, m, idx, k);
-}
-
-void amq_counting_kernel_add4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    amq_counting_add(c, 4u, m, idx, k);
-}
-
-int amq_counting_kernel_query4(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    return amq_counting_query(c, 4u, m, idx, k);
-}
-
-int amq_counting_kernel_remove4(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
-{
-    return amq_counting_remove(c, 4u, m, idx, k);
-}
+#define AMQ_CW 8
+AMQ_COUNTING_KERNELS
+#undef AMQ_CW
+#define AMQ_CW 4
+AMQ_COUNTING_KERNELS
+#undef AMQ_CW
