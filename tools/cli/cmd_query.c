@@ -48,22 +48,26 @@ static FILE *anonymous_file(void)
     return f;
 }
 
+/* Appends to the temporary file; a short write (a full $TMPDIR) fails the command. */
+static int spill(struct held *h, const char *data, size_t n)
+{
+    if (fwrite(data, 1, n, h->spill) == n)
+        return 0;
+    cli_fail("query", "cannot hold the answers in a temporary file: %s; nothing was printed", strerror(errno));
+    return h->failed = 1;
+}
+
 static int hold(struct held *h, const char *data, size_t n)
 {
     if (!h->spill && h->len + n > HOLD_MEM) {
         if (!(h->spill = anonymous_file()))
             return h->failed = 1;
-        fwrite(h->mem, 1, h->len, h->spill);
+        if (spill(h, h->mem, h->len))
+            return 1;
         h->len = 0;
     }
-    if (h->spill) {
-        if (fwrite(data, 1, n, h->spill) != n) {
-            cli_fail("query", "cannot hold the answers in a temporary file: %s; nothing was printed",
-                     strerror(errno));
-            return h->failed = 1;
-        }
-        return 0;
-    }
+    if (h->spill)
+        return spill(h, data, n);
     if (!h->mem && !(h->mem = malloc(HOLD_MEM))) {
         cli_fail("query", "out of memory holding the answers; nothing was printed");
         return h->failed = 1;
