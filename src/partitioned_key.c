@@ -18,7 +18,10 @@ int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, 
 {
     uint64_t local[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, psize, local, (size_t)k);
-    /* absent's step, stated: cvc4 took 520k steps to find it from the contracts alone */
+    /* absent's step, stated: cvc4 took 520k steps to find it from the contracts alone; and
+     * all_set's, the index array as the key's sequence (319k steps without it, 102k with) */
+    /*@ assert idx: \forall integer t; 0 <= t < k ==>
+          local[t] == amq_key_index(s, seed, (char *)key, len, psize, t); */
     /*@ assert all_set: amq_part_all_set(bits, psize, &local[0], k) ==>
                           amq_part_key_set{Here, Here}(bits, psize, k, s, seed, (char *)key, len); */
     return amq_partitioned_kernel_query(bits, psize, local, (size_t)k);
