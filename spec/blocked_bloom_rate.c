@@ -1,7 +1,7 @@
 /* Blocked Bloom and counting blocked Bloom rates: the binomial mixture over a Bloom block
  * of block_bits bits and k hashes (amq/spec_blocked.h). */
-#include "internal/blocked.h"
-#include "internal/cost.h"
+#include "spec_internal/blocked.h"
+#include "spec_internal/cost.h"
 
 /* The cost model of the windowed enclosure over Bloom blocks (amq_cost_ie_enclose): one
  * inclusion-exclusion per window term, at the terms' inner precision (prec + 48 + bits of n

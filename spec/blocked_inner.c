@@ -1,7 +1,7 @@
 /* The built-in inner rates of the blocked mixture (amq/spec_blocked.h): Bloom (and
  * counting, the same rate), partitioned and quotient blocks, each with its exact value,
  * certified enclosure and exponential-sum form f(i) = sum_j a_j c_j^i. */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <amq/spec_bloom.h>
 #include <amq/spec_quotient.h>
 #include <math.h>

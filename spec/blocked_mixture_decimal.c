@@ -1,7 +1,7 @@
 /* Correctly rounded decimals of the blocked rates: the exact rational when it is cheap,
  * the certified decimal of an enclosure otherwise, the exact rational again when the
  * enclosure cannot decide a decimal tie (amq/spec_blocked.h). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <string.h>
 
 /* Decimal of an exact rational, with its enclosure [q, q] rounded outward into lo/hi. */

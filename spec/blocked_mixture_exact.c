@@ -2,7 +2,7 @@
  * Theorem 10) as an exact reduced rational: the literal sum over integer binomial weights,
  * and the closed form sum_j a_j ((b-1+c_j)/b)^n of an inner rate with an exponential-sum
  * form (amq/spec_blocked.h; derivations in docs/rates-blocked.md). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <math.h>
 
 /* an/ad += tn/td (ad, td > 0; not reduced). */

@@ -1,7 +1,7 @@
 /* Certified enclosure of the blocked mixture from the closed form (binomial probability
  * generating function) FP = sum_j a_j ((b-1+c_j)/b)^n of an inner rate with an
  * exponential-sum form (amq/spec_blocked.h, docs/rates-blocked.md). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 
 /* [gl, gh] = ((b-1+c)/b)^n = exp(n log1p(-t)), t = (1-c)/b in [0, 1], at gl's precision:
  * log1p(-t) when t <= 1/2, log(1 - t) of the exact rational 1 - t otherwise, so that the

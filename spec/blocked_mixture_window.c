@@ -10,7 +10,7 @@
  *   (d) lo = sum lo(pi_i) lo(f(i)), hi = sum hi(pi_i) hi(f(i)) + T_up + T_dn hi(f(L))
  *       (T_dn alone when f is not nondecreasing); the window grows on each side until
  *       that side's tail is <= 2^-(prec+4) lo. */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <math.h>
 
 /* Rough number of window terms needed at precision prec: about 2 sigma sqrt(2 ln 2 (prec+8))

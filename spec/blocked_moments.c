@@ -11,7 +11,7 @@
  * sums are binomial mixtures over inner "rates" g and h(i) = f(i) FP(b - 1, n - i), so the
  * mixture routines give them exactly and as certified enclosures (h is not monotone: the
  * window's tails are bounded by 1). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <amq/spec_moments.h>
 
 typedef struct pair_params {

@@ -11,8 +11,8 @@
  * certified window (enclosure).  M_t depends on lambda only through its suffix
  * (c_t, .., c_r), which many partitions share: suffixes are interned, and M_t(m) and G_c(i)
  * are memoised across the partitions. */
-#include "internal/blocked.h"
-#include "internal/blocked_moments.h"
+#include "spec_internal/blocked.h"
+#include "spec_internal/blocked_moments.h"
 #include <math.h>
 #include <stdlib.h>
 

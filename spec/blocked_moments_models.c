@@ -7,8 +7,8 @@
  *   quotient block (p-bit fingerprints): the stored ones are i uniform draws from 2^p values,
  *     G_c(i) = FP_bloom(2^p, 1, c, i).
  * The unblocked partitioned filter is its own block: E[pi^j] = FP_bloom(m/k, 1, j, n)^k. */
-#include "internal/blocked.h"
-#include "internal/blocked_moments.h"
+#include "spec_internal/blocked.h"
+#include "spec_internal/blocked_moments.h"
 #include <amq/spec_moments.h>
 
 typedef struct bloom_block {

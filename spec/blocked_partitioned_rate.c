@@ -1,6 +1,6 @@
 /* Partitioned rates (amq/spec_blocked.h): blocked partitioned Bloom (any block size),
  * split-block (256-bit blocks of 8 words), and the unblocked partitioned Bloom filter. */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <math.h>
 
 static amq_status check_bpart(uint64_t blocks, uint64_t block_bits, uint64_t k, const char *who)

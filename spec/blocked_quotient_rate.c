@@ -1,6 +1,6 @@
 /* Blocked quotient rate: by the binomial PGF the mixture over quotient blocks with p-bit
  * fingerprints is exactly 1 - (1 - 2^-p/blocks)^n (amq/spec_blocked.h). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <math.h>
 
 static amq_status check_bq(uint64_t blocks, uint64_t p, const char *who)

@@ -1,6 +1,6 @@
 /* Sizing on the exact mixture: the smallest size whose certified upper bound of the FP
  * rate reaches the target (amq/spec_blocked.h; soundness of the search: docs/rates-blocked.md). */
-#include "internal/blocked.h"
+#include "spec_internal/blocked.h"
 #include <math.h>
 
 #define SIZE_PREC 96

@@ -1,7 +1,7 @@
 /* APPROXIMATIONS of the Bloom filter rate (plain double, labelled as such), their
  * certified relative error, and the lecture bounds 1/k and 2^-k as exact rationals
  * (amq/spec_bloom.h). */
-#include "internal/bloom.h"
+#include "spec_internal/bloom.h"
 
 /* (1 - e^x)^k with x <= 0 the log-probability that a bit is unset, in double. */
 static double approx_from_log_unset(double x, uint64_t k)

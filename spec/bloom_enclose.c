@@ -4,8 +4,8 @@
  *             positive exact weights times probabilities P_d in [0, 1];
  *   k > 2m:   FP = sum_j (-1)^j C(m,j) g_j f_j, g_j = sum_i (-1)^i C(j,i) (1 - i/m)^k,
  *             no Stirling numbers of the (possibly huge) k. */
-#include "internal/bloom.h"
-#include "internal/cost.h"
+#include "spec_internal/bloom.h"
+#include "spec_internal/cost.h"
 #include <stdlib.h>
 
 /* Enclose (1 - a/b)^e for 0 <= a <= b, b >= 1, e >= 0, as exp(e * log(1 - a/b)).

@@ -17,8 +17,8 @@
  *     FP = sum_{d=1..K} [S(k,d) m^(d) / m^k] * P_d,  P_d = sum_{j=0..d} (-1)^j C(d,j) f_j,
  * P_d = P(d fixed bits all set); this grouping (positive weights, probabilities P_d in
  * [0,1]) is what the certified enclosure uses when k <= 2m. */
-#include "internal/bloom.h"
-#include "internal/cost.h"
+#include "spec_internal/bloom.h"
+#include "spec_internal/cost.h"
 #include <stdio.h>
 #include <stdlib.h>
 

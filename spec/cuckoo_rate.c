@@ -5,8 +5,8 @@
  *        = (T/N) (1 - (1 - 1/N)^n) + ((N - T)/N) (1 - (1 - 2/N)^n),
  *
  * the second form a sum of positive terms: the enclosure has no cancellation. */
-#include "internal/cost.h"
-#include "internal/spec_interval.h"
+#include "spec_internal/cost.h"
+#include "spec_internal/spec_interval.h"
 #include <internal/fail.h>
 #include <amq/spec_cuckoo.h>
 #include <math.h>

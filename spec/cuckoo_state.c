@@ -1,7 +1,7 @@
 /* The exact rate of a cuckoo table, and the exhaustive enumeration of the kernel on tiny
  * parameters (amq/spec_cuckoo.h): both on the kernel's own slot reads, query and alternate
  * bucket map, so that what they measure is the compiled kernel. */
-#include "internal/spec_interval.h"
+#include "spec_internal/spec_interval.h"
 #include <internal/cuckoo_kernel.h>
 #include <internal/fail.h>
 #include <amq/spec_cuckoo.h>

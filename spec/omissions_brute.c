@@ -2,24 +2,24 @@
  * rationals or with certified rounding (amq/spec_omissions.h). They share no code with the
  * closed forms of omissions_expected.c and omissions_p0*.c beyond the rates themselves. */
 #include <internal/fail.h>
-#include "internal/omissions.h"
+#include "spec_internal/omissions.h"
 
-amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
+amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omissions_params *p)
 {
     if (!E || !P0)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_exact: NULL argument");
-    amq_status st = amq_omis_check_params(p, "exact omission count");
+    amq_status st = amq_omissions_check_params(p, "exact omission count");
     if (st)
         return st;
-    if (p->n > AMQ_OMIS_EXACT_MAX_N)
+    if (p->n > AMQ_OMISSIONS_EXACT_MAX_N)
         return amq_fail(AMQ_E_TOO_LARGE, "exact omission count: n = %llu exceeds the brute-force limit %d",
-                        ULL(p->n), AMQ_OMIS_EXACT_MAX_N);
+                        ULL(p->n), AMQ_OMISSIONS_EXACT_MAX_N);
     mpq_t e, q, f, t;
     mpq_inits(e, q, f, t, NULL);
     mpq_set_ui(e, 0, 1);
     mpq_set_ui(q, 1, 1);
     for (uint64_t i = 0; i < p->n && !st; i++) {
-        st = amq_omis_rate_exact(f, p, i);
+        st = amq_omissions_rate_exact(f, p, i);
         if (!st) {
             mpq_add(e, e, f);
             mpq_set_ui(t, 1, 1);
@@ -36,16 +36,16 @@ amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omis_params *p)
 }
 
 amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, mpfr_t p0_hi,
-                                       mpfr_prec_t prec, const amq_omis_params *p)
+                                       mpfr_prec_t prec, const amq_omissions_params *p)
 {
     if (!e_lo || !e_hi || !p0_lo || !p0_hi)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_brute_enclose: NULL argument");
-    amq_status st = amq_omis_check_params(p, "omission enumeration");
+    amq_status st = amq_omissions_check_params(p, "omission enumeration");
     if (st)
         return st;
-    if (p->n > AMQ_OMIS_BRUTE_MAX_N)
+    if (p->n > AMQ_OMISSIONS_BRUTE_MAX_N)
         return amq_fail(AMQ_E_TOO_LARGE, "omission enumeration: n = %llu exceeds the brute-force limit %d",
-                        ULL(p->n), AMQ_OMIS_BRUTE_MAX_N);
+                        ULL(p->n), AMQ_OMISSIONS_BRUTE_MAX_N);
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 16)
         return amq_fail(AMQ_E_INVALID_ARG, "omission enumeration: precision %ld out of range", (long)prec);
     mpfr_prec_t wp = prec + 64;
@@ -56,7 +56,7 @@ amq_status amq_omissions_brute_enclose(mpfr_t e_lo, mpfr_t e_hi, mpfr_t p0_lo, m
     ivl_set_ui(&e, 0);
     ivl_set_ui(&q, 1);
     for (uint64_t i = 0; i < p->n && !st; i++) {
-        st = amq_omis_rate_enclose(f.lo, f.hi, wp, p, i);
+        st = amq_omissions_rate_enclose(f.lo, f.hi, wp, p, i);
         if (st)
             break;
         mpfr_add(e.lo, e.lo, f.lo, MPFR_RNDD);

@@ -3,7 +3,7 @@
  * round to the same decimal (rounding to nearest is monotone, so every value between
  * them rounds to it too). */
 #include <internal/fail.h>
-#include "internal/omissions.h"
+#include "spec_internal/omissions.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,8 +27,8 @@ static amq_status decimal_bits(char **out, bits_fn f, const void *ctx, int digit
     amq_status st;
     char *a = NULL, *b = NULL;
     for (;;) {
-        if (bits > AMQ_OMIS_MAX_BITS)
-            bits = AMQ_OMIS_MAX_BITS;
+        if (bits > AMQ_OMISSIONS_MAX_BITS)
+            bits = AMQ_OMISSIONS_MAX_BITS;
         if ((st = f(lo, hi, bits, ctx)) != AMQ_OK)
             break;
         if (mpfr_equal_p(lo, hi)) {
@@ -46,7 +46,7 @@ static amq_status decimal_bits(char **out, bits_fn f, const void *ctx, int digit
         free(a);
         free(b);
         a = b = NULL;
-        if (bits >= AMQ_OMIS_MAX_BITS) {
+        if (bits >= AMQ_OMISSIONS_MAX_BITS) {
             st = amq_fail(AMQ_E_TOO_LARGE,
                           "%s: the enclosure still straddles a rounding boundary of %d digits at "
                           "a width of 2^-%d (value on, or extremely close to, a decimal tie)",
@@ -86,7 +86,7 @@ amq_status amq_fingerprint_fp_decimal(char **out, mpz_srcptr s, uint64_t i, int 
     return decimal_bits(out, fpc_bits, &c, digits, lo, hi, "fingerprint rate decimal");
 }
 
-typedef struct { const amq_omis_params *p; uint64_t i; } rate_ctx;
+typedef struct { const amq_omissions_params *p; uint64_t i; } rate_ctx;
 
 static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 {
@@ -95,7 +95,7 @@ static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
     for (mpfr_prec_t prec = bits + 32;; prec *= 2) {
         mpfr_set_prec(lo, prec);
         mpfr_set_prec(hi, prec);
-        amq_status st = amq_omis_rate_enclose(lo, hi, prec, c->p, c->i);
+        amq_status st = amq_omissions_rate_enclose(lo, hi, prec, c->p, c->i);
         if (st)
             return st;
         if (fr_rel_width_ok(lo, hi, bits))
@@ -106,10 +106,10 @@ static amq_status rate_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
     }
 }
 
-amq_status amq_omis_rate_decimal(char **out, const amq_omis_params *p, uint64_t i, int digits, mpfr_t lo,
+amq_status amq_omissions_rate_decimal(char **out, const amq_omissions_params *p, uint64_t i, int digits, mpfr_t lo,
                                  mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omission rate decimal");
+    amq_status st = amq_omissions_check_params(p, "omission rate decimal");
     if (st)
         return st;
     rate_ctx c = {p, i};
@@ -126,24 +126,24 @@ static amq_status p0_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
     return amq_omissions_p0_enclose(lo, hi, bits, ctx);
 }
 
-amq_status amq_omissions_expected_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo,
+amq_status amq_omissions_expected_decimal(char **out, const amq_omissions_params *p, int digits, mpfr_t lo,
                                           mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "expected omissions decimal");
+    amq_status st = amq_omissions_check_params(p, "expected omissions decimal");
     if (st)
         return st;
     return decimal_bits(out, expected_bits, p, digits, lo, hi, "expected omissions decimal");
 }
 
-amq_status amq_omissions_p0_decimal(char **out, const amq_omis_params *p, int digits, mpfr_t lo, mpfr_t hi)
+amq_status amq_omissions_p0_decimal(char **out, const amq_omissions_params *p, int digits, mpfr_t lo, mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "omission probability P0 decimal");
+    amq_status st = amq_omissions_check_params(p, "omission probability P0 decimal");
     if (st)
         return st;
     return decimal_bits(out, p0_bits, p, digits, lo, hi, "omission probability P0 decimal");
 }
 
-typedef struct { const amq_omis_params *p; unsigned t; } cov_ctx;
+typedef struct { const amq_omissions_params *p; unsigned t; } cov_ctx;
 
 static amq_status coverage_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 {
@@ -175,10 +175,10 @@ static amq_status coverage_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
     return st;
 }
 
-amq_status amq_omissions_coverage_decimal(char **out, const amq_omis_params *p, unsigned t, int digits,
+amq_status amq_omissions_coverage_decimal(char **out, const amq_omissions_params *p, unsigned t, int digits,
                                           mpfr_t lo, mpfr_t hi)
 {
-    amq_status st = amq_omis_check_params(p, "coverage decimal");
+    amq_status st = amq_omissions_check_params(p, "coverage decimal");
     if (st)
         return st;
     if (t != 1 && t != 2)
@@ -189,10 +189,10 @@ amq_status amq_omissions_coverage_decimal(char **out, const amq_omis_params *p, 
 
 static amq_status barrier_bits(mpfr_t lo, mpfr_t hi, int bits, const void *ctx)
 {
-    return amq_omis_barrier_enclose(lo, hi, bits > 1000 ? 1000 : bits, *(const uint64_t *)ctx);
+    return amq_omissions_barrier_enclose(lo, hi, bits > 1000 ? 1000 : bits, *(const uint64_t *)ctx);
 }
 
-amq_status amq_omis_barrier_decimal(char **out, uint64_t k, int digits, mpfr_t lo, mpfr_t hi)
+amq_status amq_omissions_barrier_decimal(char **out, uint64_t k, int digits, mpfr_t lo, mpfr_t hi)
 {
     if (digits > 250)
         return amq_fail(AMQ_E_INVALID_ARG, "barrier decimal: at most 250 digits (got %d)", digits);

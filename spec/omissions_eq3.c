@@ -43,10 +43,10 @@ static int narrow(const mpfr_t lo, const mpfr_t hi, int bits, mpfr_prec_t prec)
     return ok;
 }
 
-amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
+amq_status amq_omissions_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
     if (!lo || !hi)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_barrier_enclose: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_eq3_barrier_enclose: NULL argument");
     if (k == 0 || k > 100000)
         return amq_fail(AMQ_E_INVALID_K, "equation 3 barrier: k = %llu outside [1, 100000]", ULL(k));
     if (bits < 1 || bits > 1000)
@@ -83,10 +83,10 @@ amq_status amq_omis_eq3_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t
                     bits);
 }
 
-amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
+amq_status amq_omissions_eq3_barrier_decimal(char **out, uint64_t k, int digits)
 {
     if (!out)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_barrier_decimal: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_eq3_barrier_decimal: NULL argument");
     if (digits < 1 || digits > 250)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier decimal: digits = %d outside [1, 250]", digits);
     amq_status s = AMQ_OK;
@@ -94,7 +94,7 @@ amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
         mpfr_t lo, hi;
         mpfr_inits2((mpfr_prec_t)bits + 64, lo, hi, (mpfr_ptr)0);
         char *a = NULL, *b = NULL;
-        if ((s = amq_omis_eq3_barrier_enclose(lo, hi, bits, k)) == AMQ_OK &&
+        if ((s = amq_omissions_eq3_barrier_enclose(lo, hi, bits, k)) == AMQ_OK &&
             (s = amq_mpfr_decimal(&a, lo, digits, AMQ_ROUND_NEAREST)) == AMQ_OK &&
             (s = amq_mpfr_decimal(&b, hi, digits, AMQ_ROUND_NEAREST)) == AMQ_OK && !strcmp(a, b)) {
             *out = a; /* both ends round alike: correctly rounded */
@@ -111,10 +111,10 @@ amq_status amq_omis_eq3_barrier_decimal(char **out, uint64_t k, int digits)
                                                         "%d digits within 1000 bits", ULL(k), digits);
 }
 
-amq_status amq_omis_eq3_k(uint64_t *k, const mpq_t r)
+amq_status amq_omissions_eq3_k(uint64_t *k, const mpq_t r)
 {
     if (!k || !r)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_k: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_eq3_k: NULL argument");
     if (mpq_sgn(r) <= 0)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 optimum k: m/n must be positive");
     for (mpfr_prec_t prec = 128; prec <= 4096; prec *= 2) {
@@ -163,10 +163,10 @@ static void disagreement(mpfr_t mlo, mpfr_t mhi, const mpfr_t xl, const mpfr_t x
     mpfr_clears(u, l, (mpfr_ptr)0);
 }
 
-amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq_t from, const mpq_t to)
+amq_status amq_omissions_eq3_compare(amq_omissions_eq3_stats *st, uint64_t kmax, const mpq_t from, const mpq_t to)
 {
     if (!st || !from || !to)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_eq3_compare: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_eq3_compare: NULL argument");
     if (kmax == 0 || kmax > 10000 || mpq_sgn(from) <= 0 || mpq_cmp(to, from) <= 0 || mpq_cmp_ui(to, 10000, 1) > 0)
         return amq_fail(AMQ_E_INVALID_ARG, "equation 3 barrier comparison: needs 1 <= kmax <= 10000 and 0 < from < to <= 10000");
     const int bits = 64;
@@ -189,8 +189,8 @@ amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq
     amq_status s = AMQ_OK;
     /* barriers up to the last pair that is entirely >= to (both sequences beyond the range) */
     for (uint64_t k = 1; s == AMQ_OK; k++) {
-        if ((s = amq_omis_barrier_enclose(bl, bh, bits, k)) != AMQ_OK ||
-            (s = amq_omis_eq3_barrier_enclose(el, eh, bits, k)) != AMQ_OK)
+        if ((s = amq_omissions_barrier_enclose(bl, bh, bits, k)) != AMQ_OK ||
+            (s = amq_omissions_eq3_barrier_enclose(el, eh, bits, k)) != AMQ_OK)
             break;
         if (k > 1 && (mpfr_cmp(pbh, bl) >= 0 || mpfr_cmp(pbh, el) >= 0 || mpfr_cmp(peh, bl) >= 0 ||
                       mpfr_cmp(peh, el) >= 0)) { /* the measure below assumes the barriers interleave */
@@ -234,8 +234,8 @@ amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq
         for (uint64_t k = 1; k <= kmax && s == AMQ_OK; k++) {
             if (k == st->argmax)
                 continue;
-            if ((s = amq_omis_barrier_enclose(bl, bh, bits, k)) != AMQ_OK ||
-                (s = amq_omis_eq3_barrier_enclose(el, eh, bits, k)) != AMQ_OK)
+            if ((s = amq_omissions_barrier_enclose(bl, bh, bits, k)) != AMQ_OK ||
+                (s = amq_omissions_eq3_barrier_enclose(el, eh, bits, k)) != AMQ_OK)
                 break;
             mpfr_sub(rh, eh, bl, MPFR_RNDU);
             mpfr_sub(rl, bh, el, MPFR_RNDU);
@@ -252,11 +252,11 @@ amq_status amq_omis_eq3_compare(amq_omis_eq3_stats *st, uint64_t kmax, const mpq
     mpfr_clears(a_hi, b_lo, (mpfr_ptr)0);
     mpfr_clears(bl, bh, el, eh, pbl, pbh, pel, peh, d, rl, rh, a, b, mlo, mhi, (mpfr_ptr)0);
     if (s != AMQ_OK)
-        amq_omis_eq3_stats_clear(st);
+        amq_omissions_eq3_stats_clear(st);
     return s;
 }
 
-void amq_omis_eq3_stats_clear(amq_omis_eq3_stats *st)
+void amq_omissions_eq3_stats_clear(amq_omissions_eq3_stats *st)
 {
     if (!st)
         return;

@@ -3,12 +3,12 @@
  * with exact coefficients and interval exponents, and the geometric sums it turns E and
  * P0 into. Derivation: docs/rates-omissions.md. */
 #include <internal/fail.h>
-#include "internal/omissions.h"
+#include "spec_internal/omissions.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void amq_omis_expo_free(amq_omis_expo *e)
+void amq_omissions_expo_free(amq_omissions_expo *e)
 {
     for (size_t j = 0; j < e->J; j++) {
         mpz_clear(e->num[j]);
@@ -25,7 +25,7 @@ void amq_omis_expo_free(amq_omis_expo *e)
 }
 
 /* Arrays for J terms; AMQ_E_NOMEM leaves e empty. */
-static amq_status expo_alloc(amq_omis_expo *e, uint64_t J, const char *who)
+static amq_status expo_alloc(amq_omissions_expo *e, uint64_t J, const char *who)
 {
     e->J = (size_t)J;
     e->sg = malloc((J ? J : 1) * sizeof *e->sg);
@@ -51,7 +51,7 @@ static amq_status expo_alloc(amq_omis_expo *e, uint64_t J, const char *who)
 }
 
 /* Paper model: (1 - w^i)^k = 1 + sum_j (-1)^j C(k,j) w^{ij}. */
-static void paper_coefficients(amq_omis_expo *e)
+static void paper_coefficients(amq_omissions_expo *e)
 {
     mpz_set_ui(e->den, 1);
     mpz_t kz;
@@ -64,12 +64,12 @@ static void paper_coefficients(amq_omis_expo *e)
 
 /* Exact model: c_j = (-1)^j C(m,j) A_j / m^k, A_j = sum_l (-1)^l C(j,l) (m-l)^k by a
  * difference table of (m-l)^k, l = 0..K. */
-static amq_status exact_coefficients(amq_omis_expo *e, uint64_t K, const char *who)
+static amq_status exact_coefficients(amq_omissions_expo *e, uint64_t K, const char *who)
 {
     size_t cnt = (size_t)K + 1;
     mpz_t *P = malloc(cnt * sizeof *P);
     if (!P) {
-        amq_omis_expo_free(e);
+        amq_omissions_expo_free(e);
         return amq_fail(AMQ_E_NOMEM, "%s: out of memory", who);
     }
     mpz_t mz, base, binm;
@@ -100,7 +100,7 @@ static amq_status exact_coefficients(amq_omis_expo *e, uint64_t K, const char *w
 }
 
 /* log2 sum_j |c_j| as a double (0 when every c_j is 0), for precision choices. */
-static double log2_coef_sum(const amq_omis_expo *e)
+static double log2_coef_sum(const amq_omissions_expo *e)
 {
     double mx = -INFINITY;
     long de;
@@ -122,18 +122,18 @@ static double log2_coef_sum(const amq_omis_expo *e)
     return isfinite(mx) ? mx + log2(sum) : 0.0;
 }
 
-amq_status amq_omis_expo_build(amq_omis_expo *e, const amq_omis_params *p, const char *who)
+amq_status amq_omissions_expo_build(amq_omissions_expo *e, const amq_omissions_params *p, const char *who)
 {
     memset(e, 0, sizeof *e);
     uint64_t K = p->k < p->m ? p->k : p->m; /* exact model: terms j = 1..min(k, m-1) */
-    uint64_t J = p->model == AMQ_OMIS_EXACT ? (K < p->m ? K : p->m - 1) : p->k;
-    if (J > AMQ_OMIS_MAX_TERMS)
+    uint64_t J = p->model == AMQ_OMISSIONS_EXACT ? (K < p->m ? K : p->m - 1) : p->k;
+    if (J > AMQ_OMISSIONS_MAX_TERMS)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: %llu exponential terms (%s model: %s) exceed the limit %d", who, ULL(J),
-                        p->model == AMQ_OMIS_EXACT ? "exact" : "paper",
-                        p->model == AMQ_OMIS_EXACT ? "min(k, m-1)" : "k", AMQ_OMIS_MAX_TERMS);
+                        p->model == AMQ_OMISSIONS_EXACT ? "exact" : "paper",
+                        p->model == AMQ_OMISSIONS_EXACT ? "min(k, m-1)" : "k", AMQ_OMISSIONS_MAX_TERMS);
     double cbits = ((double)K + 1.0) * (double)p->k * log2((double)p->m);
-    if (p->model == AMQ_OMIS_EXACT && cbits > AMQ_OMIS_MAX_COEF_BITS)
+    if (p->model == AMQ_OMISSIONS_EXACT && cbits > AMQ_OMISSIONS_MAX_COEF_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: exact coefficients need about %.3g bits of big integers (limit 2^28: "
                         "(min(k,m)+1) k log2 m); k = %llu, m = %llu",
@@ -145,7 +145,7 @@ amq_status amq_omis_expo_build(amq_omis_expo *e, const amq_omis_params *p, const
     e->k = p->k;
     e->model = p->model;
     e->s = p->s;
-    if (p->model == AMQ_OMIS_PAPER)
+    if (p->model == AMQ_OMISSIONS_PAPER)
         paper_coefficients(e);
     else if ((st = exact_coefficients(e, K, who)) != AMQ_OK)
         return st;
@@ -154,7 +154,7 @@ amq_status amq_omis_expo_build(amq_omis_expo *e, const amq_omis_params *p, const
 }
 
 /* Intervals of |c_j| and lambda_j at precision wp. */
-void amq_omis_expo_set_prec(amq_omis_expo *e, mpfr_prec_t wp)
+void amq_omissions_expo_set_prec(amq_omissions_expo *e, mpfr_prec_t wp)
 {
     if (e->wp == wp)
         return;
@@ -167,7 +167,7 @@ void amq_omis_expo_set_prec(amq_omis_expo *e, mpfr_prec_t wp)
         ivl_log1m_inv_z(&ls, e->s); /* log sigma */
     else
         ivl_set_ui(&ls, 0);
-    if (e->model == AMQ_OMIS_PAPER) {
+    if (e->model == AMQ_OMISSIONS_PAPER) {
         ivl_log1m_frac(&base, 1, e->m, 8);
         ivl_mul_u64(&base, &base, e->k); /* log w = k log(1 - 1/m) */
     }
@@ -183,7 +183,7 @@ void amq_omis_expo_set_prec(amq_omis_expo *e, mpfr_prec_t wp)
         mpfr_div_z(c->hi, t, e->den, MPFR_RNDU);
         ivl x;
         ivl_init(&x, w2);
-        if (e->model == AMQ_OMIS_PAPER) {
+        if (e->model == AMQ_OMISSIONS_PAPER) {
             ivl_mul_u64(&x, &base, (uint64_t)(j + 1)); /* j log w */
         } else {
             ivl_log1m_frac(&x, (uint64_t)(j + 1), e->m, 8);
@@ -200,7 +200,7 @@ void amq_omis_expo_set_prec(amq_omis_expo *e, mpfr_prec_t wp)
 
 /* 1 - f_i = -sum_j c_j z_j^i, i >= 1, summed directly (no cancellation against the
  * constant 1, so it keeps its relative accuracy when f_i is close to 1). */
-void amq_omis_expo_one_minus(ivl *out, const amq_omis_expo *e, uint64_t i)
+void amq_omissions_expo_one_minus(ivl *out, const amq_omissions_expo *e, uint64_t i)
 {
     mpfr_t tf;
     fr_init_u64(tf, i);
@@ -253,7 +253,7 @@ static void geo_end(mpfr_t out, const mpfr_t L, const mpfr_t hf, mpfr_rnd_t rnd,
 
 /* out = sum_{t=0}^{h-1} e^{L t} for an interval L, h >= 1 (hf exact). Increasing in L,
  * so [G(L.lo), G(L.hi)]; G >= 1 always, G <= h when L <= 0. */
-void amq_omis_geo_sum(ivl *out, const ivl *L, const mpfr_t hf, mpfr_t t1, mpfr_t t2)
+void amq_omissions_geo_sum(ivl *out, const ivl *L, const mpfr_t hf, mpfr_t t1, mpfr_t t2)
 {
     geo_end(out->hi, L->hi, hf, MPFR_RNDU, t1, t2);
     geo_end(out->lo, L->lo, hf, MPFR_RNDD, t1, t2);

@@ -1,7 +1,7 @@
 /* Fingerprint collisions (D&M section 4): the fingerprint space of index tuples and the
  * rate f^FP_{s,i} = 1 - (1 - 1/s)^i, exact and certified (amq/spec_omissions.h). */
 #include <internal/fail.h>
-#include "internal/spec_interval.h"
+#include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 
 amq_status amq_fingerprint_space(mpz_t s, uint64_t m, unsigned indices, unsigned minus_bits)
@@ -40,7 +40,7 @@ amq_status amq_fingerprint_fp_exact(mpq_t rop, mpz_srcptr s, uint64_t i)
         return AMQ_OK;
     }
     double bits = (double)i * (double)mpz_sizeinbase(s, 2);
-    if (bits > AMQ_OMIS_EXACT_MAX_BITS)
+    if (bits > AMQ_OMISSIONS_EXACT_MAX_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "exact fingerprint rate: the denominator s^i would have about %.3g bits (limit "
                         "2^26); use amq_fingerprint_fp_enclose",

@@ -2,7 +2,7 @@
  * section 3.3): its certified value, the optimal k for r = m/n, and the barriers b_k of
  * D&M Table 1 (amq/spec_omissions.h; series and bounds: docs/rates-omissions.md). */
 #include <internal/fail.h>
-#include "internal/spec_interval.h"
+#include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 #include <stdlib.h>
 
@@ -111,10 +111,10 @@ static amq_status check_r(const mpq_t r, const char *who)
     return AMQ_OK;
 }
 
-amq_status amq_omis_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r)
+amq_status amq_omissions_integral_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t k, const mpq_t r)
 {
     if (!lo || !hi || !r)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_integral_enclose: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_integral_enclose: NULL argument");
     const char *who = "omission integral";
     amq_status st = check_r(r, who);
     if (st)
@@ -155,10 +155,10 @@ static int barrier_sign(uint64_t k, const mpq_t r, mpfr_prec_t prec)
     return s;
 }
 
-amq_status amq_omis_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
+amq_status amq_omissions_barrier_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t k)
 {
     if (!lo || !hi)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_barrier_enclose: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_barrier_enclose: NULL argument");
     const char *who = "barrier";
     if (k == 0 || k > 100000)
         return amq_fail(AMQ_E_INVALID_K, "%s: k = %llu outside [1, 100000]", who, ULL(k));
@@ -341,17 +341,17 @@ static uint64_t optk_confirm(optk_cands *c, const mpq_t r, mpfr_prec_t prec)
     return tie;
 }
 
-amq_status amq_omis_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r)
+amq_status amq_omissions_optimal_k(uint64_t *k_best, uint64_t *k_tie, const mpq_t r)
 {
     if (!k_best || !r)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_optimal_k: NULL argument");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_optimal_k: NULL argument");
     const char *who = "optimum k";
     amq_status st = check_r(r, who);
     if (st)
         return st;
-    if (mpq_cmp_ui(r, AMQ_OMIS_OPTK_MAX_R, 1) > 0)
+    if (mpq_cmp_ui(r, AMQ_OMISSIONS_OPTK_MAX_R, 1) > 0)
         return amq_fail(AMQ_E_TOO_LARGE, "%s: r = m/n above %d (the certified scan over k grows like "
-                                         "r log r)", who, AMQ_OMIS_OPTK_MAX_R);
+                                         "r log r)", who, AMQ_OMISSIONS_OPTK_MAX_R);
     /* for small r, 1 - I_1(r) ~ r must be resolved: 128 bits plus log2(1/r) */
     mpfr_prec_t prec = 128;
     if (mpq_cmp_ui(r, 1, 1) < 0)

@@ -3,14 +3,14 @@
  * series converges fast, halved adaptively otherwise, a block at halving depth d getting
  * 2^-d of the width (amq/spec_omissions.h; method: docs/rates-omissions.md). */
 #include <internal/fail.h>
-#include "internal/omissions_p0.h"
+#include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <string.h>
 
 #define P0_MAX_BLOCKS 4096 /* most blocks */
 
 typedef struct p0_run {
-    amq_omis_expo *e;
+    amq_omissions_expo *e;
     int bits;
     uint64_t leaves;
     uint64_t blocks;
@@ -36,17 +36,17 @@ static amq_status p0_block(p0_run *R, uint64_t a, uint64_t b, int depth)
         goto out;
     }
     for (int attempt = 0;; attempt++) {
-        amq_omis_p0_result res;
-        uint64_t room = AMQ_OMIS_LEAF_BUDGET > R->leaves ? AMQ_OMIS_LEAF_BUDGET - R->leaves : 0;
-        st = amq_omis_p0_block_eval(&L, &res, R->e, a, b, log2_share - 1.0, Pforce, mode, room, wp);
+        amq_omissions_p0_result res;
+        uint64_t room = AMQ_OMISSIONS_LEAF_BUDGET > R->leaves ? AMQ_OMISSIONS_LEAF_BUDGET - R->leaves : 0;
+        st = amq_omissions_p0_block_eval(&L, &res, R->e, a, b, log2_share - 1.0, Pforce, mode, room, wp);
         if (st)
             break;
         R->leaves += res.leaves;
-        if (R->leaves > AMQ_OMIS_LEAF_BUDGET) {
+        if (R->leaves > AMQ_OMISSIONS_LEAF_BUDGET) {
             st = amq_fail(AMQ_E_TOO_LARGE,
                           "%s: log P0 to an absolute width of 2^-%d needs more than %llu geometric sums "
                           "(m = %llu, k = %llu; a heavily loaded filter? P0 <= e^-E is then tiny)",
-                          R->who, R->bits - 1, ULL(AMQ_OMIS_LEAF_BUDGET), ULL(R->e->m), ULL(R->e->k));
+                          R->who, R->bits - 1, ULL(AMQ_OMISSIONS_LEAF_BUDGET), ULL(R->e->m), ULL(R->e->k));
             break;
         }
         if (attempt >= 16 || wp >= AMQ_CERTIFIED_MAX_PREC) {
@@ -91,17 +91,17 @@ out:
     return st;
 }
 
-amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
+amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omissions_params *p)
 {
     if (!lo || !hi)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_log_p0_enclose: NULL argument");
     const char *who = "omission probability P0";
-    amq_status st = amq_omis_check_params_bits(p, bits, who);
+    amq_status st = amq_omissions_check_params_bits(p, bits, who);
     if (st)
         return st;
     uint64_t E;
     int P0;
-    if (amq_omis_edge(p, &E, &P0)) {
+    if (amq_omissions_edge(p, &E, &P0)) {
         mpfr_set_prec(lo, 64);
         mpfr_set_prec(hi, 64);
         if (P0) {
@@ -113,8 +113,8 @@ amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const am
         }
         return AMQ_OK;
     }
-    amq_omis_expo e;
-    if ((st = amq_omis_expo_build(&e, p, who)) != AMQ_OK)
+    amq_omissions_expo e;
+    if ((st = amq_omissions_expo_build(&e, p, who)) != AMQ_OK)
         return st;
     p0_run R;
     memset(&R, 0, sizeof R);
@@ -133,19 +133,19 @@ amq_status amq_omissions_log_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const am
         fr_put_outward(lo, hi, R.acc.lo, R.acc.hi);
     }
     ivl_clear(&R.acc);
-    amq_omis_expo_free(&e);
+    amq_omissions_expo_free(&e);
     return st;
 }
 
 /* Cheap certified upper bound of log P0 (no edge case): on 256 blocks [a, b) of i,
  * log(1 - f_i) <= log(1 - f_a) since f is non-decreasing. */
-static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omis_params *p)
+static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omissions_params *p)
 {
-    amq_omis_expo e;
-    amq_status st = amq_omis_expo_build(&e, p, "omission probability P0");
+    amq_omissions_expo e;
+    amq_status st = amq_omissions_expo_build(&e, p, "omission probability P0");
     if (st)
         return st;
-    amq_omis_expo_set_prec(&e, 64);
+    amq_omissions_expo_set_prec(&e, 64);
     ivl om;
     ivl_init(&om, 64);
     mpfr_t acc, t, hf;
@@ -156,7 +156,7 @@ static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omis_params *p)
         uint64_t b = g == G ? p->n : 1 + (uint64_t)((double)N * (double)g / (double)G);
         if (b <= a)
             continue;
-        amq_omis_expo_one_minus(&om, &e, a);
+        amq_omissions_expo_one_minus(&om, &e, a);
         if (mpfr_sgn(om.hi) > 0) {
             mpfr_log(t, om.hi, MPFR_RNDU);
             fr_init_u64(hf, b - a);
@@ -169,20 +169,20 @@ static amq_status log_p0_coarse_upper(mpfr_t out, const amq_omis_params *p)
     mpfr_set(out, acc, MPFR_RNDU);
     mpfr_clears(acc, t, (mpfr_ptr)0);
     ivl_clear(&om);
-    amq_omis_expo_free(&e);
+    amq_omissions_expo_free(&e);
     return AMQ_OK;
 }
 
-amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omis_params *p)
+amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_omissions_params *p)
 {
     if (!lo || !hi)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_p0_enclose: NULL argument");
     mpfr_t l, h;
     mpfr_inits2(64, l, h, (mpfr_ptr)0);
-    amq_status st = amq_omis_check_params(p, "omission probability P0");
+    amq_status st = amq_omissions_check_params(p, "omission probability P0");
     uint64_t E0;
     int P00;
-    if (!st && !amq_omis_edge(p, &E0, &P00)) {
+    if (!st && !amq_omissions_edge(p, &E0, &P00)) {
         /* fail fast when a cheap upper bound of log P0 already underflows */
         mpfr_t b;
         mpfr_init2(b, 64);
@@ -228,7 +228,7 @@ amq_status amq_omissions_p0_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_om
     return st;
 }
 
-amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omis_params *p)
+amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omissions_params *p)
 {
     if (!log10_hi)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_p0_upper: NULL argument");
@@ -238,7 +238,7 @@ amq_status amq_omissions_p0_upper(mpfr_t log10_hi, const amq_omis_params *p)
     if (!st) {
         uint64_t E;
         int P0;
-        if (amq_omis_edge(p, &E, &P0) && !P0) {
+        if (amq_omissions_edge(p, &E, &P0) && !P0) {
             mpfr_set_inf(log10_hi, -1);
         } else {
             /* log P0 <= min(-E, coarse monotone bound); log10 = that / ln 10, rounded up */

@@ -1,12 +1,12 @@
 /* One block [a, b) of log P0 = sum_i log(1 - f_i): the monotone bounds, the sum term by
- * term, or the series in the powers of u_t (internal/omissions_p0.h for the notation,
+ * term, or the series in the powers of u_t (spec_internal/omissions_p0.h for the notation,
  * docs/rates-omissions.md for the method and its error bounds):
  *     sum_t log(1 - f_{a+t}) = h log(1 - f_a) + mu h(h-1)/2 - sum_{p=1}^{P} T_p/p - R,
  * T_p = sum_t u_t^p, each a finite sum of geometric series over the multisets of p of the
  * J exponential terms. Mode 0 (mu = 0): 0 <= u_t <= U0, 0 <= R <= U^P T_1/((P+1)(1-U)),
  * T_1 = sum_t u_t. Mode 1 (mu = secant slope): |u_t| <= U1, |R| <= h U^{P+1}/((P+1)(1-U)). */
 #include <internal/fail.h>
-#include "internal/omissions_p0.h"
+#include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +42,7 @@ static void dfs(dfs_ctx *c, int d, size_t j0, size_t last, unsigned long run, in
         mpfr_div_ui(cf->hi, cf->hi, nrun, MPFR_RNDU);
         mpfr_add(L->lo, c->Lam[d].lo, c->lam[j].lo, MPFR_RNDD);
         mpfr_add(L->hi, c->Lam[d].hi, c->lam[j].hi, MPFR_RNDU);
-        amq_omis_geo_sum(&c->g, L, c->h, c->t1, c->t2);
+        amq_omissions_geo_sum(&c->g, L, c->h, c->t1, c->t2);
         int s = sign * c->sg[j];
         ivl_addmul(&c->M[d + 1], s, cf, &c->g, c->t);
         c->leaves++;
@@ -80,7 +80,7 @@ static void dfs_clear(dfs_ctx *c)
 }
 
 /* The enumeration's workspace for mode `mode` at precision wp. */
-static amq_status dfs_init(dfs_ctx *c, const amq_omis_expo *e, const amq_omis_p0_bounds *B, int mode,
+static amq_status dfs_init(dfs_ctx *c, const amq_omissions_expo *e, const amq_omissions_p0_bounds *B, int mode,
                            mpfr_srcptr hf, mpfr_prec_t wp)
 {
     size_t J = e->J;
@@ -146,7 +146,7 @@ static int series_lower_order(dfs_ctx *c, mpfr_srcptr U, mpfr_srcptr hf, uint64_
 
 /* Precision the cancellation needs (terms of M_q reach (sum |C_j|)^q h), or 0 when wp
  * is enough (or the need is beyond AMQ_CERTIFIED_MAX_PREC: the width check decides). */
-static mpfr_prec_t series_precision_need(const amq_omis_p0_bounds *B, size_t J, uint64_t h, int mode,
+static mpfr_prec_t series_precision_need(const amq_omissions_p0_bounds *B, size_t J, uint64_t h, int mode,
                                          int P, double log2_tau, mpfr_prec_t wp)
 {
     mpfr_t t1, t2;
@@ -160,7 +160,7 @@ static mpfr_prec_t series_precision_need(const amq_omis_p0_bounds *B, size_t J, 
     if (mode == 1)
         l2base = fmax(l2base, 2 * l2h + fr_log2(B->mu));
     double need = -log2_tau + fmax(0.0, (double)P * fmax(l2C, 0.0) + l2h) + fmax(0.0, l2base) +
-                  log2((double)amq_omis_p0_leaf_count(J, P) + 2) + 24;
+                  log2((double)amq_omissions_p0_leaf_count(J, P) + 2) + 24;
     mpfr_clears(t1, t2, (mpfr_ptr)0);
     if (need > (double)wp && need < (double)AMQ_CERTIFIED_MAX_PREC)
         return (mpfr_prec_t)ceil(need) + 16;
@@ -226,7 +226,7 @@ static void series_truncation(mpfr_t R, int mode, mpfr_srcptr U, const ivl *M1, 
 }
 
 /* base = h log(1 - f_a) (+ mu h(h-1)/2 in mode 1), at base's precision. */
-static void series_base(ivl *base, const amq_omis_p0_bounds *B, mpfr_srcptr hf, uint64_t h, int mode)
+static void series_base(ivl *base, const amq_omissions_p0_bounds *B, mpfr_srcptr hf, uint64_t h, int mode)
 {
     mpfr_log(base->lo, B->oa.lo, MPFR_RNDD);
     mpfr_mul(base->lo, base->lo, hf, MPFR_RNDD);
@@ -252,8 +252,8 @@ static void series_base(ivl *base, const amq_omis_p0_bounds *B, mpfr_srcptr hf, 
 
 /* The series in mode `mode` and order P (lowered in mode 0 when T_1 allows), intersected
  * with the monotone bounds `mono`. */
-static amq_status block_series(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e,
-                               const amq_omis_p0_bounds *B, const ivl *mono, mpfr_srcptr hf, uint64_t h,
+static amq_status block_series(ivl *L, amq_omissions_p0_result *res, const amq_omissions_expo *e,
+                               const amq_omissions_p0_bounds *B, const ivl *mono, mpfr_srcptr hf, uint64_t h,
                                int mode, int P, int Pforce, double log2_tau, mpfr_prec_t wp)
 {
     res->mode = mode;
@@ -309,11 +309,11 @@ static amq_status block_series(ivl *L, amq_omis_p0_result *res, const amq_omis_e
 }
 
 /* h = 1: log(1 - f_a) itself. */
-static void block_single(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e, uint64_t a, mpfr_prec_t wp)
+static void block_single(ivl *L, amq_omissions_p0_result *res, const amq_omissions_expo *e, uint64_t a, mpfr_prec_t wp)
 {
     ivl oa;
     ivl_init(&oa, wp);
-    amq_omis_expo_one_minus(&oa, e, a);
+    amq_omissions_expo_one_minus(&oa, e, a);
     if (mpfr_sgn(oa.lo) <= 0) {
         res->want_wp = wp * 2;
     } else {
@@ -325,7 +325,7 @@ static void block_single(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e
 
 /* Short block: sum log(1 - f_i) term by term (h J exponentials, about a quarter of a
  * multiset term each; always converges). */
-static void block_direct(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e, uint64_t a, uint64_t h,
+static void block_direct(ivl *L, amq_omissions_p0_result *res, const amq_omissions_expo *e, uint64_t a, uint64_t h,
                          mpfr_prec_t wp)
 {
     ivl om;
@@ -334,7 +334,7 @@ static void block_direct(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e
     mpfr_init2(t1, wp);
     ivl_set_ui(L, 0);
     for (uint64_t t0 = 0; t0 < h; t0++) {
-        amq_omis_expo_one_minus(&om, e, a + t0);
+        amq_omissions_expo_one_minus(&om, e, a + t0);
         if (mpfr_sgn(om.lo) <= 0) {
             res->want_wp = wp * 2;
             break;
@@ -351,7 +351,7 @@ static void block_direct(ivl *L, amq_omis_p0_result *res, const amq_omis_expo *e
 }
 
 /* Monotone bounds f_a <= f_i <= f_{b-1}: [h log(1 - f_{b-1}), h log(1 - f_a)]. */
-static void block_monotone(ivl *mono, const amq_omis_p0_bounds *B, mpfr_srcptr hf)
+static void block_monotone(ivl *mono, const amq_omissions_p0_bounds *B, mpfr_srcptr hf)
 {
     mpfr_log(mono->lo, B->oe.lo, MPFR_RNDD);
     mpfr_mul(mono->lo, mono->lo, hf, MPFR_RNDD);
@@ -370,13 +370,13 @@ static int width_within(const ivl *x, double log2_w, mpfr_prec_t wp)
     return ok;
 }
 
-amq_status amq_omis_p0_block_eval(ivl *L, amq_omis_p0_result *res, amq_omis_expo *e, uint64_t a,
+amq_status amq_omissions_p0_block_eval(ivl *L, amq_omissions_p0_result *res, amq_omissions_expo *e, uint64_t a,
                                   uint64_t b, double log2_tau, int Pforce, int mode_force,
                                   uint64_t leaf_room, mpfr_prec_t wp)
 {
     memset(res, 0, sizeof *res);
     res->log2_trunc = -INFINITY;
-    amq_omis_expo_set_prec(e, wp);
+    amq_omissions_expo_set_prec(e, wp);
     uint64_t h = b - a;
     size_t J = e->J;
     ivl_set_prec(L, wp);
@@ -384,8 +384,8 @@ amq_status amq_omis_p0_block_eval(ivl *L, amq_omis_p0_result *res, amq_omis_expo
         block_single(L, res, e, a, wp);
         return AMQ_OK;
     }
-    amq_omis_p0_bounds B;
-    amq_status st = amq_omis_p0_bounds_compute(&B, e, a, b);
+    amq_omissions_p0_bounds B;
+    amq_status st = amq_omissions_p0_bounds_compute(&B, e, a, b);
     if (st)
         return st;
     mpfr_t hf;
@@ -404,7 +404,7 @@ amq_status amq_omis_p0_block_eval(ivl *L, amq_omis_p0_result *res, amq_omis_expo
         mpfr_set(L->hi, mono.hi, MPFR_RNDU);
         goto done;
     }
-    amq_omis_p0_bounds_plan(&B, J, h, log2_tau, &mode, &P, &cost);
+    amq_omissions_p0_bounds_plan(&B, J, h, log2_tau, &mode, &P, &cost);
     if (mode_force >= 0) {
         mode = mode_force;
         if (mpfr_cmp_ui(mode ? B.U1 : B.U0, 1) >= 0)
@@ -417,19 +417,19 @@ amq_status amq_omis_p0_block_eval(ivl *L, amq_omis_p0_result *res, amq_omis_expo
         goto done;
     }
     if (!Pforce && mode >= 0 && cost > leaf_room &&
-        (h < 4 || amq_omis_p0_split_cost(e, a, b, log2_tau) > leaf_room)) { /* out of budget */
+        (h < 4 || amq_omissions_p0_split_cost(e, a, b, log2_tau) > leaf_room)) { /* out of budget */
         res->leaves = leaf_room + 1;
         goto done;
     }
     if (mode < 0 ||
         (!Pforce && (cost > P0_BLOCK_LEAVES ||
-                     (h >= 4 && cost > 2048 && amq_omis_p0_split_cost(e, a, b, log2_tau) < cost / 2)))) {
+                     (h >= 4 && cost > 2048 && amq_omissions_p0_split_cost(e, a, b, log2_tau) < cost / 2)))) {
         res->need_split = 1;
         goto done;
     }
     st = block_series(L, res, e, &B, &mono, hf, h, mode, P, Pforce, log2_tau, wp);
 done:
-    amq_omis_p0_bounds_clear(&B, J);
+    amq_omissions_p0_bounds_clear(&B, J);
     ivl_clear(&mono);
     mpfr_clear(hf);
     return st;

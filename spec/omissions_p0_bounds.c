@@ -1,6 +1,6 @@
 /* Bounds of the expansion of log(1 - f_i) on one block [a, b) of i, and the plan they
  * give: which mode, which series order, how many multiset terms (see
- * internal/omissions_p0.h for the notation; docs/rates-omissions.md for the method).
+ * spec_internal/omissions_p0.h for the notation; docs/rates-omissions.md for the method).
  *
  * Mode 0: U0 = 1 - (1 - f_{b-1})/(1 - f_a) (f is non-decreasing).
  * Mode 1: mu = the secant slope of log(1 - f) over the block (an exact number; any mu
@@ -10,13 +10,13 @@
  *    rho_g e^{-mu t_{g+1}}];
  *  - triangle: |u_t| = |sum_j C_j (e^{(lam_j - mu) t} - 1)| <= sum_j |C_j| max |expm1|. */
 #include <internal/fail.h>
-#include "internal/omissions_p0.h"
+#include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* |C_j| = |c_j| z_j^a / (1 - f_a), z_j^a = e^{lam_j a}. */
-static void bounds_coefficients(amq_omis_p0_bounds *B, const amq_omis_expo *e, uint64_t a)
+static void bounds_coefficients(amq_omissions_p0_bounds *B, const amq_omissions_expo *e, uint64_t a)
 {
     mpfr_t af;
     fr_init_u64(af, a);
@@ -34,7 +34,7 @@ static void bounds_coefficients(amq_omis_p0_bounds *B, const amq_omis_expo *e, u
 }
 
 /* Mode 0: U0; mode 1: the slope mu (rounded to nearest: any exact mu is valid). */
-static void bounds_mode0_and_slope(amq_omis_p0_bounds *B, const mpfr_t hm1, mpfr_prec_t wp)
+static void bounds_mode0_and_slope(amq_omissions_p0_bounds *B, const mpfr_t hm1, mpfr_prec_t wp)
 {
     mpfr_t x, y;
     mpfr_inits2(wp, x, y, (mpfr_ptr)0);
@@ -53,7 +53,7 @@ static void bounds_mode0_and_slope(amq_omis_p0_bounds *B, const mpfr_t hm1, mpfr
 
 /* Mode 1, triangle bound into U1: sum_j |C_j| max over t in [0, h-1] of
  * |expm1((lam_j - mu) t)|, reached at t = h - 1. */
-static void bounds_triangle(amq_omis_p0_bounds *B, const amq_omis_expo *e, const mpfr_t hm1)
+static void bounds_triangle(amq_omissions_p0_bounds *B, const amq_omissions_expo *e, const mpfr_t hm1)
 {
     mpfr_t x, y;
     mpfr_inits2(e->wp, x, y, (mpfr_ptr)0);
@@ -91,7 +91,7 @@ static void exp_minus_mu_t(ivl *ec, const mpfr_t mu, uint64_t t)
 }
 
 /* Mode 1, sampled bound: U1 = min(U1, max over up to 32 sample intervals of |u|). */
-static void bounds_sampled(amq_omis_p0_bounds *B, const amq_omis_expo *e, uint64_t a, uint64_t h)
+static void bounds_sampled(amq_omissions_p0_bounds *B, const amq_omissions_expo *e, uint64_t a, uint64_t h)
 {
     mpfr_prec_t wp = e->wp;
     uint64_t G = h - 1 < 32 ? h - 1 : 32, tprev = 0;
@@ -114,7 +114,7 @@ static void bounds_sampled(amq_omis_p0_bounds *B, const amq_omis_expo *e, uint64
             mpfr_set(om.lo, B->oe.lo, MPFR_RNDD);
             mpfr_set(om.hi, B->oe.hi, MPFR_RNDU);
         } else {
-            amq_omis_expo_one_minus(&om, e, a + tg);
+            amq_omissions_expo_one_minus(&om, e, a + tg);
         }
         mpfr_div(rc.lo, om.lo, B->oa.hi, MPFR_RNDD);
         mpfr_div(rc.hi, om.hi, B->oa.lo, MPFR_RNDU);
@@ -146,7 +146,7 @@ static void bounds_sampled(amq_omis_p0_bounds *B, const amq_omis_expo *e, uint64
     mpfr_clears(x, y, us, (mpfr_ptr)0);
 }
 
-amq_status amq_omis_p0_bounds_compute(amq_omis_p0_bounds *B, const amq_omis_expo *e, uint64_t a,
+amq_status amq_omissions_p0_bounds_compute(amq_omissions_p0_bounds *B, const amq_omissions_expo *e, uint64_t a,
                                       uint64_t b)
 {
     mpfr_prec_t wp = e->wp;
@@ -165,8 +165,8 @@ amq_status amq_omis_p0_bounds_compute(amq_omis_p0_bounds *B, const amq_omis_expo
     }
     for (size_t j = 0; j < J; j++)
         ivl_init(&B->C[j], wp);
-    amq_omis_expo_one_minus(&B->oa, e, a);
-    amq_omis_expo_one_minus(&B->oe, e, b - 1);
+    amq_omissions_expo_one_minus(&B->oa, e, a);
+    amq_omissions_expo_one_minus(&B->oe, e, b - 1);
     if (mpfr_sgn(B->oa.lo) <= 0 || mpfr_sgn(B->oe.lo) <= 0)
         return AMQ_OK; /* ok = 0 */
     B->ok = 1;
@@ -180,7 +180,7 @@ amq_status amq_omis_p0_bounds_compute(amq_omis_p0_bounds *B, const amq_omis_expo
     return AMQ_OK;
 }
 
-void amq_omis_p0_bounds_clear(amq_omis_p0_bounds *B, size_t J)
+void amq_omissions_p0_bounds_clear(amq_omissions_p0_bounds *B, size_t J)
 {
     ivl_clear(&B->oa);
     ivl_clear(&B->oe);
@@ -190,7 +190,7 @@ void amq_omis_p0_bounds_clear(amq_omis_p0_bounds *B, size_t J)
     mpfr_clears(B->U0, B->U1, B->mu, (mpfr_ptr)0);
 }
 
-uint64_t amq_omis_p0_leaf_count(size_t J, int P)
+uint64_t amq_omissions_p0_leaf_count(size_t J, int P)
 {
     double v = 1.0;
     for (int q = 1; q <= P; q++)
@@ -210,7 +210,7 @@ static int order_for(double l2U, double l2h, double log2_tau)
     return P0_MAX_ORDER + 1;
 }
 
-void amq_omis_p0_bounds_plan(const amq_omis_p0_bounds *B, size_t J, uint64_t h, double log2_tau,
+void amq_omissions_p0_bounds_plan(const amq_omissions_p0_bounds *B, size_t J, uint64_t h, double log2_tau,
                              int *mode, int *P, uint64_t *cost)
 {
     double lh = log2((double)h);
@@ -222,25 +222,25 @@ void amq_omis_p0_bounds_plan(const amq_omis_p0_bounds *B, size_t J, uint64_t h, 
         *mode = -1;
         *cost = UINT64_MAX;
     } else {
-        *cost = amq_omis_p0_leaf_count(J, *P);
+        *cost = amq_omissions_p0_leaf_count(J, *P);
     }
 }
 
-uint64_t amq_omis_p0_split_cost(const amq_omis_expo *e, uint64_t a, uint64_t b, double log2_tau)
+uint64_t amq_omissions_p0_split_cost(const amq_omissions_expo *e, uint64_t a, uint64_t b, double log2_tau)
 {
     uint64_t mid = a + (b - a) / 2, total = 0;
     uint64_t ends[3] = {a, mid, b};
     for (int s = 0; s < 2; s++) {
         if (ends[s + 1] - ends[s] < 2)
             continue;
-        amq_omis_p0_bounds B;
+        amq_omissions_p0_bounds B;
         int mode, P;
         uint64_t c = UINT64_MAX;
-        if (amq_omis_p0_bounds_compute(&B, e, ends[s], ends[s + 1]) != AMQ_OK)
+        if (amq_omissions_p0_bounds_compute(&B, e, ends[s], ends[s + 1]) != AMQ_OK)
             return UINT64_MAX;
         if (B.ok)
-            amq_omis_p0_bounds_plan(&B, e->J, ends[s + 1] - ends[s], log2_tau - 1.0, &mode, &P, &c);
-        amq_omis_p0_bounds_clear(&B, e->J);
+            amq_omissions_p0_bounds_plan(&B, e->J, ends[s + 1] - ends[s], log2_tau - 1.0, &mode, &P, &c);
+        amq_omissions_p0_bounds_clear(&B, e->J);
         total = c > UINT64_MAX - total ? UINT64_MAX : total + c;
     }
     return total;

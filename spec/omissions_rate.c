@@ -2,7 +2,7 @@
  * (a paper approximation, evaluated exactly all the same), the exact Bloom rate, and their
  * combination with fingerprinting, 1 - (1 - f^FP)(1 - f^BF). */
 #include <internal/fail.h>
-#include "internal/omissions.h"
+#include "spec_internal/omissions.h"
 #include <amq/spec_bloom.h>
 #include <math.h>
 
@@ -17,7 +17,7 @@ amq_status amq_bloom_fp_paper_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t 
         return AMQ_OK;
     }
     double bits = (double)k * (double)k * (double)i * log2((double)m);
-    if (bits > AMQ_OMIS_EXACT_MAX_BITS)
+    if (bits > AMQ_OMISSIONS_EXACT_MAX_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "exact Bloom rate (the paper's form): the denominator m^(i k^2) would have about %.3g bits "
                         "(limit 2^26); use amq_bloom_fp_paper_enclose",
@@ -77,7 +77,7 @@ amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, ui
 }
 
 /* Rate edge cases: 1 and sets *v (0 or 1) when f_i is decided without computation. */
-static int rate_edge(const amq_omis_params *p, uint64_t i, int *v)
+static int rate_edge(const amq_omissions_params *p, uint64_t i, int *v)
 {
     if (p->k == 0) { *v = 1; return 1; }
     if (i == 0) { *v = 0; return 1; }
@@ -85,11 +85,11 @@ static int rate_edge(const amq_omis_params *p, uint64_t i, int *v)
     return 0;
 }
 
-amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
+amq_status amq_omissions_rate_exact(mpq_t rop, const amq_omissions_params *p, uint64_t i)
 {
     if (!rop)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_rate_exact: NULL argument");
-    amq_status st = amq_omis_check_params(p, "exact omission rate");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_rate_exact: NULL argument");
+    amq_status st = amq_omissions_check_params(p, "exact omission rate");
     if (st)
         return st;
     int v;
@@ -99,7 +99,7 @@ amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
     }
     mpq_t a, b;
     mpq_inits(a, b, NULL);
-    st = p->model == AMQ_OMIS_EXACT ? amq_bloom_fp_exact(a, p->m, p->k, i)
+    st = p->model == AMQ_OMISSIONS_EXACT ? amq_bloom_fp_exact(a, p->m, p->k, i)
                                     : amq_bloom_fp_paper_exact(a, p->m, p->k, i);
     if (!st && p->s)
         st = amq_fingerprint_fp_exact(b, p->s, i);
@@ -118,12 +118,12 @@ amq_status amq_omis_rate_exact(mpq_t rop, const amq_omis_params *p, uint64_t i)
     return st;
 }
 
-amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omis_params *p,
+amq_status amq_omissions_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_omissions_params *p,
                                  uint64_t i)
 {
     if (!lo || !hi)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_omis_rate_enclose: NULL argument");
-    amq_status st = amq_omis_check_params(p, "omission rate enclosure");
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_omissions_rate_enclose: NULL argument");
+    amq_status st = amq_omissions_check_params(p, "omission rate enclosure");
     if (st)
         return st;
     if (prec < MPFR_PREC_MIN || prec > (mpfr_prec_t)1 << 20)
@@ -138,7 +138,7 @@ amq_status amq_omis_rate_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const a
     ivl a, b;
     ivl_init(&a, wp);
     ivl_init(&b, wp);
-    st = p->model == AMQ_OMIS_EXACT ? amq_bloom_fp_enclose(a.lo, a.hi, wp, p->m, p->k, i)
+    st = p->model == AMQ_OMISSIONS_EXACT ? amq_bloom_fp_enclose(a.lo, a.hi, wp, p->m, p->k, i)
                                     : amq_bloom_fp_paper_enclose(a.lo, a.hi, wp, p->m, p->k, i);
     if (!st && p->s) {
         st = amq_fingerprint_fp_enclose(b.lo, b.hi, wp, p->s, i);

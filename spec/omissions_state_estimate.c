@@ -1,7 +1,7 @@
 /* The state-count estimate of D&M section 3.3 from the fill of a bitstate Bloom filter
  * (amq/spec_omissions.h). */
 #include <internal/fail.h>
-#include "internal/spec_interval.h"
+#include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 
 amq_status amq_state_estimate_enclose(mpfr_t i_lo, mpfr_t i_hi, mpfr_t n_lo, mpfr_t n_hi, mpfr_prec_t prec,

@@ -1,5 +1,5 @@
 /* Quotient filter FP rate, Ceramist Theorem 9: 1 - (1 - 2^-p)^n. */
-#include "internal/cost.h"
+#include "spec_internal/cost.h"
 #include <stdio.h>
 #include <internal/fail.h>
 #include <amq/spec_quotient.h>

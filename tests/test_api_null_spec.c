@@ -324,7 +324,7 @@ static void every_blocked_function(void **state)
 }
 
 /* amq/spec_omissions.h: optional are the lo/hi of the decimals, k_tie, n_lo/n_hi, n_out, the
- * fingerprint count s of amq_omis_params, and the argument of amq_omis_eq3_stats_clear. */
+ * fingerprint count s of amq_omissions_params, and the argument of amq_omissions_eq3_stats_clear. */
 static void every_omissions_function(void **state)
 {
     (void)state;
@@ -356,18 +356,18 @@ static void every_omissions_function(void **state)
     invalid(amq_bloom_fp_paper_enclose(NULL, hi, 64, 64, 3, 10));
     invalid(amq_bloom_fp_paper_enclose(lo, NULL, 64, 64, 3, 10));
     ok(amq_bloom_fp_paper_enclose(lo, hi, 64, 64, 3, 10));
-    const amq_omis_params op = {64, 3, 10, NULL, AMQ_OMIS_EXACT}, fp = {64, 3, 10, s, AMQ_OMIS_PAPER};
-    invalid(amq_omis_rate_exact(NULL, &op, 5));
-    invalid(amq_omis_rate_exact(q, NULL, 5));
-    ok(amq_omis_rate_exact(q, &op, 5));
-    ok(amq_omis_rate_exact(q, &fp, 5));
-    invalid(amq_omis_rate_enclose(NULL, hi, 64, &op, 5));
-    invalid(amq_omis_rate_enclose(lo, NULL, 64, &op, 5));
-    invalid(amq_omis_rate_enclose(lo, hi, 64, NULL, 5));
-    ok(amq_omis_rate_enclose(lo, hi, 64, &fp, 5));
-    invalid(amq_omis_rate_decimal(NULL, &op, 5, 5, NULL, NULL));
-    invalid(amq_omis_rate_decimal(&out, NULL, 5, 5, NULL, NULL));
-    ok(amq_omis_rate_decimal(&out, &op, 5, 5, lo, hi));
+    const amq_omissions_params op = {64, 3, 10, NULL, AMQ_OMISSIONS_EXACT}, fp = {64, 3, 10, s, AMQ_OMISSIONS_PAPER};
+    invalid(amq_omissions_rate_exact(NULL, &op, 5));
+    invalid(amq_omissions_rate_exact(q, NULL, 5));
+    ok(amq_omissions_rate_exact(q, &op, 5));
+    ok(amq_omissions_rate_exact(q, &fp, 5));
+    invalid(amq_omissions_rate_enclose(NULL, hi, 64, &op, 5));
+    invalid(amq_omissions_rate_enclose(lo, NULL, 64, &op, 5));
+    invalid(amq_omissions_rate_enclose(lo, hi, 64, NULL, 5));
+    ok(amq_omissions_rate_enclose(lo, hi, 64, &fp, 5));
+    invalid(amq_omissions_rate_decimal(NULL, &op, 5, 5, NULL, NULL));
+    invalid(amq_omissions_rate_decimal(&out, NULL, 5, 5, NULL, NULL));
+    ok(amq_omissions_rate_decimal(&out, &op, 5, 5, lo, hi));
     invalid(amq_omissions_expected_enclose(NULL, hi, 20, &op));
     invalid(amq_omissions_expected_enclose(lo, NULL, 20, &op));
     invalid(amq_omissions_expected_enclose(lo, hi, 20, NULL));
@@ -402,33 +402,33 @@ static void every_omissions_function(void **state)
     invalid(amq_omissions_brute_enclose(lo, hi, lo2, NULL, 64, &op));
     invalid(amq_omissions_brute_enclose(lo, hi, lo2, hi2, 64, NULL));
     ok(amq_omissions_brute_enclose(lo, hi, lo2, hi2, 64, &op));
-    invalid(amq_omis_integral_enclose(NULL, hi, 64, 3, r));
-    invalid(amq_omis_integral_enclose(lo, NULL, 64, 3, r));
-    invalid(amq_omis_integral_enclose(lo, hi, 64, 3, NULL));
-    ok(amq_omis_integral_enclose(lo, hi, 64, 3, r));
-    invalid(amq_omis_barrier_enclose(NULL, hi, 20, 1));
-    invalid(amq_omis_barrier_enclose(lo, NULL, 20, 1));
-    ok(amq_omis_barrier_enclose(lo, hi, 20, 1));
-    invalid(amq_omis_barrier_decimal(NULL, 1, 5, NULL, NULL));
-    ok(amq_omis_barrier_decimal(&out, 1, 5, NULL, NULL));
-    invalid(amq_omis_optimal_k(NULL, &u2, r));
-    invalid(amq_omis_optimal_k(&u, &u2, NULL));
-    ok(amq_omis_optimal_k(&u, NULL, r)); /* k_tie is optional */
-    invalid(amq_omis_eq3_k(NULL, r));
-    invalid(amq_omis_eq3_k(&u, NULL));
-    ok(amq_omis_eq3_k(&u, r));
-    invalid(amq_omis_eq3_barrier_enclose(NULL, hi, 20, 1));
-    invalid(amq_omis_eq3_barrier_enclose(lo, NULL, 20, 1));
-    ok(amq_omis_eq3_barrier_enclose(lo, hi, 20, 1));
-    invalid(amq_omis_eq3_barrier_decimal(NULL, 1, 5));
-    ok(amq_omis_eq3_barrier_decimal(&out, 1, 5));
-    amq_omis_eq3_stats st;
-    invalid(amq_omis_eq3_compare(NULL, 2, from, to));
-    invalid(amq_omis_eq3_compare(&st, 2, NULL, to));
-    invalid(amq_omis_eq3_compare(&st, 2, from, NULL));
-    ok(amq_omis_eq3_compare(&st, 2, from, to));
-    amq_omis_eq3_stats_clear(&st);
-    amq_omis_eq3_stats_clear(NULL); /* nothing to release */
+    invalid(amq_omissions_integral_enclose(NULL, hi, 64, 3, r));
+    invalid(amq_omissions_integral_enclose(lo, NULL, 64, 3, r));
+    invalid(amq_omissions_integral_enclose(lo, hi, 64, 3, NULL));
+    ok(amq_omissions_integral_enclose(lo, hi, 64, 3, r));
+    invalid(amq_omissions_barrier_enclose(NULL, hi, 20, 1));
+    invalid(amq_omissions_barrier_enclose(lo, NULL, 20, 1));
+    ok(amq_omissions_barrier_enclose(lo, hi, 20, 1));
+    invalid(amq_omissions_barrier_decimal(NULL, 1, 5, NULL, NULL));
+    ok(amq_omissions_barrier_decimal(&out, 1, 5, NULL, NULL));
+    invalid(amq_omissions_optimal_k(NULL, &u2, r));
+    invalid(amq_omissions_optimal_k(&u, &u2, NULL));
+    ok(amq_omissions_optimal_k(&u, NULL, r)); /* k_tie is optional */
+    invalid(amq_omissions_eq3_k(NULL, r));
+    invalid(amq_omissions_eq3_k(&u, NULL));
+    ok(amq_omissions_eq3_k(&u, r));
+    invalid(amq_omissions_eq3_barrier_enclose(NULL, hi, 20, 1));
+    invalid(amq_omissions_eq3_barrier_enclose(lo, NULL, 20, 1));
+    ok(amq_omissions_eq3_barrier_enclose(lo, hi, 20, 1));
+    invalid(amq_omissions_eq3_barrier_decimal(NULL, 1, 5));
+    ok(amq_omissions_eq3_barrier_decimal(&out, 1, 5));
+    amq_omissions_eq3_stats st;
+    invalid(amq_omissions_eq3_compare(NULL, 2, from, to));
+    invalid(amq_omissions_eq3_compare(&st, 2, NULL, to));
+    invalid(amq_omissions_eq3_compare(&st, 2, from, NULL));
+    ok(amq_omissions_eq3_compare(&st, 2, from, to));
+    amq_omissions_eq3_stats_clear(&st);
+    amq_omissions_eq3_stats_clear(NULL); /* nothing to release */
     invalid(amq_state_estimate_enclose(NULL, hi, lo2, hi2, 64, 1024, 3, 100, 30));
     invalid(amq_state_estimate_enclose(lo, NULL, lo2, hi2, 64, 1024, 3, 100, 30));
     ok(amq_state_estimate_enclose(lo, hi, NULL, NULL, 64, 1024, 3, 100, 30)); /* n_lo, n_hi optional */

@@ -240,10 +240,10 @@ static void rate_exact_vs_enclose(void **state)
         for (int model = 0; model < 2; model++)
             for (int fp = 0; fp < 2; fp++) {
                 mpz_set_ui(s, 1000);
-                amq_omis_params p = {cases[c][0], cases[c][1], 0, fp ? s : NULL, (amq_omis_model)model};
+                amq_omissions_params p = {cases[c][0], cases[c][1], 0, fp ? s : NULL, (amq_omissions_model)model};
                 uint64_t i = cases[c][2];
-                assert_int_equal(amq_omis_rate_exact(q, &p, i), AMQ_OK);
-                assert_int_equal(amq_omis_rate_enclose(lo, hi, 160, &p, i), AMQ_OK);
+                assert_int_equal(amq_omissions_rate_exact(q, &p, i), AMQ_OK);
+                assert_int_equal(amq_omissions_rate_enclose(lo, hi, 160, &p, i), AMQ_OK);
                 assert_true(q_in(q, lo, hi));
                 /* 1 - (1 - f^FP)(1 - f^BF) from the parts */
                 if (model == 0)
@@ -261,7 +261,7 @@ static void rate_exact_vs_enclose(void **state)
                 mpq_sub(a, t, a);
                 assert_true(mpq_equal(a, q));
                 char *d1 = NULL, *d2 = NULL;
-                assert_int_equal(amq_omis_rate_decimal(&d1, &p, i, 25, NULL, NULL), AMQ_OK);
+                assert_int_equal(amq_omissions_rate_decimal(&d1, &p, i, 25, NULL, NULL), AMQ_OK);
                 assert_int_equal(amq_mpq_decimal(&d2, q, 25), AMQ_OK);
                 assert_string_equal(d1, d2);
                 free(d1);
@@ -287,13 +287,13 @@ static const omis_case small_cases[] = {
     {7, 20, 9, 0, 0},    {3, 2, 200, 0, 0},    {1u << 20, 10, 200, 0, 0},
 };
 
-static void set_case(amq_omis_params *p, mpz_t s, const omis_case *c)
+static void set_case(amq_omissions_params *p, mpz_t s, const omis_case *c)
 {
     if (c->s > 0)
         mpz_set_ui(s, (unsigned long)c->s);
     else if (c->s < 0)
         assert_int_equal(amq_fingerprint_space(s, c->m, 2, 0), AMQ_OK);
-    *p = (amq_omis_params){c->m, c->k, c->n, c->s ? s : NULL, (amq_omis_model)c->model};
+    *p = (amq_omissions_params){c->m, c->k, c->n, c->s ? s : NULL, (amq_omissions_model)c->model};
 }
 
 /* The fast enclosures contain the exact rationals (brute-force sums and products of exact
@@ -308,7 +308,7 @@ static void omissions_vs_exact(void **state)
     mpfr_t lo, hi;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     for (size_t c = 0; c < sizeof small_cases / sizeof small_cases[0]; c++) {
-        amq_omis_params p;
+        amq_omissions_params p;
         set_case(&p, s, &small_cases[c]);
         assert_int_equal(amq_omissions_exact(E, P, &p), AMQ_OK);
         assert_int_equal(amq_omissions_expected_enclose(lo, hi, 60, &p), AMQ_OK);
@@ -348,7 +348,7 @@ static void omissions_vs_brute(void **state)
     mpfr_inits2(64, el, eh, pl, ph, (mpfr_ptr)0);
     mpfr_inits2(192, bl, bh, ql, qh, (mpfr_ptr)0);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        amq_omis_params p;
+        amq_omissions_params p;
         set_case(&p, s, &cases[c]);
         assert_int_equal(amq_omissions_expected_enclose(el, eh, 64, &p), AMQ_OK);
         assert_int_equal(amq_omissions_p0_enclose(pl, ph, 40, &p), AMQ_OK);
@@ -380,10 +380,10 @@ static void omissions_monotone_bounds(void **state)
     mpfr_set_inf(prevE, -1);
     mpfr_set_inf(prevP, 1);
     for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
-        amq_omis_params p = {m, k, ns[i], NULL, AMQ_OMIS_EXACT};
+        amq_omissions_params p = {m, k, ns[i], NULL, AMQ_OMISSIONS_EXACT};
         assert_int_equal(amq_omissions_expected_enclose(el, eh, 50, &p), AMQ_OK);
         assert_int_equal(amq_omissions_log_p0_enclose(pl, ph, 40, &p), AMQ_OK);
-        assert_int_equal(amq_omis_rate_enclose(fl, fh, 128, &p, ns[i] - 1), AMQ_OK);
+        assert_int_equal(amq_omissions_rate_enclose(fl, fh, 128, &p, ns[i] - 1), AMQ_OK);
         assert_true(mpfr_greater_p(el, prevE)); /* E(n) > E(n') for n > n' */
         assert_true(mpfr_less_p(ph, prevP));    /* log P0 decreases */
         mpfr_set(prevE, eh, MPFR_RNDU);
@@ -419,13 +419,13 @@ static void omissions_edges(void **state)
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     mpz_t s;
     mpz_init_set_ui(s, 1);
-    struct { amq_omis_params p; long E; int P0; } cases[] = {
-        {{100, 3, 0, NULL, AMQ_OMIS_EXACT}, 0, 1},   /* n = 0 */
-        {{100, 3, 1, NULL, AMQ_OMIS_EXACT}, 0, 1},   /* f_0 = 0 */
-        {{100, 0, 7, NULL, AMQ_OMIS_EXACT}, 7, 0},   /* k = 0: every query positive */
-        {{1, 3, 7, NULL, AMQ_OMIS_EXACT}, 6, 0},     /* m = 1 */
-        {{1, 3, 1, NULL, AMQ_OMIS_PAPER}, 0, 1},
-        {{100, 3, 9, s, AMQ_OMIS_EXACT}, 8, 0},      /* s = 1 */
+    struct { amq_omissions_params p; long E; int P0; } cases[] = {
+        {{100, 3, 0, NULL, AMQ_OMISSIONS_EXACT}, 0, 1},   /* n = 0 */
+        {{100, 3, 1, NULL, AMQ_OMISSIONS_EXACT}, 0, 1},   /* f_0 = 0 */
+        {{100, 0, 7, NULL, AMQ_OMISSIONS_EXACT}, 7, 0},   /* k = 0: every query positive */
+        {{1, 3, 7, NULL, AMQ_OMISSIONS_EXACT}, 6, 0},     /* m = 1 */
+        {{1, 3, 1, NULL, AMQ_OMISSIONS_PAPER}, 0, 1},
+        {{100, 3, 9, s, AMQ_OMISSIONS_EXACT}, 8, 0},      /* s = 1 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_int_equal(amq_omissions_expected_enclose(lo, hi, 30, &cases[i].p), AMQ_OK);
@@ -439,7 +439,7 @@ static void omissions_edges(void **state)
         assert_string_equal(d, cases[i].P0 ? "1" : "0");
         free(d);
     }
-    amq_omis_params p = {0, 3, 5, NULL, AMQ_OMIS_EXACT};
+    amq_omissions_params p = {0, 3, 5, NULL, AMQ_OMISSIONS_EXACT};
     assert_int_equal(amq_omissions_expected_enclose(lo, hi, 30, &p), AMQ_E_INVALID_M);
     assert_int_equal(amq_omissions_p0_enclose(lo, hi, 30, &p), AMQ_E_INVALID_M);
     p.m = 100;
@@ -449,15 +449,15 @@ static void omissions_edges(void **state)
     p.s = s;
     assert_int_equal(amq_omissions_expected_enclose(lo, hi, 30, &p), AMQ_E_INVALID_ARG);
     p.s = NULL;
-    p.model = AMQ_OMIS_PAPER; /* J = k > AMQ_OMIS_MAX_TERMS */
-    p.k = AMQ_OMIS_MAX_TERMS + 1;
+    p.model = AMQ_OMISSIONS_PAPER; /* J = k > AMQ_OMISSIONS_MAX_TERMS */
+    p.k = AMQ_OMISSIONS_MAX_TERMS + 1;
     assert_int_equal(amq_omissions_expected_enclose(lo, hi, 30, &p), AMQ_E_TOO_LARGE);
     assert_non_null(strstr(amq_last_error(), "exceed the limit"));
-    p.model = AMQ_OMIS_EXACT; /* K = 2 terms, but k log2 m bits too many */
+    p.model = AMQ_OMISSIONS_EXACT; /* K = 2 terms, but k log2 m bits too many */
     p.m = 3;
     p.k = UINT64_C(1) << 40;
     assert_int_equal(amq_omissions_expected_enclose(lo, hi, 30, &p), AMQ_E_TOO_LARGE);
-    p = (amq_omis_params){100, 3, AMQ_OMIS_EXACT_MAX_N + 1, NULL, AMQ_OMIS_EXACT};
+    p = (amq_omissions_params){100, 3, AMQ_OMISSIONS_EXACT_MAX_N + 1, NULL, AMQ_OMISSIONS_EXACT};
     mpq_t E, P;
     mpq_inits(E, P, NULL);
     assert_int_equal(amq_omissions_exact(E, P, &p), AMQ_E_TOO_LARGE);
@@ -470,7 +470,7 @@ static void omissions_edges(void **state)
 static void coverage(void **state)
 {
     (void)state;
-    amq_omis_params p = {1000, 5, 120, NULL, AMQ_OMIS_EXACT};
+    amq_omissions_params p = {1000, 5, 120, NULL, AMQ_OMISSIONS_EXACT};
     mpq_t E, P, c, n;
     mpq_inits(E, P, c, n, NULL);
     assert_int_equal(amq_omissions_exact(E, P, &p), AMQ_OK);
@@ -501,7 +501,7 @@ static void coverage(void **state)
 static void omissions_target_size(void **state)
 {
     (void)state;
-    amq_omis_params p = {UINT64_C(10000000000), 7, UINT64_C(1000000000), NULL, AMQ_OMIS_EXACT};
+    amq_omissions_params p = {UINT64_C(10000000000), 7, UINT64_C(1000000000), NULL, AMQ_OMISSIONS_EXACT};
     double t0 = cpu_s();
     char *E = NULL, *P = NULL;
     assert_int_equal(amq_omissions_expected_decimal(&E, &p, 10, NULL, NULL), AMQ_OK);
@@ -520,7 +520,7 @@ static void omissions_target_size(void **state)
     mpq_t r;
     mpq_init(r);
     mpq_set_ui(r, 10, 1);
-    assert_int_equal(amq_omis_integral_enclose(il, ih, 80, 7, r), AMQ_OK);
+    assert_int_equal(amq_omissions_integral_enclose(il, ih, 80, 7, r), AMQ_OK);
     mpfr_mul_ui(il, il, 1000000000ul, MPFR_RNDN);
     mpfr_sub(il, il, el, MPFR_RNDN);
     mpfr_div(il, il, el, MPFR_RNDN);
@@ -547,7 +547,7 @@ static void dm_table3(void **state)
         for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
             if (rows[i].idx)
                 assert_int_equal(amq_fingerprint_space(s, m, rows[i].idx, rows[i].minus), AMQ_OK);
-            amq_omis_params p = {m, k, n, rows[i].idx ? s : NULL, (amq_omis_model)model};
+            amq_omissions_params p = {m, k, n, rows[i].idx ? s : NULL, (amq_omissions_model)model};
             char *d = NULL;
             assert_int_equal(amq_omissions_p0_decimal(&d, &p, 5, NULL, NULL), AMQ_OK);
             assert_string_equal(d, rows[i].printed);
@@ -573,7 +573,7 @@ static void dm_table1(void **state)
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char *d = NULL;
-        assert_int_equal(amq_omis_barrier_decimal(&d, rows[i].k, rows[i].digits, lo, hi), AMQ_OK);
+        assert_int_equal(amq_omissions_barrier_decimal(&d, rows[i].k, rows[i].digits, lo, hi), AMQ_OK);
         assert_string_equal(d, rows[i].ours);
         free(d);
         if (rows[i].paper) { /* the table the CLI prints beside */
@@ -595,8 +595,8 @@ static void dm_table1(void **state)
             mpq_set_ui(f, side ? 1000001 : 999999, 1000000);
             mpq_mul(r, r, f);
             mpq_clear(f);
-            assert_int_equal(amq_omis_integral_enclose(a, b, 128, rows[i].k, r), AMQ_OK);
-            assert_int_equal(amq_omis_integral_enclose(c, e, 128, rows[i].k + 1, r), AMQ_OK);
+            assert_int_equal(amq_omissions_integral_enclose(a, b, 128, rows[i].k, r), AMQ_OK);
+            assert_int_equal(amq_omissions_integral_enclose(c, e, 128, rows[i].k + 1, r), AMQ_OK);
             if (side)
                 assert_true(mpfr_greater_p(a, e)); /* above: k+1 better */
             else
@@ -617,11 +617,11 @@ static void barrier_vs_finite_m(void **state)
     mpfr_t lo, hi, a, b, c, d;
     mpfr_inits2(64, lo, hi, a, b, c, d, (mpfr_ptr)0);
     for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
-        assert_int_equal(amq_omis_barrier_enclose(lo, hi, 40, ks[i]), AMQ_OK);
+        assert_int_equal(amq_omissions_barrier_enclose(lo, hi, 40, ks[i]), AMQ_OK);
         for (int side = 0; side < 2; side++) {
             double r = mpfr_get_d(lo, MPFR_RNDN) * (side ? 1.01 : 0.99);
             uint64_t n = (uint64_t)((double)m / r);
-            amq_omis_params p = {m, ks[i], n, NULL, AMQ_OMIS_EXACT};
+            amq_omissions_params p = {m, ks[i], n, NULL, AMQ_OMISSIONS_EXACT};
             assert_int_equal(amq_omissions_expected_enclose(a, b, 30, &p), AMQ_OK);
             p.k = ks[i] + 1;
             assert_int_equal(amq_omissions_expected_enclose(c, d, 30, &p), AMQ_OK);
@@ -647,7 +647,7 @@ static void optimal_k(void **state)
         uint64_t kb = 0, tie = 99;
         mpq_set_ui(r, cases[i].num, cases[i].den);
         mpq_canonicalize(r);
-        assert_int_equal(amq_omis_optimal_k(&kb, &tie, r), AMQ_OK);
+        assert_int_equal(amq_omissions_optimal_k(&kb, &tie, r), AMQ_OK);
         assert_int_equal(kb, cases[i].k);
         assert_int_equal(tie, 0);
     }
@@ -655,7 +655,7 @@ static void optimal_k(void **state)
     mpfr_t lo, hi;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     for (uint64_t k = 1; k <= 12; k++) {
-        assert_int_equal(amq_omis_barrier_enclose(lo, hi, 40, k), AMQ_OK);
+        assert_int_equal(amq_omissions_barrier_enclose(lo, hi, 40, k), AMQ_OK);
         for (int side = 0; side < 2; side++) {
             mpfr_get_q(r, side ? hi : lo);
             mpq_t f;
@@ -664,15 +664,15 @@ static void optimal_k(void **state)
             mpq_mul(r, r, f);
             mpq_clear(f);
             uint64_t kb = 0;
-            assert_int_equal(amq_omis_optimal_k(&kb, NULL, r), AMQ_OK);
+            assert_int_equal(amq_omissions_optimal_k(&kb, NULL, r), AMQ_OK);
             assert_int_equal(kb, side ? k + 1 : k);
         }
     }
     mpq_set_ui(r, 0, 1);
     uint64_t kb;
-    assert_int_equal(amq_omis_optimal_k(&kb, NULL, r), AMQ_E_INVALID_ARG);
-    mpq_set_ui(r, AMQ_OMIS_OPTK_MAX_R + 1, 1);
-    assert_int_equal(amq_omis_optimal_k(&kb, NULL, r), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_omissions_optimal_k(&kb, NULL, r), AMQ_E_INVALID_ARG);
+    mpq_set_ui(r, AMQ_OMISSIONS_OPTK_MAX_R + 1, 1);
+    assert_int_equal(amq_omissions_optimal_k(&kb, NULL, r), AMQ_E_TOO_LARGE);
     mpfr_clears(lo, hi, (mpfr_ptr)0);
     mpq_clear(r);
 }

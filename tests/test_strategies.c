@@ -46,10 +46,10 @@ static double theory(unsigned indices, unsigned minus_bits)
     mpz_t s;
     mpz_init(s);
     assert_int_equal(amq_fingerprint_space(s, M, indices, minus_bits), AMQ_OK);
-    amq_omis_params p = {M, K, N, s, AMQ_OMIS_EXACT};
+    amq_omissions_params p = {M, K, N, s, AMQ_OMISSIONS_EXACT};
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
-    assert_int_equal(amq_omis_rate_enclose(lo, hi, 128, &p, N), AMQ_OK);
+    assert_int_equal(amq_omissions_rate_enclose(lo, hi, 128, &p, N), AMQ_OK);
     mpfr_add(lo, lo, hi, MPFR_RNDN);
     mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);
     double r = mpfr_get_d(lo, MPFR_RNDN);

@@ -58,7 +58,7 @@ enum { OPT_M = 'm', OPT_K = 'k', OPT_N = 'n', OPT_FPB = 256, OPT_FPI, OPT_MINUS,
 struct omis_opts {
     uint64_t m, k, n, fpb, fpi, minus, digits;
     int have_m, have_k, have_n, have_fpb, have_fpi, have_minus, json;
-    amq_omis_model model;
+    amq_omissions_model model;
 };
 
 /* A number of option FLAG in [lo, hi], or the usage error of `rate omissions`. */
@@ -85,7 +85,7 @@ static int on_rate_option(void *ctx, int id, const char *arg)
     case OPT_DIGITS: return ranged("--digits", arg, 1, 100, &o->digits, &dummy);
     case OPT_MODEL:
         if (!strcmp(arg, "exact") || !strcmp(arg, "paper")) {
-            o->model = arg[0] == 'e' ? AMQ_OMIS_EXACT : AMQ_OMIS_PAPER;
+            o->model = arg[0] == 'e' ? AMQ_OMISSIONS_EXACT : AMQ_OMISSIONS_PAPER;
             return 0;
         }
         return cli_usage("rate", RATE_USAGE, "--model must be 'exact' or 'paper' (got '%s')", arg);
@@ -107,7 +107,7 @@ static void omis_result_free(struct omis_result *r)
 }
 
 /* P0 to D digits, else fewer, else only the bound e^-E. */
-static int p_no_omission(struct omis_result *r, const amq_omis_params *p, int D, mpfr_t lo, mpfr_t hi)
+static int p_no_omission(struct omis_result *r, const amq_omissions_params *p, int D, mpfr_t lo, mpfr_t hi)
 {
     for (r->pdigits = D;;) {
         const amq_status st = amq_omissions_p0_decimal(&r->P, p, r->pdigits, lo, hi);
@@ -133,7 +133,7 @@ static int p_no_omission(struct omis_result *r, const amq_omis_params *p, int D,
     }
 }
 
-static int omis_compute(struct omis_result *r, const amq_omis_params *p, int D)
+static int omis_compute(struct omis_result *r, const amq_omissions_params *p, int D)
 {
     mpfr_t lo, hi;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
@@ -153,7 +153,7 @@ static int omis_compute(struct omis_result *r, const amq_omis_params *p, int D)
     return rc;
 }
 
-static void omis_json(const struct omis_opts *o, const amq_omis_params *p, const struct omis_result *r)
+static void omis_json(const struct omis_opts *o, const amq_omissions_params *p, const struct omis_result *r)
 {
     printf("{\"structure\": \"omissions\", \"m\": %llu, \"k\": %llu, \"n\": %llu, \"fingerprint_space\": ",
            (unsigned long long)o->m, (unsigned long long)o->k, (unsigned long long)o->n);
@@ -161,7 +161,7 @@ static void omis_json(const struct omis_opts *o, const amq_omis_params *p, const
     cli_json_str_or_null(stdout, sz);
     free(sz);
     printf(", \"model\": \"%s\", \"digits\": %d, \"expected_omissions\": ",
-           o->model == AMQ_OMIS_EXACT ? "exact" : "paper", (int)o->digits);
+           o->model == AMQ_OMISSIONS_EXACT ? "exact" : "paper", (int)o->digits);
     const char *names[] = {"expected_omissions_lower", "expected_omissions_upper", "p_no_omission"};
     const char *values[] = {r->El, r->Eh, r->P};
     cli_json_str_or_null(stdout, r->E);
@@ -185,7 +185,7 @@ static void omis_text(const struct omis_opts *o, const char *sdesc, const struct
     const int D = (int)o->digits;
     printf("structure      omissions (m = %llu, k = %llu, n = %llu; fingerprint space %s; %s Bloom rate)\n",
            (unsigned long long)o->m, (unsigned long long)o->k, (unsigned long long)o->n, sdesc,
-           o->model == AMQ_OMIS_EXACT ? "exact" : "paper-approximation");
+           o->model == AMQ_OMISSIONS_EXACT ? "exact" : "paper-approximation");
     printf("expected       %s   (expected hash omissions E, %d significant digits)\n", r->E, D);
     printf("  enclosure    [%s, %s]   (certified)\n", r->El ? r->El : "?", r->Eh ? r->Eh : "?");
     if (r->P) {
@@ -246,7 +246,7 @@ int cmd_rate_omissions(int argc, char **argv)
         {"digits", 0, 1, OPT_DIGITS},
         {"json", 0, 0, OPT_JSON},
     };
-    struct omis_opts o = {.digits = 10, .model = AMQ_OMIS_EXACT};
+    struct omis_opts o = {.digits = 10, .model = AMQ_OMISSIONS_EXACT};
     int rc = cli_parse_args("rate", RATE_USAGE, opts, sizeof opts / sizeof opts[0], on_rate_option, &o, argc, argv,
                             NULL, 0, NULL);
     if (rc < 0) {
@@ -259,7 +259,7 @@ int cmd_rate_omissions(int argc, char **argv)
     mpz_init(s);
     char sdesc[96];
     if ((rc = fingerprint_space(&o, s, sdesc, sizeof sdesc)) == 0) {
-        const amq_omis_params p = {o.m, o.k, o.n, (o.have_fpb || o.have_fpi) ? s : NULL, o.model};
+        const amq_omissions_params p = {o.m, o.k, o.n, (o.have_fpb || o.have_fpi) ? s : NULL, o.model};
         struct omis_result r = {0};
         rc = omis_compute(&r, &p, (int)o.digits) ? CLI_EXIT_FAIL : 0;
         if (!rc)

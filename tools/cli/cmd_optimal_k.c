@@ -154,11 +154,11 @@ static int print_optimal(const struct optk_opts *o)
 {
     uint64_t kb = 0, tie = 0;
     const int D = (int)o->digits;
-    if (amq_omis_optimal_k(&kb, &tie, o->r) != AMQ_OK)
+    if (amq_omissions_optimal_k(&kb, &tie, o->r) != AMQ_OK)
         return cli_fail("optimal-k", "%s", amq_last_error());
     char *below = NULL, *above = NULL;
-    if ((kb > 1 && amq_omis_barrier_decimal(&below, kb - 1, D, NULL, NULL) != AMQ_OK) ||
-        amq_omis_barrier_decimal(&above, kb, D, NULL, NULL) != AMQ_OK) {
+    if ((kb > 1 && amq_omissions_barrier_decimal(&below, kb - 1, D, NULL, NULL) != AMQ_OK) ||
+        amq_omissions_barrier_decimal(&above, kb, D, NULL, NULL) != AMQ_OK) {
         free(below);
         return cli_fail("optimal-k", "barrier: %s", amq_last_error());
     }
@@ -210,7 +210,7 @@ static const char *same_digits(const char *paper, uint64_t k, int eq3)
     const char *same = NULL;
     mpq_t x, y;
     mpq_inits(x, y, NULL);
-    const amq_status st = eq3 ? amq_omis_eq3_barrier_decimal(&v, k, pd) : amq_omis_barrier_decimal(&v, k, pd, NULL, NULL);
+    const amq_status st = eq3 ? amq_omissions_eq3_barrier_decimal(&v, k, pd) : amq_omissions_barrier_decimal(&v, k, pd, NULL, NULL);
     if (st == AMQ_OK && parse_rational(v, x) && parse_rational(paper, y))
         same = mpq_equal(x, y) ? "yes" : "NO";
     mpq_clears(x, y, NULL);
@@ -230,10 +230,10 @@ static int compute_row(struct barrier_row *row, uint64_t k, int D)
 {
     row->k = k;
     row->paper = paper_row(k);
-    if (amq_omis_barrier_decimal(&row->b, k, D, NULL, NULL) != AMQ_OK)
+    if (amq_omissions_barrier_decimal(&row->b, k, D, NULL, NULL) != AMQ_OK)
         return cli_fail("optimal-k", "barrier %llu|%llu: %s", (unsigned long long)k, (unsigned long long)(k + 1),
                         amq_last_error());
-    if (amq_omis_eq3_barrier_decimal(&row->e3, k, D) != AMQ_OK)
+    if (amq_omissions_eq3_barrier_decimal(&row->e3, k, D) != AMQ_OK)
         return cli_fail("optimal-k", "equation 3, barrier %llu|%llu: %s", (unsigned long long)k,
                         (unsigned long long)(k + 1), amq_last_error());
     row->same = row->paper ? same_digits(row->paper->computed, k, 0) : NULL;
@@ -268,13 +268,13 @@ static void print_row(const struct barrier_row *row, int D, int json, int first)
  * where it picks another k than the optimum, as certified enclosures: computed before the
  * table is printed, printed after it (ending the JSON object).  0 on failure (message
  * printed). */
-static int eq3_summary(amq_omis_eq3_stats *st, uint64_t kmax)
+static int eq3_summary(amq_omissions_eq3_stats *st, uint64_t kmax)
 {
     mpq_t a, b;
     mpq_inits(a, b, NULL);
     mpq_set_ui(a, 1, 2);
     mpq_set_ui(b, 150, 1);
-    const amq_status s = amq_omis_eq3_compare(st, kmax, a, b);
+    const amq_status s = amq_omissions_eq3_compare(st, kmax, a, b);
     mpq_clears(a, b, NULL);
     if (s != AMQ_OK)
         cli_fail("optimal-k", "equation 3: %s", amq_last_error());
@@ -282,7 +282,7 @@ static int eq3_summary(amq_omis_eq3_stats *st, uint64_t kmax)
 }
 
 /* Prints and clears *st. */
-static void print_eq3_summary(amq_omis_eq3_stats *st, uint64_t kmax, int json)
+static void print_eq3_summary(amq_omissions_eq3_stats *st, uint64_t kmax, int json)
 {
     char *el = NULL, *eh = NULL, *sl = NULL, *sh = NULL;
     amq_mpfr_decimal(&el, st->max_relerr_lo, 4, AMQ_ROUND_DOWN);
@@ -306,7 +306,7 @@ static void print_eq3_summary(amq_omis_eq3_stats *st, uint64_t kmax, int json)
     free(eh);
     free(sl);
     free(sh);
-    amq_omis_eq3_stats_clear(st);
+    amq_omissions_eq3_stats_clear(st);
 }
 
 /* The barriers b_k for k = 1..kmax (or the paper's rows), all computed before any is printed. */
@@ -316,7 +316,7 @@ static int print_table(const struct optk_opts *o)
     const uint64_t kmax = o->paper ? 100 : o->kmax;
     struct barrier_row *rows = calloc(kmax, sizeof *rows);
     size_t nrows = 0;
-    amq_omis_eq3_stats st;
+    amq_omissions_eq3_stats st;
     int rc = rows ? 0 : cli_fail("optimal-k", "out of memory");
     for (uint64_t k = 1; k <= kmax && !rc; k++)
         if (!o->paper || paper_row(k))

@@ -46,10 +46,10 @@ static void help(void)
 /* Midpoint of a certified enclosure of the theory rate (for the statistics only). */
 static amq_status theory_rate(double *p, uint64_t m, uint64_t k, uint64_t n, mpz_srcptr s)
 {
-    amq_omis_params q = {m, k, n, s, AMQ_OMIS_EXACT};
+    amq_omissions_params q = {m, k, n, s, AMQ_OMISSIONS_EXACT};
     mpfr_t lo, hi;
     mpfr_inits2(128, lo, hi, (mpfr_ptr)0);
-    amq_status st = amq_omis_rate_enclose(lo, hi, 128, &q, n);
+    amq_status st = amq_omissions_rate_enclose(lo, hi, 128, &q, n);
     if (!st) {
         mpfr_add(lo, lo, hi, MPFR_RNDN);
         mpfr_div_2ui(lo, lo, 1, MPFR_RNDN);

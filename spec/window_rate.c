@@ -21,7 +21,7 @@
  * lower end uses the lower P's with every rounding downward, the upper end the upper P's
  * rounded upward; no cancellation beyond that of P_d itself. */
 #include <internal/fail.h>
-#include "internal/cost.h"
+#include "spec_internal/cost.h"
 #include <internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <limits.h>

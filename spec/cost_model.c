@@ -1,6 +1,6 @@
-/* The cost models of the rate computations (spec/internal/cost.h, amq/cost.h): the one place
+/* The cost models of the rate computations (spec/spec_internal/cost.h, amq/cost.h): the one place
  * where a computation's size is estimated and refused before it starts. */
-#include "internal/cost.h"
+#include "spec_internal/cost.h"
 #include <internal/fail.h>
 #include <math.h>
 
