@@ -107,9 +107,9 @@ $(BUILD)/asan/tests/%: tests/%.c $(ASAN_TSUP) $(ASAN_LIB)
 	$(CC) $(WARN) $(ASAN_FLAGS) $(CPPFLAGS_AMQ) -Itests -o $@ $< $(ASAN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 $(BUILD)/obj/tests/support/%.o: CPPFLAGS_AMQ += -Itests
 # Runs mpirun and build/amq-mpi when they exist (no MPI needed to build it); plain phase only.
-$(BUILD)/tests/test_mpi_ranks: tests/mpi/test_mpi_ranks.c
+$(BUILD)/tests/test_mpi_ranks: tests/mpi/test_mpi_ranks.c tests/support/cli_run.c tests/support/tmp_dir.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -o $@ $< -lcmocka
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Itests -o $@ $^ -lcmocka
 
 # examples/password-screen: a program on the public API only, as a user would build it
 # (-Iinclude, libamq); its test also runs under ASan+UBSan.

@@ -245,7 +245,7 @@ amq_status amq_blocked_bloom_load(amq_blocked_bloom **out, const char *path)
 
 /* ---- kernel descriptor (internal/blocked_check.h): 1 + k digits over nblocks * block_bits ---- */
 
-static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t idx[AMQ_BLOCKED_MAX_K];
@@ -253,7 +253,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     amq_blocked_bloom_kernel_add(st, g->m, g->block_bits, block, idx, (size_t)g->k);
 }
 
-static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t idx[AMQ_BLOCKED_MAX_K];
@@ -261,7 +261,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
     return amq_blocked_bloom_kernel_query(st, g->m, g->block_bits, block, idx, (size_t)g->k);
 }
 
-amq_status amq_kernel_blocked_bloom(amq_kernel *out, amq_blocked_bloom_geom *g)
+amq_status amq_ops_blocked_bloom(amq_ops *out, amq_blocked_bloom_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "blocked Bloom check model: NULL descriptor or geometry");
@@ -273,7 +273,7 @@ amq_status amq_kernel_blocked_bloom(amq_kernel *out, amq_blocked_bloom_geom *g)
     amq_status s = amq_blocked_layer_digits(&g->m, &g->alphabet, g->nblocks, g->block_bits, g->block_bits, NAME);
     if (s != AMQ_OK)
         return s;
-    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = (size_t)g->k + 1,
+    *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = (size_t)g->k + 1,
                         .state_words = (size_t)AMQ_BLOOM_WORDS(g->m), .add_ctx = desc_add,
                         .query_ctx = desc_query, .ctx = g};
     return AMQ_OK;

@@ -105,7 +105,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
 {
     const amq_blocked_bloom_geom geom = {.nblocks = v[P_BLOCKS], .block_bits = v[P_BITS], .k = v[P_K]};
     amq_blocked_bloom_geom *g = amq_model_keep(out, &geom, sizeof geom, "blocked-bloom");
-    return g ? amq_kernel_blocked_bloom(&out->kernel, g) : AMQ_E_NOMEM;
+    return g ? amq_ops_blocked_bloom(&out->ops, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_blocked_bloom = {

@@ -392,7 +392,7 @@ static desc_view desc_split(const amq_blocked_quotient_geom *g, const uint64_t *
                        {f >> g->r, f & ((UINT64_C(1) << g->r) - 1)}};
 }
 
-static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
@@ -400,21 +400,21 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     (void)amq_blocked_quotient_kernel_insert(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
-static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
     return amq_blocked_quotient_kernel_query(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
-static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static int desc_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
     return amq_blocked_quotient_kernel_delete(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
-amq_status amq_kernel_blocked_quotient(amq_kernel *out, amq_blocked_quotient_geom *g)
+amq_status amq_ops_blocked_quotient(amq_ops *out, amq_blocked_quotient_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "blocked quotient check model: NULL descriptor or geometry");
@@ -431,7 +431,7 @@ amq_status amq_kernel_blocked_quotient(amq_kernel *out, amq_blocked_quotient_geo
         return amq_fail(AMQ_E_OVERFLOW, NAME " kernel: state does not fit in memory");
     g->alphabet = g->nblocks << (g->q + g->r);
     g->m = g->nblocks << g->q;
-    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = 1,
+    *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = 1,
                         .state_words = (size_t)(g->nblocks * (1 + nslots) + (g->nblocks * nslots + 7) / 8),
                         .add_ctx = desc_add, .query_ctx = desc_query, .remove_ctx = desc_remove, .ctx = g};
     return AMQ_OK;

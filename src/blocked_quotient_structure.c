@@ -143,7 +143,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     const amq_blocked_quotient_geom geom = {.nblocks = v[P_BLOCKS], .q = v[P_Q], .r = v[P_R],
                                             .slack = v[P_Q] >= 1 && v[P_Q] <= 24 ? slack_of(v) : 0};
     amq_blocked_quotient_geom *g = amq_model_keep(out, &geom, sizeof geom, "blocked-quotient");
-    return g ? amq_kernel_blocked_quotient(&out->kernel, g) : AMQ_E_NOMEM;
+    return g ? amq_ops_blocked_quotient(&out->ops, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_blocked_quotient = {

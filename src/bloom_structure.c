@@ -107,7 +107,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
         return amq_fail(AMQ_E_INVALID_K, "bloom: k = 0: a Bloom filter needs at least one hash function");
     if (v[P_K] > AMQ_MAX_K)
         return amq_fail(AMQ_E_INVALID_K, "bloom: k = %llu exceeds %u", (unsigned long long)v[P_K], AMQ_MAX_K);
-    return amq_kernel_bloom(&out->kernel, v[P_M], (size_t)v[P_K], NULL, NULL);
+    return amq_ops_bloom(&out->ops, v[P_M], (size_t)v[P_K], NULL, NULL);
 }
 
 const amq_structure amq_structure_bloom = {

@@ -24,7 +24,7 @@
 
 /* ---------------- Bloom descriptor ---------------- */
 
-amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add_fn add,
+amq_status amq_ops_bloom(amq_ops *out, uint64_t m, size_t k, amq_bloom_add_fn add,
                             amq_bloom_query_fn query)
 {
     if (!out)
@@ -58,20 +58,20 @@ const amq_counting_ops *amq_counting_ops_real(unsigned width)
 }
 
 /* The counters live in the first bytes of the state words (uint8_t may alias them). */
-static void counting_add(const amq_kernel *kn, uint64_t *st, const uint64_t *idx)
+static void counting_add(const amq_ops *kn, uint64_t *st, const uint64_t *idx)
 {
     ((const amq_counting_ops *)kn->ctx)->add((uint8_t *)st, kn->m, idx, kn->k);
 }
-static int counting_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *idx)
+static int counting_query(const amq_ops *kn, const uint64_t *st, const uint64_t *idx)
 {
     return ((const amq_counting_ops *)kn->ctx)->query((const uint8_t *)st, kn->m, idx, kn->k);
 }
-static int counting_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *idx)
+static int counting_remove(const amq_ops *kn, uint64_t *st, const uint64_t *idx)
 {
     return ((const amq_counting_ops *)kn->ctx)->remove((uint8_t *)st, kn->m, idx, kn->k);
 }
 
-amq_status amq_kernel_counting(amq_kernel *out, uint64_t m, size_t k, unsigned width,
+amq_status amq_ops_counting(amq_ops *out, uint64_t m, size_t k, unsigned width,
                                const amq_counting_ops *ops)
 {
     if (!out)
@@ -103,20 +103,20 @@ amq_status amq_kernel_counting(amq_kernel *out, uint64_t m, size_t k, unsigned w
 
 /* ---------------- descriptor helpers ---------------- */
 
-int amq_kernel_valid(const amq_kernel *kn)
+int amq_ops_valid(const amq_ops *kn)
 {
     return kn && (kn->add || kn->add_ctx) && (kn->query || kn->query_ctx);
 }
 
-int amq_kernel_can_remove(const amq_kernel *kn)
+int amq_ops_can_remove(const amq_ops *kn)
 {
-    return amq_kernel_valid(kn) && (kn->remove || kn->remove_ctx);
+    return amq_ops_valid(kn) && (kn->remove || kn->remove_ctx);
 }
 
 /* The NULL rule (amq/error.h) here too, though these are the checkers' inner loop: a few
  * well-predicted compares beside an indirect call.  A descriptor without the callback
  * asked for counts as NULL. */
-void amq_kernel_clear(const amq_kernel *kn, uint64_t *state)
+void amq_ops_clear(const amq_ops *kn, uint64_t *state)
 {
     if (!kn || !state)
         return;
@@ -126,7 +126,7 @@ void amq_kernel_clear(const amq_kernel *kn, uint64_t *state)
         memset(state, 0, kn->state_words * sizeof *state);
 }
 
-void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
+void amq_ops_add(const amq_ops *kn, uint64_t *state, const uint64_t *idx)
 {
     if (!kn || !state || !idx)
         return;
@@ -136,17 +136,17 @@ void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
         kn->add_ctx(kn, state, idx);
 }
 
-int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx)
+int amq_ops_query(const amq_ops *kn, const uint64_t *state, const uint64_t *idx)
 {
     if (!kn || !state || !idx || (!kn->query && !kn->query_ctx))
-        return amq_query_refused("amq_kernel_query");
+        return amq_query_refused("amq_ops_query");
     return kn->query ? kn->query(state, kn->m, idx, kn->k) : kn->query_ctx(kn, state, idx);
 }
 
-int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
+int amq_ops_remove(const amq_ops *kn, uint64_t *state, const uint64_t *idx)
 {
     if (!kn || !state || !idx || (!kn->remove && !kn->remove_ctx)) {
-        amq_fail(AMQ_E_INVALID_ARG, "amq_kernel_remove: NULL kernel, state or index vector, or no remove callback");
+        amq_fail(AMQ_E_INVALID_ARG, "amq_ops_remove: NULL kernel, state or index vector, or no remove callback");
         return -1; /* refused */
     }
     return kn->remove ? kn->remove(state, kn->m, idx, kn->k) : kn->remove_ctx(kn, state, idx);
@@ -198,16 +198,16 @@ amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_
  * and pos[i] counts the outcomes of the n inserted vectors, m^{kn} of them, for
  * which vector i is reported positive. The queries see the state after the n adds
  * and the removal of vectors 0..r-1. */
-static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_kernel *kn, uint64_t n,
+static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops *kn, uint64_t n,
                             uint64_t r, const uint64_t *qs, size_t nq, amq_progress_fn progress,
                             void *ctx)
 {
-    if (!amq_kernel_valid(kn))
+    if (!amq_ops_valid(kn))
         return amq_fail(AMQ_E_INVALID_ARG, "enumeration: NULL kernel or missing add/query callback");
     if (r > n)
         return amq_fail(AMQ_E_INVALID_ARG, "enumeration: r = %llu removals exceed n = %llu insertions",
                         (unsigned long long)r, (unsigned long long)n);
-    if (r > 0 && !amq_kernel_can_remove(kn))
+    if (r > 0 && !amq_ops_can_remove(kn))
         return amq_fail(AMQ_E_INVALID_ARG, "enumeration with removals: kernel '%s' has no remove callback",
                         kn->name ? kn->name : "?");
     if (kn->m == 0)
@@ -251,7 +251,7 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ker
     uint64_t *const qd = d + (size_t)n * k; /* enumerated query digits */
     for (size_t i = 0; i < (qs ? nq : 1); i++)
         pos[i] = 0;
-    amq_kernel_clear(kn, snap);
+    amq_ops_clear(kn, snap);
     size_t first = 0; /* first insert vector whose digits changed */
     uint64_t done = 0, next_report = UINT64_C(1) << 22;
     const size_t ins_digits = (size_t)n * k;
@@ -262,7 +262,7 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ker
             const uint64_t *src = snap + v * W;
             for (size_t w = 0; w < W; w++) /* usually 1-2 words: cheaper than memcpy */
                 dst[w] = src[w];
-            amq_kernel_add(kn, dst, d + v * k);
+            amq_ops_add(kn, dst, d + v * k);
         }
         const uint64_t *state = snap + (size_t)n * W;
         if (r > 0) {
@@ -270,7 +270,7 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ker
             for (size_t w = 0; w < W; w++)
                 work[w] = state[w];
             for (size_t v = 0; v < (size_t)r; v++)
-                if (amq_kernel_remove(kn, work, d + v * k) != 0) {
+                if (amq_ops_remove(kn, work, d + v * k) != 0) {
                     free(snap);
                     free(d);
                     return amq_fail(AMQ_E_NOT_PRESENT,
@@ -284,11 +284,11 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ker
         }
         if (qs) {
             for (size_t i = 0; i < nq; i++)
-                pos[i] += (uint64_t)(amq_kernel_query(kn, state, qs + i * k) != 0);
+                pos[i] += (uint64_t)(amq_ops_query(kn, state, qs + i * k) != 0);
         } else if (kn->query) {
             /* All m^k query vectors, odometer over qd (zero on entry and exit);
              * the direct form is called without any wrapper. */
-            const amq_kernel_query_fn qf = kn->query;
+            const amq_ops_query_fn qf = kn->query;
             uint64_t p = 0;
             for (;;) {
                 p += (uint64_t)(qf(state, m, qd, k) != 0);
@@ -340,7 +340,7 @@ static void set_ratio(mpq_t rop, uint64_t num, uint64_t den)
     mpq_canonicalize(rop);
 }
 
-amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
+amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_ops *kn, uint64_t n, uint64_t r,
                                       amq_progress_fn progress, void *ctx)
 {
     if (!rop) /* before the enumeration, not after it */
@@ -352,14 +352,14 @@ amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t 
     return st;
 }
 
-amq_status amq_check_enum_fp(mpq_t rop, const amq_kernel *kn, uint64_t n,
+amq_status amq_check_enum_fp(mpq_t rop, const amq_ops *kn, uint64_t n,
                              amq_progress_fn progress, void *ctx)
 {
     return amq_check_enum_fp_removals(rop, kn, n, 0, progress, ctx);
 }
 
 amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
-                                       const amq_kernel *kn, uint64_t n, const uint64_t *qs,
+                                       const amq_ops *kn, uint64_t n, const uint64_t *qs,
                                        size_t nq, amq_progress_fn progress, void *ctx)
 {
     if (!positives || !qs || nq == 0)
@@ -367,7 +367,7 @@ amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
     return enumerate(positives, outcomes, kn, n, 0, qs, nq, progress, ctx);
 }
 
-amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
+amq_status amq_check_enum_fixed(mpq_t rop, const amq_ops *kn, uint64_t n, const uint64_t *q,
                                 amq_progress_fn progress, void *ctx)
 {
     if (!rop)
@@ -380,19 +380,19 @@ amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, con
 }
 
 /* k is uint64_t in the spec API; the kernel takes size_t. */
-static amq_status bloom_desc(amq_kernel *kn, uint64_t m, uint64_t k, amq_bloom_add_fn add,
+static amq_status bloom_desc(amq_ops *kn, uint64_t m, uint64_t k, amq_bloom_add_fn add,
                              amq_bloom_query_fn query)
 {
     if (k > AMQ_CHECK_ENUM_MAX_DIGITS)
         return amq_fail(AMQ_E_TOO_LARGE, "enumeration of k = %llu indices per key: more than %u",
                         (unsigned long long)k, AMQ_CHECK_ENUM_MAX_DIGITS);
-    return amq_kernel_bloom(kn, m, (size_t)k, add, query);
+    return amq_ops_bloom(kn, m, (size_t)k, add, query);
 }
 
 amq_status amq_check_bloom_enum_fp(mpq_t rop, uint64_t m, uint64_t k, uint64_t n,
                                    amq_bloom_add_fn add, amq_bloom_query_fn query)
 {
-    amq_kernel kn;
+    amq_ops kn;
     amq_status st = bloom_desc(&kn, m, k, add, query);
     return st != AMQ_OK ? st : amq_check_enum_fp(rop, &kn, n, NULL, NULL);
 }
@@ -400,7 +400,7 @@ amq_status amq_check_bloom_enum_fp(mpq_t rop, uint64_t m, uint64_t k, uint64_t n
 amq_status amq_check_bloom_enum_bit(mpq_t rop, uint64_t m, uint64_t k, uint64_t n, uint64_t bit,
                                     amq_bloom_add_fn add, amq_bloom_query_fn query)
 {
-    amq_kernel kn;
+    amq_ops kn;
     amq_status st = bloom_desc(&kn, m, k, add, query);
     if (st != AMQ_OK)
         return st;
@@ -425,7 +425,7 @@ amq_status amq_check_counting_enum_fp(mpq_t rop, uint64_t m, uint64_t k, unsigne
     if (k > AMQ_CHECK_ENUM_MAX_DIGITS)
         return amq_fail(AMQ_E_TOO_LARGE, "enumeration of k = %llu indices per key: more than %u",
                         (unsigned long long)k, AMQ_CHECK_ENUM_MAX_DIGITS);
-    amq_kernel kn;
-    amq_status st = amq_kernel_counting(&kn, m, (size_t)k, width, ops);
+    amq_ops kn;
+    amq_status st = amq_ops_counting(&kn, m, (size_t)k, width, ops);
     return st != AMQ_OK ? st : amq_check_enum_fp_removals(rop, &kn, n, r, NULL, NULL);
 }

@@ -36,7 +36,7 @@ amq_status amq_check_hash_parse(const char *name, int *out)
 
 /* The k indices of one key. Random oracle: k uniform draws. Real hashing: the
  * next key of the run (8-byte little-endian counter) under the trial's seed. */
-static void next_indices(const amq_kernel *kn, int hash, amq_rng *rng, uint64_t trial_seed,
+static void next_indices(const amq_ops *kn, int hash, amq_rng *rng, uint64_t trial_seed,
                          uint64_t *key_counter, uint64_t *idx)
 {
     if (hash == AMQ_CHECK_RANDOM_ORACLE) {
@@ -94,7 +94,7 @@ static void progress_step(mc_progress *p)
 
 /* Trials [t0, t1) of one block, drawing from rng; adds the positives to *count.  On a
  * refused removal, *fail_at is the trial. */
-static amq_status run_block(const amq_kernel *kn, const amq_mc_config *cfg, amq_rng rng, uint64_t t0, uint64_t t1,
+static amq_status run_block(const amq_ops *kn, const amq_mc_config *cfg, amq_rng rng, uint64_t t0, uint64_t t1,
                             uint64_t *state, uint64_t *idx, uint64_t *count, uint64_t *fail_at, mc_progress *prog)
 {
     uint64_t key_counter = t0 * (cfg->n + 1); /* each trial takes n + 1 keys; mod 2^64, as one long run */
@@ -104,14 +104,14 @@ static amq_status run_block(const amq_kernel *kn, const amq_mc_config *cfg, amq_
          * counter) from here gives their indices again, without storing them. */
         amq_rng replay = rng;
         uint64_t replay_counter = key_counter;
-        amq_kernel_clear(kn, state);
+        amq_ops_clear(kn, state);
         for (uint64_t i = 0; i < cfg->n; i++) {
             next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
-            amq_kernel_add(kn, state, idx);
+            amq_ops_add(kn, state, idx);
         }
         for (uint64_t i = 0; i < cfg->removals; i++) {
             next_indices(kn, cfg->hash, &replay, trial_seed, &replay_counter, idx);
-            if (amq_kernel_remove(kn, state, idx) != 0) {
+            if (amq_ops_remove(kn, state, idx) != 0) {
                 *fail_at = t;
                 return amq_fail(AMQ_E_NOT_PRESENT,
                                 "Monte Carlo: kernel '%s' refused to remove inserted key %llu of trial %llu",
@@ -119,7 +119,7 @@ static amq_status run_block(const amq_kernel *kn, const amq_mc_config *cfg, amq_
             }
         }
         next_indices(kn, cfg->hash, &rng, trial_seed, &key_counter, idx);
-        *count += (uint64_t)(amq_kernel_query(kn, state, idx) != 0);
+        *count += (uint64_t)(amq_ops_query(kn, state, idx) != 0);
         progress_step(prog);
     }
     return AMQ_OK;
@@ -127,7 +127,7 @@ static amq_status run_block(const amq_kernel *kn, const amq_mc_config *cfg, amq_
 
 /* This member's blocks, in increasing order: block b starts from the seeded generator
  * advanced by b jumps. */
-static amq_status run_share(const amq_kernel *kn, const amq_mc_config *cfg, const amq_mc_team *team,
+static amq_status run_share(const amq_ops *kn, const amq_mc_config *cfg, const amq_mc_team *team,
                             uint64_t *state, uint64_t *idx, uint64_t *count, uint64_t *fail_at, mc_progress *prog)
 {
     const uint64_t B = AMQ_MC_BLOCK_TRIALS;
@@ -160,9 +160,9 @@ static uint64_t share_of(uint64_t trials, const amq_mc_team *team)
     return share;
 }
 
-amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives)
+amq_status amq_check_mc(const amq_ops *kn, const amq_mc_config *cfg, uint64_t *positives)
 {
-    if (!amq_kernel_valid(kn) || !cfg || !positives)
+    if (!amq_ops_valid(kn) || !cfg || !positives)
         return amq_fail(AMQ_E_INVALID_ARG,
                         "Monte Carlo: NULL kernel, config or output, or missing add/query callback");
     if (kn->m == 0)
@@ -178,7 +178,7 @@ amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t
     if (cfg->removals > cfg->n)
         return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo: r = %llu removals exceed n = %llu keys",
                         (unsigned long long)cfg->removals, (unsigned long long)cfg->n);
-    if (cfg->removals > 0 && !amq_kernel_can_remove(kn))
+    if (cfg->removals > 0 && !amq_ops_can_remove(kn))
         return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo with removals: kernel '%s' has no remove callback",
                         kn->name ? kn->name : "?");
 
@@ -260,7 +260,7 @@ static amq_status mc_args(const char *what, const amq_check_report *rep, uint64_
 }
 
 /* Run kn and test the count against rate p; fills *rep only on success. */
-static amq_status mc_report(amq_check_report *rep, const amq_kernel *kn, unsigned width,
+static amq_status mc_report(amq_check_report *rep, const amq_ops *kn, unsigned width,
                             const amq_mc_config *cfg, double alpha, double p)
 {
     uint64_t x;
@@ -283,10 +283,10 @@ static amq_status mc_report(amq_check_report *rep, const amq_kernel *kn, unsigne
     return AMQ_OK;
 }
 
-amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
+amq_status amq_check_ops_mc(amq_check_report *rep, const amq_ops *kn, const amq_mc_config *cfg,
                                double alpha, double p)
 {
-    if (!amq_kernel_valid(kn))
+    if (!amq_ops_valid(kn))
         return amq_fail(AMQ_E_INVALID_ARG, "Monte Carlo: NULL kernel, or missing add/query callback");
     amq_status st = mc_args(kn->name ? kn->name : "kernel", rep, (uint64_t)kn->k, cfg, alpha);
     return st != AMQ_OK ? st : mc_report(rep, kn, 0, cfg, alpha, p);
@@ -299,8 +299,8 @@ amq_status amq_check_bloom_mc(amq_check_report *rep, uint64_t m, uint64_t k,
     amq_status st = mc_args("Bloom", rep, k, cfg, alpha);
     if (st != AMQ_OK)
         return st;
-    amq_kernel kn;
-    if ((st = amq_kernel_bloom(&kn, m, (size_t)k, add, query)) != AMQ_OK)
+    amq_ops kn;
+    if ((st = amq_ops_bloom(&kn, m, (size_t)k, add, query)) != AMQ_OK)
         return st;
     double p;
     if ((st = amq_check_bloom_rate(&p, m, k, cfg->n)) != AMQ_OK)
@@ -315,8 +315,8 @@ amq_status amq_check_counting_mc(amq_check_report *rep, uint64_t m, uint64_t k, 
     amq_status st = mc_args("counting", rep, k, cfg, alpha);
     if (st != AMQ_OK)
         return st;
-    amq_kernel kn;
-    if ((st = amq_kernel_counting(&kn, m, (size_t)k, width, ops)) != AMQ_OK)
+    amq_ops kn;
+    if ((st = amq_ops_counting(&kn, m, (size_t)k, width, ops)) != AMQ_OK)
         return st;
     /* amq_counting_fp_after_removals = the Bloom rate for n - r keys */
     double p;

@@ -296,7 +296,7 @@ amq_status amq_counting_blocked_load(amq_counting_blocked **out, const char *pat
 
 /* ---- kernel descriptor (internal/blocked_check.h): 1 + k digits over nblocks * block_counters ---- */
 
-static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_counting_blocked_geom *g = kn->ctx;
     uint64_t idx[AMQ_BLOCKED_MAX_K];
@@ -307,7 +307,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
         amq_counting_blocked_kernel_add4((uint8_t *)st, g->m, g->block_counters, block, idx, (size_t)g->k);
 }
 
-static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_counting_blocked_geom *g = kn->ctx;
     uint64_t idx[AMQ_BLOCKED_MAX_K];
@@ -317,7 +317,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
                          : amq_counting_blocked_kernel_query4(c, g->m, g->block_counters, block, idx, (size_t)g->k);
 }
 
-static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static int desc_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_counting_blocked_geom *g = kn->ctx;
     uint64_t idx[AMQ_BLOCKED_MAX_K];
@@ -327,7 +327,7 @@ static int desc_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
                          : amq_counting_blocked_kernel_remove4(c, g->m, g->block_counters, block, idx, (size_t)g->k);
 }
 
-amq_status amq_kernel_counting_blocked(amq_kernel *out, amq_counting_blocked_geom *g)
+amq_status amq_ops_counting_blocked(amq_ops *out, amq_counting_blocked_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "blocked counting check model: NULL descriptor or geometry");
@@ -343,7 +343,7 @@ amq_status amq_kernel_counting_blocked(amq_kernel *out, amq_counting_blocked_geo
     if (s != AMQ_OK)
         return s;
     const uint64_t bytes = counter_bytes(g->m, g->width);
-    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = (size_t)g->k + 1,
+    *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = (size_t)g->k + 1,
                         .state_words = (size_t)(bytes / 8 + (bytes % 8 != 0)), .add_ctx = desc_add,
                         .query_ctx = desc_query, .remove_ctx = desc_remove, .ctx = g};
     return AMQ_OK;

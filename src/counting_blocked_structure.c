@@ -160,7 +160,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     const amq_counting_blocked_geom geom = {.nblocks = g3[0], .block_counters = g3[1], .k = g3[2],
                                             .width = (unsigned)v[P_WIDTH]};
     amq_counting_blocked_geom *g = amq_model_keep(out, &geom, sizeof geom, "counting-blocked");
-    return g ? amq_kernel_counting_blocked(&out->kernel, g) : AMQ_E_NOMEM;
+    return g ? amq_ops_counting_blocked(&out->ops, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_counting_blocked = {

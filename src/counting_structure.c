@@ -88,7 +88,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     if (v[P_WIDTH] != 4 && v[P_WIDTH] != 8)
         return amq_fail(AMQ_E_INVALID_ARG, "counting: width %llu: counters are 4 or 8 bits",
                         (unsigned long long)v[P_WIDTH]);
-    return amq_kernel_counting(&out->kernel, v[P_M], (size_t)v[P_K], (unsigned)v[P_WIDTH], NULL);
+    return amq_ops_counting(&out->ops, v[P_M], (size_t)v[P_K], (unsigned)v[P_WIDTH], NULL);
 }
 
 const amq_structure amq_structure_counting = {

@@ -108,7 +108,7 @@ static void decode(const cuckoo_model *g, uint64_t d, uint64_t *i1, uint64_t *fp
     *fp = 1 + (d / g->nb) % g->m;
 }
 
-static void m_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void m_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     cuckoo_model *g = (cuckoo_model *)kn->ctx; /* a non-const object: it counts refusals */
     uint64_t i1, fp, kick[AMQ_CUCKOO_MAX_KICKS];
@@ -128,7 +128,7 @@ static void m_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     g->failed++;
 }
 
-static int m_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int m_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const cuckoo_model *g = kn->ctx;
     uint64_t i1, fp;
@@ -136,7 +136,7 @@ static int m_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
     return amq_cuckoo_kernel_query(st, g->nb, g->b, g->f, i1, fp);
 }
 
-static int m_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static int m_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const cuckoo_model *g = kn->ctx;
     uint64_t i1, fp;
@@ -163,7 +163,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     *g = (cuckoo_model){.nb = nb, .b = b, .f = f, .m = m};
     out->geom = g;
     out->refused = refused;
-    out->kernel = (amq_kernel){.name = "cuckoo", .m = nb * m * b, .k = 1, .state_words = (size_t)words,
+    out->ops = (amq_ops){.name = "cuckoo", .m = nb * m * b, .k = 1, .state_words = (size_t)words,
                                .add_ctx = m_add, .query_ctx = m_query, .remove_ctx = m_remove, .ctx = g,
                                .refused = &g->failed};
     return AMQ_OK;

@@ -116,7 +116,7 @@ amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_p
     return AMQ_OK;
 }
 
-const amq_kernel *amq_model_kernel(const amq_model *m) { return m ? &m->st.kernel : NULL; }
+const amq_ops *amq_model_ops(const amq_model *m) { return m ? &m->st.ops : NULL; }
 
 uint64_t amq_model_refused(const amq_model *m) { return m && m->st.refused ? m->st.refused(m->st.geom) : 0; }
 

@@ -197,19 +197,19 @@ amq_status amq_partitioned_load(amq_partitioned **out, const char *path)
 
 /* ---- kernel descriptor (internal/blocked_check.h): k digits over part_bits ---- */
 
-static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_partitioned_geom *g = kn->ctx;
     amq_partitioned_kernel_add(st, g->part_bits, d, (size_t)g->k);
 }
 
-static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_partitioned_geom *g = kn->ctx;
     return amq_partitioned_kernel_query(st, g->part_bits, d, (size_t)g->k);
 }
 
-amq_status amq_kernel_partitioned(amq_kernel *out, amq_partitioned_geom *g)
+amq_status amq_ops_partitioned(amq_ops *out, amq_partitioned_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "partitioned check model: NULL descriptor or geometry");
@@ -223,7 +223,7 @@ amq_status amq_kernel_partitioned(amq_kernel *out, amq_partitioned_geom *g)
     amq_status s = amq_blocked_layer_digits(&g->m, &g->alphabet, 1, g->k * g->part_bits, g->part_bits, NAME);
     if (s != AMQ_OK)
         return s;
-    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = (size_t)g->k,
+    *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = (size_t)g->k,
                         .state_words = (size_t)AMQ_BLOOM_WORDS(g->m), .add_ctx = desc_add,
                         .query_ctx = desc_query, .ctx = g};
     return AMQ_OK;

@@ -99,7 +99,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
                         (unsigned long long)v[P_K], (unsigned long long)v[P_M]);
     const amq_partitioned_geom geom = {.k = v[P_K], .part_bits = v[P_M] / v[P_K]};
     amq_partitioned_geom *g = amq_model_keep(out, &geom, sizeof geom, "partitioned");
-    return g ? amq_kernel_partitioned(&out->kernel, g) : AMQ_E_NOMEM;
+    return g ? amq_ops_partitioned(&out->ops, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_partitioned = {

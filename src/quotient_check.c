@@ -22,14 +22,14 @@ static amq_qf view(const amq_quotient_geom *g, const uint64_t *st)
 static uint64_t fq_of(const amq_quotient_geom *g, uint64_t d) { return d >> g->r; }
 static uint64_t fr_of(const amq_quotient_geom *g, uint64_t d) { return d & ((UINT64_C(1) << g->r) - 1); }
 
-static void d_clear(const amq_kernel *kn, uint64_t *st)
+static void d_clear(const amq_ops *kn, uint64_t *st)
 {
     amq_qf t = view(kn->ctx, st);
     amq_quotient_kernel_clear(&t);
     st[0] = t.count;
 }
 
-static void d_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void d_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     amq_quotient_geom *g = (amq_quotient_geom *)kn->ctx; /* a non-const object: it counts refusals */
     amq_qf t = view(g, st);
@@ -38,14 +38,14 @@ static void d_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     st[0] = t.count;
 }
 
-static int d_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int d_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_quotient_geom *g = kn->ctx;
     const amq_qf t = view(g, st);
     return (g->query ? g->query : amq_quotient_kernel_query)(&t, fq_of(g, d[0]), fr_of(g, d[0]));
 }
 
-static int d_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static int d_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_quotient_geom *g = kn->ctx;
     amq_qf t = view(g, st);
@@ -54,7 +54,7 @@ static int d_remove(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     return r;
 }
 
-amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g)
+amq_status amq_ops_quotient(amq_ops *out, amq_quotient_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient check model: NULL descriptor or geometry");
@@ -85,8 +85,8 @@ amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g)
 
 amq_status amq_check_quotient_enum_fp(mpq_t rop, amq_quotient_geom *g, uint64_t n, uint64_t removals)
 {
-    amq_kernel kn;
-    amq_status st = amq_kernel_quotient(&kn, g);
+    amq_ops kn;
+    amq_status st = amq_ops_quotient(&kn, g);
     return st != AMQ_OK ? st : amq_check_enum_fp_removals(rop, &kn, n, removals, NULL, NULL);
 }
 
@@ -108,10 +108,10 @@ amq_status amq_check_quotient_mc(amq_check_report *rep, amq_quotient_geom *g, co
 {
     if (!cfg || cfg->removals > cfg->n)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient Monte Carlo: NULL config, or more removals than keys");
-    amq_kernel kn;
+    amq_ops kn;
     double p = 0;
-    amq_status st = amq_kernel_quotient(&kn, g);
+    amq_status st = amq_ops_quotient(&kn, g);
     if (st == AMQ_OK)
         st = rate_double(&p, g->q + g->r, cfg->n - cfg->removals);
-    return st != AMQ_OK ? st : amq_check_kernel_mc(rep, &kn, cfg, alpha, p);
+    return st != AMQ_OK ? st : amq_check_ops_mc(rep, &kn, cfg, alpha, p);
 }

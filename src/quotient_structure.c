@@ -147,7 +147,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     if (!g)
         return AMQ_E_NOMEM;
     out->refused = refused;
-    return amq_kernel_quotient(&out->kernel, g);
+    return amq_ops_quotient(&out->ops, g);
 }
 
 const amq_structure amq_structure_quotient = {

@@ -286,7 +286,7 @@ static uint64_t desc_decode(const amq_split_block_geom *g, const uint64_t *d, ui
     return amq_blocked_layer_decode(d, g->word_bits, (size_t)g->words, r);
 }
 
-static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_split_block_geom *g = kn->ctx;
     uint64_t r[AMQ_BLOCKED_MAX_K];
@@ -294,7 +294,7 @@ static void desc_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
     amq_split_block_kernel_add(st, g->m, g->word_bits, block, r, (size_t)g->words);
 }
 
-static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_split_block_geom *g = kn->ctx;
     uint64_t r[AMQ_BLOCKED_MAX_K];
@@ -302,7 +302,7 @@ static int desc_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *
     return amq_split_block_kernel_query(st, g->m, g->word_bits, block, r, (size_t)g->words);
 }
 
-amq_status amq_kernel_split_block(amq_kernel *out, amq_split_block_geom *g)
+amq_status amq_ops_split_block(amq_ops *out, amq_split_block_geom *g)
 {
     if (!out || !g)
         return amq_fail(AMQ_E_INVALID_ARG, "split-block check model: NULL descriptor or geometry");
@@ -323,7 +323,7 @@ amq_status amq_kernel_split_block(amq_kernel *out, amq_split_block_geom *g)
         return s;
     if (g->parquet)
         g->alphabet = g->nblocks << 32;
-    *out = (amq_kernel){.name = NAME, .m = g->alphabet, .k = g->parquet ? 1 : (size_t)g->words + 1,
+    *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = g->parquet ? 1 : (size_t)g->words + 1,
                         .state_words = (size_t)AMQ_BLOOM_WORDS(g->m), .add_ctx = desc_add,
                         .query_ctx = desc_query, .ctx = g};
     return AMQ_OK;

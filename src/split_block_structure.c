@@ -170,7 +170,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
     const amq_split_block_geom geom = {.nblocks = v[P_BLOCKS], .words = v[P_WORDS], .word_bits = v[P_WORD_BITS],
                                        .parquet = (int)v[P_PARQUET]};
     amq_split_block_geom *g = amq_model_keep(out, &geom, sizeof geom, "split-block");
-    return g ? amq_kernel_split_block(&out->kernel, g) : AMQ_E_NOMEM;
+    return g ? amq_ops_split_block(&out->ops, g) : AMQ_E_NOMEM;
 }
 
 const amq_structure amq_structure_split_block = {

@@ -42,7 +42,7 @@ const amq_window_ops *amq_window_ops_real(void) { return &window_real; }
 
 /* The descriptor's state is plain data: [cur][count 0..g-1][generation 0]..[generation g-1];
  * each call lays the generation table over it (g <= AMQ_WINDOW_MAX_G pointers). */
-static const amq_window_desc *desc_of(const amq_kernel *kn) { return kn->ctx; }
+static const amq_window_desc *desc_of(const amq_ops *kn) { return kn->ctx; }
 static const amq_window_ops *ops_of(const amq_window_desc *d) { return d->ops ? d->ops : &window_real; }
 
 static void gen_table(uint64_t **gen, const amq_window_geom *geo, uint64_t *state)
@@ -52,7 +52,7 @@ static void gen_table(uint64_t **gen, const amq_window_geom *geo, uint64_t *stat
         gen[i] = state + 1 + geo->g + i * wpg;
 }
 
-static void window_clear(const amq_kernel *kn, uint64_t *state)
+static void window_clear(const amq_ops *kn, uint64_t *state)
 {
     const amq_window_geom *geo = &desc_of(kn)->geo;
     uint64_t *gen[AMQ_WINDOW_MAX_G];
@@ -60,7 +60,7 @@ static void window_clear(const amq_kernel *kn, uint64_t *state)
     amq_window_kernel_init(gen, state + 1, state, geo->g, geo->m);
 }
 
-static void window_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx)
+static void window_add(const amq_ops *kn, uint64_t *state, const uint64_t *idx)
 {
     const amq_window_desc *d = desc_of(kn);
     uint64_t *gen[AMQ_WINDOW_MAX_G];
@@ -68,7 +68,7 @@ static void window_add(const amq_kernel *kn, uint64_t *state, const uint64_t *id
     ops_of(d)->add(gen, state + 1, state, d->geo.g, d->geo.cap, d->geo.m, idx, kn->k);
 }
 
-static int window_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx)
+static int window_query(const amq_ops *kn, const uint64_t *state, const uint64_t *idx)
 {
     const amq_window_desc *d = desc_of(kn);
     uint64_t *gen[AMQ_WINDOW_MAX_G];
@@ -77,7 +77,7 @@ static int window_query(const amq_kernel *kn, const uint64_t *state, const uint6
     return ops_of(d)->query(gen, d->geo.g, d->geo.m, idx, kn->k);
 }
 
-amq_status amq_kernel_window(amq_kernel *out, const amq_window_desc *desc)
+amq_status amq_ops_window(amq_ops *out, const amq_window_desc *desc)
 {
     if (!out || !desc)
         return amq_fail(AMQ_E_INVALID_ARG, "sliding-window check model: NULL %s", out ? "window description" : "descriptor");

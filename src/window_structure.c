@@ -157,7 +157,7 @@ static amq_status model(amq_model_state *out, const uint64_t *v)
         return amq_fail(AMQ_E_NOMEM, "sliding-bloom model: out of memory");
     amq_status st = amq_window_geom_make(&d->geo, v[P_M], v[P_K], v[P_W], v[P_G]);
     if (st == AMQ_OK)
-        st = amq_kernel_window(&out->kernel, d);
+        st = amq_ops_window(&out->ops, d);
     if (st != AMQ_OK) {
         free(d);
         return st;

@@ -248,11 +248,11 @@ static void rates(void **state)
     api_assert_refused(amq_model_create(NULL, s, &p));
     api_assert_refused(amq_model_create(&m, NULL, &p));
     api_assert_refused(amq_model_create(&m, s, NULL));
-    assert_null(amq_model_kernel(NULL));
+    assert_null(amq_model_ops(NULL));
     assert_int_equal(amq_model_refused(NULL), 0);
     amq_model_free(NULL);
     assert_int_equal(amq_model_create(&m, s, &p), AMQ_OK);
-    assert_non_null(amq_model_kernel(m));
+    assert_non_null(amq_model_ops(m));
     assert_int_equal(amq_model_refused(m), 0);
     amq_model_free(m);
     mpq_clear(q);

@@ -180,36 +180,36 @@ static int bit_query(const uint64_t *st, uint64_t m, const uint64_t *idx, size_t
 static void check_h(void **state)
 {
     (void)state;
-    const amq_kernel kn = {.name = "bits", .m = 4, .k = 1, .state_words = 1, .add = bit_add, .query = bit_query};
+    const amq_ops kn = {.name = "bits", .m = 4, .k = 1, .state_words = 1, .add = bit_add, .query = bit_query};
     uint64_t st[1] = {0}, idx[1] = {2}, outcomes = 0, positives = 0, x = 0;
     int h = 0;
     mpq_t q;
     mpq_init(q);
     amq_mc_config cfg = {.n = 1, .trials = 10, .seed = 1, .hash = AMQ_CHECK_RANDOM_ORACLE};
     amq_check_report rep;
-    assert_false(amq_kernel_valid(NULL));
-    assert_true(amq_kernel_valid(&kn));
-    assert_false(amq_kernel_can_remove(NULL));
-    assert_false(amq_kernel_can_remove(&kn)); /* no remove callback */
-    amq_kernel_add(NULL, st, idx);
-    amq_kernel_add(&kn, NULL, idx);
-    amq_kernel_add(&kn, st, NULL);
+    assert_false(amq_ops_valid(NULL));
+    assert_true(amq_ops_valid(&kn));
+    assert_false(amq_ops_can_remove(NULL));
+    assert_false(amq_ops_can_remove(&kn)); /* no remove callback */
+    amq_ops_add(NULL, st, idx);
+    amq_ops_add(&kn, NULL, idx);
+    amq_ops_add(&kn, st, NULL);
     assert_int_equal(st[0], 0);
-    amq_kernel_add(&kn, st, idx);
+    amq_ops_add(&kn, st, idx);
     assert_int_equal(st[0], 4);
-    NO_ANSWER(amq_kernel_query(NULL, st, idx));
-    NO_ANSWER(amq_kernel_query(&kn, NULL, idx));
-    NO_ANSWER(amq_kernel_query(&kn, st, NULL));
-    assert_int_equal(amq_kernel_query(&kn, st, idx), 1);
-    assert_int_equal(amq_kernel_remove(NULL, st, idx), -1);
-    assert_int_equal(amq_kernel_remove(&kn, NULL, idx), -1);
-    assert_int_equal(amq_kernel_remove(&kn, st, NULL), -1);
-    assert_int_equal(amq_kernel_remove(&kn, st, idx), -1); /* no remove callback: refused, */
+    NO_ANSWER(amq_ops_query(NULL, st, idx));
+    NO_ANSWER(amq_ops_query(&kn, NULL, idx));
+    NO_ANSWER(amq_ops_query(&kn, st, NULL));
+    assert_int_equal(amq_ops_query(&kn, st, idx), 1);
+    assert_int_equal(amq_ops_remove(NULL, st, idx), -1);
+    assert_int_equal(amq_ops_remove(&kn, NULL, idx), -1);
+    assert_int_equal(amq_ops_remove(&kn, st, NULL), -1);
+    assert_int_equal(amq_ops_remove(&kn, st, idx), -1); /* no remove callback: refused, */
     assert_int_equal(st[0], 4);                              /* nothing changed */
-    amq_kernel_clear(NULL, st);
-    amq_kernel_clear(&kn, NULL);
+    amq_ops_clear(NULL, st);
+    amq_ops_clear(&kn, NULL);
     assert_int_equal(st[0], 4);
-    amq_kernel_clear(&kn, st);
+    amq_ops_clear(&kn, st);
     assert_int_equal(st[0], 0);
     api_assert_ok(amq_check_enum_size(4, 1, 2, NULL)); /* outcomes is optional */
     api_assert_ok(amq_check_enum_size(4, 1, 2, &outcomes));
@@ -242,10 +242,10 @@ static void check_h(void **state)
     api_assert_refused(amq_check_mc(&kn, &cfg, NULL));
     api_assert_ok(amq_check_mc(&kn, &cfg, &x));
     assert_true(x <= 10);
-    api_assert_refused(amq_check_kernel_mc(NULL, &kn, &cfg, 1e-6, 0.25));
-    api_assert_refused(amq_check_kernel_mc(&rep, NULL, &cfg, 1e-6, 0.25));
-    api_assert_refused(amq_check_kernel_mc(&rep, &kn, NULL, 1e-6, 0.25));
-    api_assert_ok(amq_check_kernel_mc(&rep, &kn, &cfg, 1e-6, 0.25));
+    api_assert_refused(amq_check_ops_mc(NULL, &kn, &cfg, 1e-6, 0.25));
+    api_assert_refused(amq_check_ops_mc(&rep, NULL, &cfg, 1e-6, 0.25));
+    api_assert_refused(amq_check_ops_mc(&rep, &kn, NULL, 1e-6, 0.25));
+    api_assert_ok(amq_check_ops_mc(&rep, &kn, &cfg, 1e-6, 0.25));
     mpq_clear(q);
 }
 

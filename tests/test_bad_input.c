@@ -69,21 +69,9 @@ static void planted_changes_are_caught(void **state)
     assert_non_null(strstr(cli_out, "bad input: 5 rows, 1 passed, 4 failed"));
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return cli_run_setup();
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(planted_changes_are_caught),
                                        cmocka_unit_test(bad_input_table)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, cli_run_group_setup, cli_run_group_teardown);
 }

@@ -22,27 +22,12 @@
 #include <internal/container.h>
 #include <xxhash.h>
 #include "support/blocked_table.h"
+#include "support/read_file.h"
 
 #define DATA "tests/data/blocked/"
 #define NQUERY 2000
 
 static size_t key_of(char *buf, unsigned long i) { return (size_t)sprintf(buf, "k%lu", i); }
-
-static unsigned char *slurp(const char *p, size_t *len)
-{
-    FILE *f = fopen(p, "rb");
-    if (!f)
-        print_message("cannot open %s (run the test from the source root)\n", p);
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    rewind(f);
-    unsigned char *b = malloc(*len + 16);
-    assert_int_equal(fread(b, 1, *len, f), *len);
-    b[*len] = 0;
-    fclose(f);
-    return b;
-}
 
 /* A fixture: its name, its structure's row, its parameters, and build(), which repeats
  * make_fixtures.c's operations with the new API. */
@@ -203,7 +188,7 @@ static void check_answers(const fixture *fx, const void *f)
     char apath[256], key[32];
     snprintf(apath, sizeof apath, DATA "%s.answers", fx->name);
     size_t len;
-    char *text = (char *)slurp(apath, &len);
+    char *text = (char *)read_file_checked(apath, &len);
     unsigned long long used = 0;
     assert_int_equal(sscanf(text, "used %llu", &used), 1);
     assert_int_equal(fx->S->used(f), used);
@@ -238,7 +223,7 @@ static void check_answers(const fixture *fx, const void *f)
 static void assert_same_file(const char *a, const char *b)
 {
     size_t la, lb;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
+    unsigned char *x = read_file_checked(a, &la), *y = read_file_checked(b, &lb);
     assert_int_equal(la, lb);
     assert_memory_equal(x, y, la);
     free(x);
@@ -321,7 +306,7 @@ static void round_trip(void **state)
         assert_int_equal(S->positions(b), S->positions(a));
         assert_int_equal(S->save(b, again), AMQ_OK);
         size_t l1, l2;
-        unsigned char *f1 = slurp(tmp_path, &l1), *f2 = slurp(again, &l2);
+        unsigned char *f1 = read_file_checked(tmp_path, &l1), *f2 = read_file_checked(again, &l2);
         assert_int_equal(l1, l2);
         assert_memory_equal(f1, f2, l1);
         free(f1);
@@ -368,7 +353,7 @@ static void split_payload_is_parquet_bitset(void **state)
     amq_split_block_add(a, "hello", 5);
     assert_int_equal(amq_split_block_save(a, tmp_path), AMQ_OK);
     size_t len;
-    unsigned char *f = slurp(tmp_path, &len);
+    unsigned char *f = read_file_checked(tmp_path, &len);
     assert_int_equal(len, 32 + 48 + 53 * 32 + 8);
     assert_int_equal(f[12], AMQ_TYPE_SPLIT_BLOCK);
     const unsigned char *bitset = f + 32 + 48;
@@ -412,7 +397,7 @@ static void corrupt_files(void **state)
         assert_int_equal(S->save(a, tmp_path), AMQ_OK);
         S->free(a);
         size_t len;
-        unsigned char *good = slurp(tmp_path, &len), *b = malloc(len + 16);
+        unsigned char *good = read_file_checked(tmp_path, &len), *b = malloc(len + 16);
         /* truncation at every length (every 7th past the parameters: the payload is large) */
         for (size_t cut = 0; cut < len; cut += cut < 100 ? 1 : 7) {
             spit(tmp_path, good, cut);
@@ -553,7 +538,7 @@ static void counting_tail_nibble(void **state)
     assert_int_equal(amq_counting_blocked_save(c, tmp_path), AMQ_OK);
     amq_counting_blocked_free(c);
     size_t len;
-    unsigned char *f = slurp(tmp_path, &len);
+    unsigned char *f = read_file_checked(tmp_path, &len);
     assert_int_equal(len, 32 + 48 + 11 + 8);
     f[len - 9] |= 0x10;
     reseal(f, len);

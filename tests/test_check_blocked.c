@@ -65,17 +65,17 @@ typedef struct point {
 /* A structure for the checks: its descriptor and its exact / certified rate after n keys. */
 typedef struct shape {
     const char *name;
-    amq_status (*kernel)(amq_kernel *kn, point *p);
+    amq_status (*kernel)(amq_ops *kn, point *p);
     amq_status (*exact)(mpq_t q, const point *p, uint64_t n);
     amq_status (*enclose)(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n);
     int partitioned; /* no block digit: k digits over inner */
 } shape;
 
 /* blocked Bloom: nblocks blocks of `inner` bits */
-static amq_status bb_kernel(amq_kernel *kn, point *p)
+static amq_status bb_kernel(amq_ops *kn, point *p)
 {
     p->g.bb = (amq_blocked_bloom_geom){.nblocks = p->nblocks, .block_bits = p->inner, .k = p->k};
-    return amq_kernel_blocked_bloom(kn, &p->g.bb);
+    return amq_ops_blocked_bloom(kn, &p->g.bb);
 }
 static amq_status bb_exact(mpq_t q, const point *p, uint64_t n)
 {
@@ -86,10 +86,10 @@ static amq_status bb_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
     return amq_blocked_bloom_fp_enclose(lo, hi, 128, p->nblocks, p->inner, p->k, n);
 }
 /* split-block: nblocks blocks of k words of `inner` bits */
-static amq_status sb_kernel(amq_kernel *kn, point *p)
+static amq_status sb_kernel(amq_ops *kn, point *p)
 {
     p->g.sb = (amq_split_block_geom){.nblocks = p->nblocks, .words = p->k, .word_bits = p->inner};
-    return amq_kernel_split_block(kn, &p->g.sb);
+    return amq_ops_split_block(kn, &p->g.sb);
 }
 static amq_status sb_exact(mpq_t q, const point *p, uint64_t n)
 {
@@ -100,10 +100,10 @@ static amq_status sb_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
     return amq_blocked_partitioned_fp_enclose(lo, hi, 128, p->nblocks, p->k * p->inner, p->k, n);
 }
 /* partitioned: k partitions of `inner` bits (nblocks ignored) */
-static amq_status pt_kernel(amq_kernel *kn, point *p)
+static amq_status pt_kernel(amq_ops *kn, point *p)
 {
     p->g.pt = (amq_partitioned_geom){.k = p->k, .part_bits = p->inner};
-    return amq_kernel_partitioned(kn, &p->g.pt);
+    return amq_ops_partitioned(kn, &p->g.pt);
 }
 static amq_status pt_exact(mpq_t q, const point *p, uint64_t n)
 {
@@ -114,21 +114,21 @@ static amq_status pt_enclose(mpfr_t lo, mpfr_t hi, const point *p, uint64_t n)
     return amq_partitioned_fp_enclose(lo, hi, 128, p->k * p->inner, p->k, n);
 }
 /* counting blocked: nblocks blocks of `inner` counters of `width` bits */
-static amq_status cb_kernel(amq_kernel *kn, point *p)
+static amq_status cb_kernel(amq_ops *kn, point *p)
 {
     p->g.cb = (amq_counting_blocked_geom){.nblocks = p->nblocks, .block_counters = p->inner, .k = p->k,
                                           .width = p->width};
-    return amq_kernel_counting_blocked(kn, &p->g.cb);
+    return amq_ops_counting_blocked(kn, &p->g.cb);
 }
 static amq_status cb_exact(mpq_t q, const point *p, uint64_t n)
 {
     return amq_counting_blocked_fp_exact(q, p->nblocks, p->inner, p->k, n);
 }
 /* blocked quotient: nblocks filters of 2^inner home slots plus `slack`, k-bit remainders */
-static amq_status bq_kernel(amq_kernel *kn, point *p)
+static amq_status bq_kernel(amq_ops *kn, point *p)
 {
     p->g.bq = (amq_blocked_quotient_geom){.nblocks = p->nblocks, .q = p->inner, .r = p->k, .slack = p->slack};
-    return amq_kernel_blocked_quotient(kn, &p->g.bq);
+    return amq_ops_blocked_quotient(kn, &p->g.bq);
 }
 static amq_status bq_exact(mpq_t q, const point *p, uint64_t n)
 {
@@ -154,7 +154,7 @@ typedef struct tally {
 /* Enumerate one point (n adds, r removals) and compare with the exact rational. */
 static void check_point(tally *t, const shape *sh, point p, uint64_t n, uint64_t r)
 {
-    amq_kernel kn;
+    amq_ops kn;
     mpq_t e, a;
     mpq_inits(e, a, (mpq_ptr)0);
     if (sh->kernel(&kn, &p) != AMQ_OK || amq_check_enum_fp_removals(e, &kn, n, r, NULL, NULL) != AMQ_OK ||
@@ -277,10 +277,10 @@ static void enum_hand_values(void **state)
 {
     (void)state;
     amq_blocked_bloom_geom g = {.nblocks = 2, .block_bits = 2, .k = 1};
-    amq_kernel kn;
+    amq_ops kn;
     mpq_t q, e;
     mpq_inits(q, e, (mpq_ptr)0);
-    assert_int_equal(amq_kernel_blocked_bloom(&kn, &g), AMQ_OK);
+    assert_int_equal(amq_ops_blocked_bloom(&kn, &g), AMQ_OK);
     assert_int_equal(kn.m, 4); /* alphabet nblocks * bits per block */
     assert_int_equal(kn.k, 2); /* block digit + k in-block digits   */
     assert_int_equal(amq_check_enum_fp(q, &kn, 1, NULL, NULL), AMQ_OK);
@@ -288,25 +288,25 @@ static void enum_hand_values(void **state)
     assert_true(mpq_equal(q, e));
     /* b = 2, B = 2, k = 2, n = 1: 1/2 (other block) * 0 + 1/2 * Bloom(2, 2, 1) = 1/2 * 5/8 */
     g.k = 2;
-    assert_int_equal(amq_kernel_blocked_bloom(&kn, &g), AMQ_OK);
+    assert_int_equal(amq_ops_blocked_bloom(&kn, &g), AMQ_OK);
     assert_int_equal(amq_check_enum_fp(q, &kn, 1, NULL, NULL), AMQ_OK);
     mpq_set_ui(e, 5, 16);
     assert_true(mpq_equal(q, e));
     /* descriptor errors */
     amq_blocked_bloom_geom bad = {.nblocks = 0, .block_bits = 2, .k = 1};
-    assert_int_equal(amq_kernel_blocked_bloom(&kn, &bad), AMQ_E_INVALID_M);
+    assert_int_equal(amq_ops_blocked_bloom(&kn, &bad), AMQ_E_INVALID_M);
     amq_counting_blocked_geom bad_width = {.nblocks = 1, .block_counters = 2, .k = 1, .width = 5};
-    assert_int_equal(amq_kernel_counting_blocked(&kn, &bad_width), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_counting_blocked(&kn, &bad_width), AMQ_E_INVALID_ARG);
     amq_split_block_geom bad_words = {.nblocks = 1, .words = 0, .word_bits = 2};
-    assert_int_equal(amq_kernel_split_block(&kn, &bad_words), AMQ_E_INVALID_K);
+    assert_int_equal(amq_ops_split_block(&kn, &bad_words), AMQ_E_INVALID_K);
     amq_split_block_geom bad_parquet = {.nblocks = 1, .words = 8, .word_bits = 16, .parquet = 1};
-    assert_int_equal(amq_kernel_split_block(&kn, &bad_parquet), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_split_block(&kn, &bad_parquet), AMQ_E_INVALID_ARG);
     amq_partitioned_geom bad_part = {.k = AMQ_BLOCKED_MAX_K + 1, .part_bits = 2};
-    assert_int_equal(amq_kernel_partitioned(&kn, &bad_part), AMQ_E_INVALID_K);
+    assert_int_equal(amq_ops_partitioned(&kn, &bad_part), AMQ_E_INVALID_K);
     amq_blocked_quotient_geom bad_q = {.nblocks = 1, .q = 4, .r = UINT64_MAX - 2, .slack = 0};
-    assert_int_equal(amq_kernel_blocked_quotient(&kn, &bad_q), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_blocked_bloom(NULL, &g), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_blocked_bloom(&kn, NULL), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_blocked_quotient(&kn, &bad_q), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_blocked_bloom(NULL, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_blocked_bloom(&kn, NULL), AMQ_E_INVALID_ARG);
     mpq_clears(q, e, (mpq_ptr)0);
 }
 
@@ -317,14 +317,14 @@ static void enum_hand_values(void **state)
  *  - the query ignores the last in-block index.
  * On every point with b >= 2 (resp. B >= 2), k = 2, n >= 1 the enumeration must differ
  * from the exact mixture. */
-static void bug_decode(const amq_kernel *kn, const uint64_t *d, uint64_t *blk, uint64_t *idx)
+static void bug_decode(const amq_ops *kn, const uint64_t *d, uint64_t *blk, uint64_t *idx)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     *blk = d[0] / g->block_bits;
     for (uint64_t t = 0; t < g->k; t++)
         idx[t] = d[1 + t] % g->block_bits;
 }
-static void bug_spread_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d)
+static void bug_spread_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
@@ -332,7 +332,7 @@ static void bug_spread_add(const amq_kernel *kn, uint64_t *st, const uint64_t *d
     for (uint64_t t = 0; t < g->k; t++)
         amq_blocked_bloom_kernel_add(st, g->m, g->block_bits, (blk + t) % g->nblocks, &idx[t], 1);
 }
-static int bug_spread_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int bug_spread_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
@@ -342,7 +342,7 @@ static int bug_spread_query(const amq_kernel *kn, const uint64_t *st, const uint
             return 0;
     return 1;
 }
-static int bug_skip_last_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *d)
+static int bug_skip_last_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_bloom_geom *g = kn->ctx;
     uint64_t blk, idx[8];
@@ -361,7 +361,7 @@ static void enum_flags_planted_bugs(void **state)
             for (uint64_t in = 2; in <= 4; in++)
                 for (uint64_t n = 1; n <= 2; n++) {
                     point p = {.nblocks = b, .inner = in, .k = 2};
-                    amq_kernel kn;
+                    amq_ops kn;
                     assert_int_equal(BLOOM.kernel(&kn, &p), AMQ_OK);
                     if (pow_le(kn.m, 3 * (n + 1), POINT_LIMIT) == 0)
                         continue;
@@ -435,7 +435,7 @@ static void mc_kernels_random_oracle(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         point p = {.nblocks = cases[i].b, .inner = cases[i].inner, .k = cases[i].k, .width = cases[i].w,
                    .slack = 32};
-        amq_kernel kn;
+        amq_ops kn;
         assert_int_equal(cases[i].sh->kernel(&kn, &p), AMQ_OK);
         amq_mc_config cfg = {.n = cases[i].n, .trials = MC_TRIALS, .seed = 1000 + i,
                              .hash = AMQ_CHECK_RANDOM_ORACLE, .removals = cases[i].r};

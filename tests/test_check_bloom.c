@@ -16,6 +16,7 @@
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <internal/check_kernels.h>
+#include "support/assert_mpq.h"
 #include "support/broken_kernels.h"
 #include "support/test_scale.h"
 
@@ -79,18 +80,6 @@ static unsigned long grid_each(void (*f)(const grid_point *, void *), void *ctx)
 
 /* ---------------- hand-known values (no spec needed) ---------------- */
 
-static void assert_q(const mpq_t q, unsigned long num, unsigned long den)
-{
-    mpq_t e;
-    mpq_init(e);
-    mpq_set_ui(e, num, den);
-    mpq_canonicalize(e);
-    if (!mpq_equal(q, e))
-        gmp_printf("got %Qd, expected %Qd\n", q, e);
-    assert_true(mpq_equal(q, e));
-    mpq_clear(e);
-}
-
 static void enum_hand_values(void **state)
 {
     (void)state;
@@ -98,7 +87,7 @@ static void enum_hand_values(void **state)
     mpq_init(q);
     /* m = 2, k = 2, n = 1: 5/8 (Ceramist's smallest non-trivial case). */
     assert_int_equal(amq_check_bloom_enum_fp(q, 2, 2, 1, NULL, NULL), AMQ_OK);
-    assert_q(q, 5, 8);
+    assert_mpq_ui(q, 5, 8);
     /* k = 1: FP = 1 - (1 - 1/m)^n = (m^n - (m-1)^n) / m^n. */
     for (unsigned long m = 1; m <= 12; m++)
         for (unsigned long n = 0; n <= 5; n++) {
@@ -108,24 +97,24 @@ static void enum_hand_values(void **state)
                 m1n *= m - 1;
             }
             assert_int_equal(amq_check_bloom_enum_fp(q, m, 1, n, NULL, NULL), AMQ_OK);
-            assert_q(q, mn - m1n, mn);
+            assert_mpq_ui(q, mn - m1n, mn);
         }
     /* n = 0: nothing inserted, never positive (k >= 1). m = 1, n >= 1: always. */
     assert_int_equal(amq_check_bloom_enum_fp(q, 7, 3, 0, NULL, NULL), AMQ_OK);
-    assert_q(q, 0, 1);
+    assert_mpq_ui(q, 0, 1);
     assert_int_equal(amq_check_bloom_enum_fp(q, 1, 9, 4, NULL, NULL), AMQ_OK);
-    assert_q(q, 1, 1);
+    assert_mpq_ui(q, 1, 1);
     /* k = 0: the empty query vector is always present. */
     assert_int_equal(amq_check_bloom_enum_fp(q, 5, 0, 3, NULL, NULL), AMQ_OK);
-    assert_q(q, 1, 1);
+    assert_mpq_ui(q, 1, 1);
     /* m = 2, k = 1, n = 1, bit 0: set with probability 1/2; k = 2: 3/4. */
     assert_int_equal(amq_check_bloom_enum_bit(q, 2, 1, 1, 0, NULL, NULL), AMQ_OK);
-    assert_q(q, 1, 2);
+    assert_mpq_ui(q, 1, 2);
     assert_int_equal(amq_check_bloom_enum_bit(q, 2, 2, 1, 1, NULL, NULL), AMQ_OK);
-    assert_q(q, 3, 4);
+    assert_mpq_ui(q, 3, 4);
     /* m = 3, k = 2, n = 2, bit 2: 1 - (2/3)^4 = 65/81. */
     assert_int_equal(amq_check_bloom_enum_bit(q, 3, 2, 2, 2, NULL, NULL), AMQ_OK);
-    assert_q(q, 65, 81);
+    assert_mpq_ui(q, 65, 81);
     mpq_clear(q);
 }
 
@@ -228,12 +217,12 @@ static void grid_bit(const grid_point *g, void *vctx)
     grid_ctx *c = vctx;
     const uint64_t bits[3] = {0, g->m - 1, g->m / 2};
     uint64_t qs[3 * 24], pos[3] = {0, 0, 0}, outcomes = 0;
-    amq_kernel kn;
+    amq_ops kn;
     for (size_t i = 0; i < 3; i++)
         for (size_t j = 0; j < g->k; j++)
             qs[i * g->k + j] = bits[i];
     if (amq_bloom_bit_prob_exact(c->a, g->m, g->k, g->n) != AMQ_OK ||
-        amq_kernel_bloom(&kn, g->m, (size_t)g->k, NULL, NULL) != AMQ_OK ||
+        amq_ops_bloom(&kn, g->m, (size_t)g->k, NULL, NULL) != AMQ_OK ||
         amq_check_enum_fixed_counts(pos, &outcomes, &kn, g->n, qs, 3, NULL, NULL) != AMQ_OK) {
         if (c->errors++ < 5)
             print_message("error: %s\n", amq_last_error());
@@ -327,16 +316,16 @@ static void enum_flags_broken_kernels(void **state)
 
 /* The contextual callback form: a "structure" whose parameter (here the real
  * kernel's m) comes through ctx, with its own clear. */
-static void ctx_clear(const amq_kernel *kn, uint64_t *st)
+static void ctx_clear(const amq_ops *kn, uint64_t *st)
 {
     for (size_t i = 0; i < kn->state_words; i++)
         st[i] = 0;
 }
-static void ctx_add(const amq_kernel *kn, uint64_t *st, const uint64_t *idx)
+static void ctx_add(const amq_ops *kn, uint64_t *st, const uint64_t *idx)
 {
     amq_bloom_kernel_add(st, *(const uint64_t *)kn->ctx, idx, kn->k);
 }
-static int ctx_query(const amq_kernel *kn, const uint64_t *st, const uint64_t *idx)
+static int ctx_query(const amq_ops *kn, const uint64_t *st, const uint64_t *idx)
 {
     return amq_bloom_kernel_query(st, *(const uint64_t *)kn->ctx, idx, kn->k);
 }
@@ -358,32 +347,32 @@ static void on_enum_progress(void *ctx, uint64_t done, uint64_t total)
 static void enum_generic_descriptor(void **state)
 {
     (void)state;
-    amq_kernel kn;
+    amq_ops kn;
     mpq_t e, a;
     mpq_inits(e, a, (mpq_ptr)0);
     static const uint64_t m5 = 5;
-    amq_kernel cx = {.name = "ctx bloom", .m = 5, .k = 2, .state_words = 1, .clear = ctx_clear,
+    amq_ops cx = {.name = "ctx bloom", .m = 5, .k = 2, .state_words = 1, .clear = ctx_clear,
                      .add_ctx = ctx_add, .query_ctx = ctx_query, .ctx = &m5};
-    assert_true(amq_kernel_valid(&cx));
+    assert_true(amq_ops_valid(&cx));
     assert_int_equal(amq_check_enum_fp(e, &cx, 3, NULL, NULL), AMQ_OK);
     assert_int_equal(amq_check_bloom_enum_fp(a, 5, 2, 3, NULL, NULL), AMQ_OK);
     assert_true(mpq_equal(e, a));
     assert_int_equal(amq_bloom_fp_exact(a, 5, 2, 3), AMQ_OK);
     assert_true(mpq_equal(e, a));
     cx.query_ctx = NULL;
-    assert_false(amq_kernel_valid(&cx));
+    assert_false(amq_ops_valid(&cx));
     assert_int_equal(amq_check_enum_fp(e, &cx, 3, NULL, NULL), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_bloom(&kn, 130, 2, NULL, NULL), AMQ_OK);
+    assert_int_equal(amq_ops_bloom(&kn, 130, 2, NULL, NULL), AMQ_OK);
     assert_int_equal(kn.state_words, 3);
     assert_string_equal(kn.name, "bloom");
     uint64_t q[2] = {129, 129};
     assert_int_equal(amq_check_enum_fixed(e, &kn, 1, q, NULL, NULL), AMQ_OK);
     assert_int_equal(amq_bloom_bit_prob_exact(a, 130, 2, 1), AMQ_OK);
     assert_true(mpq_equal(e, a)); /* 1 - (129/130)^2 */
-    assert_q(e, 259, 16900);
+    assert_mpq_ui(e, 259, 16900);
     /* The progress hook: every 2^22 outcomes, and at the end (outcomes, outcomes). */
-    amq_kernel k12;
-    assert_int_equal(amq_kernel_bloom(&k12, 2, 12, NULL, NULL), AMQ_OK);
+    amq_ops k12;
+    assert_int_equal(amq_ops_bloom(&k12, 2, 12, NULL, NULL), AMQ_OK);
     enum_progress_calls = 0;
     enum_progress_last = 0;
     assert_int_equal(amq_check_enum_fp(e, &k12, 1, on_enum_progress, &enum_progress_calls), AMQ_OK);
@@ -393,7 +382,7 @@ static void enum_generic_descriptor(void **state)
     assert_true(mpq_equal(e, a));
     q[1] = 130; /* out of range */
     assert_int_equal(amq_check_enum_fixed(e, &kn, 1, q, NULL, NULL), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_bloom(&kn, 0, 2, NULL, NULL), AMQ_E_INVALID_M);
+    assert_int_equal(amq_ops_bloom(&kn, 0, 2, NULL, NULL), AMQ_E_INVALID_M);
     mpq_clears(e, a, (mpq_ptr)0);
 }
 
@@ -521,8 +510,8 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 static void mc_deterministic_and_progress(void **state)
 {
     (void)state;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 100, 3, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 100, 3, NULL, NULL), AMQ_OK);
     for (int hash = AMQ_CHECK_RANDOM_ORACLE; hash <= AMQ_HASH_ENHANCED; hash++) {
         amq_mc_config cfg = {.n = 20, .trials = 30000, .seed = 99, .hash = hash,
                              .progress = on_progress, .progress_ctx = &progress_calls};
@@ -547,10 +536,10 @@ static void mc_deterministic_and_progress(void **state)
 static void mc_argument_errors(void **state)
 {
     (void)state;
-    amq_kernel kn;
+    amq_ops kn;
     uint64_t x;
     amq_check_report r;
-    assert_int_equal(amq_kernel_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
+    assert_int_equal(amq_ops_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
     amq_mc_config cfg = {.n = 4, .trials = 0, .seed = 1, .hash = AMQ_CHECK_RANDOM_ORACLE};
     assert_int_equal(amq_check_mc(&kn, &cfg, &x), AMQ_E_INVALID_ARG);
     assert_non_null(strstr(amq_last_error(), "trial"));

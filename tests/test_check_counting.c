@@ -15,24 +15,13 @@
 #include <amq/check.h>
 #include <amq/spec_counting.h>
 #include <internal/check_kernels.h>
+#include "support/assert_mpq.h"
 #include "support/broken_counting.h"
 
 static const unsigned widths[2] = {4, 8};
 static unsigned cmax(unsigned width) { return width == 4 ? 15u : 255u; }
 /* Processor time (the machine is often shared: wall time would mislead). */
 static double now_s(void) { return (double)clock() / CLOCKS_PER_SEC; }
-
-static void assert_q(const mpq_t q, unsigned long num, unsigned long den)
-{
-    mpq_t e;
-    mpq_init(e);
-    mpq_set_ui(e, num, den);
-    mpq_canonicalize(e);
-    if (!mpq_equal(q, e))
-        gmp_printf("got %Qd, expected %Qd\n", q, e);
-    assert_true(mpq_equal(q, e));
-    mpq_clear(e);
-}
 
 /* ---------------- grids ----------------
  * Every (m, k, n) with m <= 16, k >= 1, n >= 0 and m^{k(n+1)} <= limit (for m = 1,
@@ -220,35 +209,35 @@ static void enum_saturation_counterexample(void **state)
     assert_int_equal(amq_check_counting_enum_fp(e, 1, 4, 4, 4, 4, NULL), AMQ_OK);
     assert_int_equal(amq_counting_fp_after_removals(a, 1, 4, 4, 4), AMQ_OK);
     gmp_printf("m=1 k=4 n=r=4: 4-bit %Qd, Bloom(n-r) %Qd\n", e, a);
-    assert_q(e, 1, 1);
-    assert_q(a, 0, 1);
+    assert_mpq_ui(e, 1, 1);
+    assert_mpq_ui(a, 0, 1);
     assert_false(mpq_equal(e, a));
     assert_int_equal(amq_check_counting_enum_fp(e, 1, 4, 8, 4, 4, NULL), AMQ_OK);
     assert_true(mpq_equal(e, a)); /* 8 bits: 16 < 255 */
     /* The boundary: reaching 15 is saturation (k*n = 15), 14 is not. */
     assert_int_equal(amq_check_counting_enum_fp(e, 1, 3, 4, 5, 5, NULL), AMQ_OK);
-    assert_q(e, 1, 1);
+    assert_mpq_ui(e, 1, 1);
     assert_int_equal(amq_check_counting_enum_fp(e, 1, 2, 4, 7, 7, NULL), AMQ_OK);
-    assert_q(e, 0, 1);
+    assert_mpq_ui(e, 0, 1);
     /* m = 2, k = 4, n = r = 4: 34 of the 2^16 insert outcomes put >= 15 of the 16
      * indices on one counter, which sticks at 15 while the other returns to 0; the
      * query hits it with probability 1/16: 34/2^20 = 17/524288, not 0. */
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 4, 4, 4, 4, NULL), AMQ_OK);
     gmp_printf("m=2 k=4 n=r=4: 4-bit %Qd, Bloom(n-r) 0\n", e);
-    assert_q(e, 17, 524288);
+    assert_mpq_ui(e, 17, 524288);
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 4, 8, 4, 4, NULL), AMQ_OK);
-    assert_q(e, 0, 1);
+    assert_mpq_ui(e, 0, 1);
     /* Saturation possible (k*n = 16) but k*r = 12 < 15: the Bloom rate holds. */
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 4, 4, 4, 3, NULL), AMQ_OK);
     assert_int_equal(amq_counting_fp_after_removals(a, 2, 4, 4, 3), AMQ_OK);
     assert_true(mpq_equal(e, a));
-    assert_q(e, 113, 128);
+    assert_mpq_ui(e, 113, 128);
     /* Without removals saturation is invisible, and so is the width. */
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 4, 4, 4, 0, NULL), AMQ_OK);
     assert_int_equal(amq_counting_fp_exact(a, 2, 4, 4), AMQ_OK);
     assert_true(mpq_equal(e, a));
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 2, 8, 1, 0, NULL), AMQ_OK);
-    assert_q(e, 5, 8);
+    assert_mpq_ui(e, 5, 8);
     mpq_clears(e, a, (mpq_ptr)0);
 }
 
@@ -296,16 +285,16 @@ static void enum_flags_broken_kernels(void **state)
 static void enum_descriptor_and_errors(void **state)
 {
     (void)state;
-    amq_kernel kn;
+    amq_ops kn;
     mpq_t e;
     mpq_init(e);
-    assert_int_equal(amq_kernel_counting(&kn, 5, 2, 4, NULL), AMQ_OK);
+    assert_int_equal(amq_ops_counting(&kn, 5, 2, 4, NULL), AMQ_OK);
     assert_string_equal(kn.name, "counting4");
     assert_int_equal(kn.state_words, 1); /* 3 bytes */
-    assert_true(amq_kernel_can_remove(&kn));
-    assert_int_equal(amq_kernel_counting(&kn, 17, 2, 4, NULL), AMQ_OK);
+    assert_true(amq_ops_can_remove(&kn));
+    assert_int_equal(amq_ops_counting(&kn, 17, 2, 4, NULL), AMQ_OK);
     assert_int_equal(kn.state_words, 2); /* 9 bytes */
-    assert_int_equal(amq_kernel_counting(&kn, 17, 2, 8, NULL), AMQ_OK);
+    assert_int_equal(amq_ops_counting(&kn, 17, 2, 8, NULL), AMQ_OK);
     assert_int_equal(kn.state_words, 3); /* 17 bytes */
     assert_string_equal(kn.name, "counting8");
     /* Multi-word state through the enumeration (m = 17, 4-bit: 2 words). */
@@ -315,21 +304,21 @@ static void enum_descriptor_and_errors(void **state)
     assert_int_equal(amq_counting_fp_after_removals(a, 17, 1, 3, 1), AMQ_OK);
     assert_true(mpq_equal(e, a));
     mpq_clear(a);
-    assert_int_equal(amq_kernel_counting(&kn, 5, 2, 5, NULL), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_counting(&kn, 0, 2, 8, NULL), AMQ_E_INVALID_M);
+    assert_int_equal(amq_ops_counting(&kn, 5, 2, 5, NULL), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_counting(&kn, 0, 2, 8, NULL), AMQ_E_INVALID_M);
     assert_null(amq_counting_ops_real(16));
     amq_counting_ops no_remove = *amq_counting_ops_real(8);
     no_remove.remove = NULL;
-    assert_int_equal(amq_kernel_counting(&kn, 5, 2, 8, &no_remove), AMQ_OK);
-    assert_false(amq_kernel_can_remove(&kn));
+    assert_int_equal(amq_ops_counting(&kn, 5, 2, 8, &no_remove), AMQ_OK);
+    assert_false(amq_ops_can_remove(&kn));
     assert_int_equal(amq_check_enum_fp_removals(e, &kn, 2, 1, NULL, NULL), AMQ_E_INVALID_ARG);
     assert_int_equal(amq_check_enum_fp_removals(e, &kn, 2, 0, NULL, NULL), AMQ_OK);
     no_remove.query = NULL;
-    assert_int_equal(amq_kernel_counting(&kn, 5, 2, 8, &no_remove), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_counting(&kn, 5, 2, 8, &no_remove), AMQ_E_INVALID_ARG);
     /* r > n; a Bloom kernel cannot remove. */
     assert_int_equal(amq_check_counting_enum_fp(e, 4, 2, 8, 2, 3, NULL), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_bloom(&kn, 8, 2, NULL, NULL), AMQ_OK);
-    assert_false(amq_kernel_can_remove(&kn));
+    assert_int_equal(amq_ops_bloom(&kn, 8, 2, NULL, NULL), AMQ_OK);
+    assert_false(amq_ops_can_remove(&kn));
     assert_int_equal(amq_check_enum_fp_removals(e, &kn, 2, 1, NULL, NULL), AMQ_E_INVALID_ARG);
     assert_int_equal(amq_check_counting_enum_fp(e, 2, 40, 8, 0, 0, NULL), AMQ_E_TOO_LARGE);
     mpq_clear(e);
@@ -415,13 +404,13 @@ static void mc_removals_pass(void **state)
 static void mc_counting_matches_bloom_pointwise(void **state)
 {
     (void)state;
-    amq_kernel bloom, cnt;
-    assert_int_equal(amq_kernel_bloom(&bloom, 200, 3, NULL, NULL), AMQ_OK);
+    amq_ops bloom, cnt;
+    assert_int_equal(amq_ops_bloom(&bloom, 200, 3, NULL, NULL), AMQ_OK);
     for (int h = AMQ_CHECK_RANDOM_ORACLE; h <= AMQ_HASH_ENHANCED; h++)
         for (size_t w = 0; w < 2; w++) {
             amq_mc_config cfg = {.n = 60, .trials = 5000, .seed = 5, .hash = h};
             uint64_t xb = 0, xc = 1;
-            assert_int_equal(amq_kernel_counting(&cnt, 200, 3, widths[w], NULL), AMQ_OK);
+            assert_int_equal(amq_ops_counting(&cnt, 200, 3, widths[w], NULL), AMQ_OK);
             assert_int_equal(amq_check_mc(&bloom, &cfg, &xb), AMQ_OK);
             assert_int_equal(amq_check_mc(&cnt, &cfg, &xc), AMQ_OK);
             assert_true(xb == xc && xb > 0);
@@ -470,12 +459,12 @@ static void mc_argument_errors(void **state)
 {
     (void)state;
     amq_check_report r;
-    amq_kernel kn;
+    amq_ops kn;
     uint64_t x;
     amq_mc_config cfg = {.n = 4, .trials = 10, .seed = 1, .hash = AMQ_CHECK_RANDOM_ORACLE,
                          .removals = 5};
     assert_int_equal(amq_check_counting_mc(&r, 64, 2, 8, &cfg, 1e-6, NULL), AMQ_E_INVALID_ARG);
-    assert_int_equal(amq_kernel_counting(&kn, 64, 2, 8, NULL), AMQ_OK);
+    assert_int_equal(amq_ops_counting(&kn, 64, 2, 8, NULL), AMQ_OK);
     assert_int_equal(amq_check_mc(&kn, &cfg, &x), AMQ_E_INVALID_ARG);
     cfg.removals = 1;
     assert_int_equal(amq_check_counting_mc(&r, 64, 2, 6, &cfg, 1e-6, NULL), AMQ_E_INVALID_ARG);

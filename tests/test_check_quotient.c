@@ -168,23 +168,23 @@ static void enum_flags_planted_bugs(void **state)
 static void descriptor_and_errors(void **state)
 {
     (void)state;
-    amq_kernel kn;
+    amq_ops kn;
     amq_quotient_geom g = {.q = 3, .r = 2, .slack = 5};
-    assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_OK);
+    assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_OK);
     assert_string_equal(kn.name, "quotient");
     assert_true(kn.m == 32 && kn.k == 1);
     assert_int_equal(kn.state_words, 1 + 13 + 2); /* count, 13 remainders, 13 bytes */
-    assert_true(amq_kernel_can_remove(&kn));
+    assert_true(amq_ops_can_remove(&kn));
     g = (amq_quotient_geom){.q = 0, .r = 2};
-    assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_E_INVALID_ARG);
     g = (amq_quotient_geom){.q = 3, .r = 0};
-    assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_E_INVALID_ARG);
     g = (amq_quotient_geom){.q = 40, .r = 24}; /* p = 64: the alphabet 2^64 does not fit */
-    assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_E_INVALID_ARG);
     assert_non_null(strstr(amq_last_error(), "p = q + r <= 63"));
     g = (amq_quotient_geom){.q = 3, .r = 2, .slack = UINT64_MAX};
-    assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_E_OVERFLOW);
-    assert_int_equal(amq_kernel_quotient(NULL, &g), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_E_OVERFLOW);
+    assert_int_equal(amq_ops_quotient(NULL, &g), AMQ_E_INVALID_ARG);
     mpq_t e;
     mpq_init(e);
     g = (amq_quotient_geom){.q = 8, .r = 8, .slack = 10};
@@ -208,8 +208,8 @@ static void mc_hashing_is_the_filter_fingerprint(void **state)
         for (uint64_t seed = 0; seed < 5; seed++) {
             amq_quotient *f;
             amq_quotient_geom g = {.q = qs[t], .r = rs[t], .slack = 0};
-            amq_kernel kn;
-            assert_int_equal(amq_kernel_quotient(&kn, &g), AMQ_OK);
+            amq_ops kn;
+            assert_int_equal(amq_ops_quotient(&kn, &g), AMQ_OK);
             if (qs[t] == 40) { /* too large to allocate: compare with the hash helper only */
                 for (uint64_t i = 0; i < 1000; i++) {
                     uint64_t idx;

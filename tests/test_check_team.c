@@ -42,7 +42,7 @@ static amq_status record(void *ctx, uint64_t *sums, size_t count, amq_status loc
 }
 
 /* Runs member `rank` of `size`; returns its status, its record in *p. */
-static amq_status run_member(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t rank, uint64_t size,
+static amq_status run_member(const amq_ops *kn, const amq_mc_config *cfg, uint64_t rank, uint64_t size,
                              partial *p, uint64_t *positives)
 {
     memset(p, 0, sizeof *p);
@@ -54,7 +54,7 @@ static amq_status run_member(const amq_kernel *kn, const amq_mc_config *cfg, uin
 }
 
 /* The positives and refused adds of every member of a team of `size`, summed. */
-static void team_totals(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t size, uint64_t *positives,
+static void team_totals(const amq_ops *kn, const amq_mc_config *cfg, uint64_t size, uint64_t *positives,
                         uint64_t *refused)
 {
     *positives = 0;
@@ -72,7 +72,7 @@ static void team_totals(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t
     }
 }
 
-static uint64_t team_equals_alone(const amq_kernel *kn, const amq_mc_config *cfg, const char *what)
+static uint64_t team_equals_alone(const amq_ops *kn, const amq_mc_config *cfg, const char *what)
 {
     uint64_t alone = 0, refused_alone = 0;
     if (kn->refused)
@@ -139,8 +139,8 @@ static uint64_t reference_count(uint64_t m, size_t k, const amq_mc_config *cfg)
 static void stream_is_the_documented_one(void **state)
 {
     (void)state;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 48, 3, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 48, 3, NULL, NULL), AMQ_OK);
     const int hashes[] = {AMQ_CHECK_RANDOM_ORACLE, AMQ_HASH_ENHANCED};
     const uint64_t trials[] = {1000, B, 2 * B + 777};
     for (size_t h = 0; h < 2; h++)
@@ -163,8 +163,8 @@ static void stream_is_the_documented_one(void **state)
 static void teams_count_what_one_process_counts(void **state)
 {
     (void)state;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 64, 3, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 64, 3, NULL, NULL), AMQ_OK);
     /* several blocks and a short last one; fewer blocks than members; one block */
     amq_mc_config cfg = {.n = 8, .trials = 3 * B + 12345, .seed = 3, .hash = AMQ_CHECK_RANDOM_ORACLE};
     team_equals_alone(&kn, &cfg, "bloom m=64 k=3 n=8, random oracle");
@@ -185,7 +185,7 @@ static void teams_count_what_one_process_counts(void **state)
     amq_model *model;
     assert_int_equal(amq_model_create(&model, counting, &p), AMQ_OK);
     amq_mc_config rm = {.n = 6, .trials = 3 * B + 5, .seed = 9, .hash = AMQ_HASH_ENHANCED, .removals = 3};
-    team_equals_alone(amq_model_kernel(model), &rm, "counting m=40 k=2 n=6 r=3, enhanced");
+    team_equals_alone(amq_model_ops(model), &rm, "counting m=40 k=2 n=6 r=3, enhanced");
     amq_model_free(model);
 
     /* a quotient table too small for n: refused adds, summed over the team */
@@ -196,7 +196,7 @@ static void teams_count_what_one_process_counts(void **state)
     assert_int_equal(amq_params_set(&p, quotient, "slack", 1), AMQ_OK);
     assert_int_equal(amq_model_create(&model, quotient, &p), AMQ_OK);
     amq_mc_config full = {.n = 5, .trials = 2 * B + 3, .seed = 5, .hash = AMQ_CHECK_RANDOM_ORACLE};
-    const amq_kernel *qk = amq_model_kernel(model);
+    const amq_ops *qk = amq_model_ops(model);
     assert_non_null(qk->refused);
     assert_true(team_equals_alone(qk, &full, "quotient q=2 r=3 slack=1 n=5 (fills up)") > 0);
     amq_model_free(model);
@@ -233,7 +233,7 @@ static int picky_remove(uint64_t *s, uint64_t m, const uint64_t *idx, size_t k)
 static void failures_are_the_first_one_process_meets(void **state)
 {
     (void)state;
-    const amq_kernel kn = {.name = "picky", .m = 4096, .k = 1, .state_words = 1, .add = bit_add,
+    const amq_ops kn = {.name = "picky", .m = 4096, .k = 1, .state_words = 1, .add = bit_add,
                            .query = bit_query, .remove = picky_remove};
     /* index 0 of 4096 per removed key: the first failure is near trial 4096, in block 0 */
     amq_mc_config cfg = {.n = 1, .trials = 6 * B, .seed = 1, .hash = AMQ_CHECK_RANDOM_ORACLE, .removals = 1};
@@ -276,8 +276,8 @@ static amq_status fail_elsewhere(void *ctx, uint64_t *sums, size_t count, amq_st
 static void team_failure_reaches_every_member(void **state)
 {
     (void)state;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
     amq_mc_team team = {0, 2, fail_elsewhere, NULL};
     assert_int_equal(amq_check_mc_set_team(&team), AMQ_OK);
     amq_mc_config cfg = {.n = 3, .trials = 100, .seed = 1, .hash = AMQ_CHECK_RANDOM_ORACLE};
@@ -315,11 +315,11 @@ static void team_totals_are_what_the_run_reports(void **state)
     assert_int_equal(amq_model_create(&model, quotient, &p), AMQ_OK);
     amq_mc_config cfg = {.n = 5, .trials = 3000, .seed = 5, .hash = AMQ_CHECK_RANDOM_ORACLE};
     uint64_t alone = 0, x = 0;
-    assert_int_equal(amq_check_mc(amq_model_kernel(model), &cfg, &alone), AMQ_OK);
+    assert_int_equal(amq_check_mc(amq_model_ops(model), &cfg, &alone), AMQ_OK);
     const uint64_t refused = amq_model_refused(model);
     amq_mc_team team = {0, 2, add_others, NULL};
     assert_int_equal(amq_check_mc_set_team(&team), AMQ_OK);
-    assert_int_equal(amq_check_mc(amq_model_kernel(model), &cfg, &x), AMQ_OK);
+    assert_int_equal(amq_check_mc(amq_model_ops(model), &cfg, &x), AMQ_OK);
     assert_int_equal(amq_check_mc_set_team(NULL), AMQ_OK);
     /* member 0 of 2 ran the only block: the same count, plus the others' */
     assert_true(x == alone + 1000);
@@ -356,8 +356,8 @@ static void team_arguments(void **state)
     assert_non_null(strstr(amq_last_error(), "no combine"));
 
     /* bad arguments fail alike on every member, before the collective call */
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
     amq_mc_team team = {1, 3, count_calls, NULL};
     assert_int_equal(amq_check_mc_set_team(&team), AMQ_OK);
     combine_calls = 0;
@@ -394,8 +394,8 @@ static void on_progress(void *ctx, uint64_t done, uint64_t total)
 static void progress_in_the_runs_units(void **state)
 {
     (void)state;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_bloom(&kn, 64, 2, NULL, NULL), AMQ_OK);
     /* n = 300, k = 2: a report about every 2^22 / 602 = 6967 trials of a member's share */
     for (uint64_t size = 1; size <= 2; size++)
         for (uint64_t r = 0; r < size; r++) {

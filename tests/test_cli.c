@@ -18,12 +18,6 @@ static int setup(void **state)
     return cli_run("seq 1 2000 > keys.txt && seq 100001 110000 > other.txt") == 0 ? 0 : -1;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 static void build_query_info(void **state)
 {
     (void)state;
@@ -264,5 +258,5 @@ int main(void)
         cmocka_unit_test(quotient_build_remove_check),
         cmocka_unit_test(blocked_explicit_sizes),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, cli_run_group_teardown);
 }

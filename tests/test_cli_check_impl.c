@@ -24,12 +24,6 @@ static int setup(void **state)
     return cli_run_setup();
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 static void test_reports(void **state)
 {
     (void)state;
@@ -331,5 +325,5 @@ int main(void)
         cmocka_unit_test(test_refused_adds),          cmocka_unit_test(test_key_format),
         cmocka_unit_test(test_key_file),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, cli_run_group_teardown);
 }

@@ -21,12 +21,6 @@ static int setup(void **state)
     return cli_run("seq 1 500 > keys.txt && mkfifo pipe") == 0 ? 0 : -1;
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 static int exists(const char *name)
 {
     char p[160];
@@ -167,5 +161,5 @@ int main(void)
         cmocka_unit_test(checksum_error_names_the_file),
         cmocka_unit_test(long_keys_are_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, cli_run_group_teardown);
 }

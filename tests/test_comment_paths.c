@@ -7,14 +7,11 @@
 #include "support/cli_run.h"
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
-static char here[1024]; /* the repository root (make check runs there) */
 
 static void tree_has_no_stale_path(void **state)
 {
     (void)state;
-    const int rc = cli_run("python3 '%s/tools/check-comment-paths.py' '%s'", here, here);
+    const int rc = cli_run("python3 '%s/tools/check-comment-paths.py' '%s'", cli_root, cli_root);
     print_message("%s", cli_out);
     assert_int_equal(rc, 0);
     assert_non_null(strstr(cli_out, "0 stale path(s)"));
@@ -30,7 +27,7 @@ static void planted_stale_path_is_found(void **state)
                              "printf '/* see internal/k.h and acsl/amq/l.h */\\nint x;\\n' > t/src/ok.c && "
                              "printf 'int y; // moved: amq/k.h\\n' > t/src/stale.c"),
                      0);
-    int rc = cli_run("python3 '%s/tools/check-comment-paths.py' t", here);
+    int rc = cli_run("python3 '%s/tools/check-comment-paths.py' t", cli_root);
     print_message("%s", cli_out);
     assert_int_equal(rc, 1);
     assert_non_null(strstr(cli_out, "src/stale.c:1: 'amq/k.h' names no file"));
@@ -38,30 +35,16 @@ static void planted_stale_path_is_found(void **state)
     assert_non_null(strstr(cli_out, "1 stale path(s)"));
     /* a path inside a string literal is code, not a comment */
     assert_int_equal(cli_run("printf 'const char *p = \"amq/k.h\";\\n' > t/src/stale.c"), 0);
-    rc = cli_run("python3 '%s/tools/check-comment-paths.py' t", here);
+    rc = cli_run("python3 '%s/tools/check-comment-paths.py' t", cli_root);
     assert_int_equal(rc, 0);
 }
 
 static void not_a_tree_is_refused(void **state)
 {
     (void)state;
-    const int rc = cli_run("python3 '%s/tools/check-comment-paths.py' nowhere", here);
+    const int rc = cli_run("python3 '%s/tools/check-comment-paths.py' nowhere", cli_root);
     assert_int_equal(rc, 2);
     assert_non_null(strstr(cli_out, "'nowhere' is not the repository root"));
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    if (!getcwd(here, sizeof here))
-        return -1;
-    return cli_run_setup();
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
 }
 
 int main(void)
@@ -69,5 +52,5 @@ int main(void)
     const struct CMUnitTest tests[] = {cmocka_unit_test(tree_has_no_stale_path),
                                        cmocka_unit_test(planted_stale_path_is_found),
                                        cmocka_unit_test(not_a_tree_is_refused)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, cli_run_group_setup, cli_run_group_teardown);
 }

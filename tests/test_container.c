@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "support/tmp_dir.h"
+#include "support/read_file.h"
 #include <amq/bloom.h>
 #include <amq/filter.h>
 #include <internal/bloom_state.h>
@@ -14,19 +15,6 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
-
-static unsigned char *slurp(const char *p, size_t *len)
-{
-    FILE *f = fopen(p, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    rewind(f);
-    unsigned char *b = malloc(*len + 1);
-    assert_int_equal(fread(b, 1, *len, f), *len);
-    fclose(f);
-    return b;
-}
 
 static void spit(const char *p, const unsigned char *b, size_t len)
 {
@@ -77,7 +65,7 @@ static void layout_is_little_endian(void **state)
     amq_bloom *a = sample(130);
     assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
     size_t len;
-    unsigned char *b = slurp(tmp_path, &len);
+    unsigned char *b = read_file_checked(tmp_path, &len);
     assert_int_equal(len, 32 + 32 + 3 * 8 + 8);
     assert_memory_equal(b, "AMQCERT\0", 8);
     assert_int_equal(b[8], AMQ_FORMAT_VERSION);
@@ -109,7 +97,7 @@ static void corrupt_files(void **state)
     assert_int_equal(amq_bloom_save(a, tmp_path), AMQ_OK);
     amq_bloom_free(a);
     size_t len;
-    unsigned char *good = slurp(tmp_path, &len), *b = malloc(len + 16);
+    unsigned char *good = read_file_checked(tmp_path, &len), *b = malloc(len + 16);
 
     /* truncation at every length */
     for (size_t cut = 0; cut < len; cut++) {
@@ -198,7 +186,7 @@ static void old_files_load_the_same(void **state)
         snprintf(path, sizeof path, "tests/data/files/%s.amq", amq_structure_name(s));
         print_message("%s\n", path);
         size_t len, len2;
-        unsigned char *want = slurp(path, &len);
+        unsigned char *want = read_file_checked(path, &len);
         amq_filter *f = NULL;
         assert_int_equal(amq_filter_load(&f, path), AMQ_OK);
         assert_ptr_equal(amq_filter_structure(f), s);
@@ -207,7 +195,7 @@ static void old_files_load_the_same(void **state)
             assert_true(amq_filter_query(f, key, (size_t)sprintf(key, "%d", k)));
         }
         assert_int_equal(amq_filter_save(f, tmp_path), AMQ_OK);
-        unsigned char *got = slurp(tmp_path, &len2);
+        unsigned char *got = read_file_checked(tmp_path, &len2);
         assert_int_equal(len2, len);
         assert_memory_equal(got, want, len);
         free(want);

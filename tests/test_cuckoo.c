@@ -23,18 +23,6 @@ static size_t key_of(char *buf, const char *tag, uint64_t i)
     return (size_t)snprintf(buf, 32, "%s%llu", tag, (unsigned long long)i);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return cli_run_setup();
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 static const char *path_in(const char *name)
 {
     static char p[160];
@@ -362,5 +350,5 @@ int main(void)
         cmocka_unit_test(sized_b2_filters_hold),
         cmocka_unit_test(files),   cmocka_unit_test(cli_builds_and_finds_20000), cmocka_unit_test(null_arguments),    cmocka_unit_test(monte_carlo_at_loads),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, cli_run_group_setup, cli_run_group_teardown);
 }

@@ -9,14 +9,11 @@
 #include <regex.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
-
-static char here[1024]; /* the repository root (make check runs there) */
 
 static void tree_names_no_internal_function(void **state)
 {
     (void)state;
-    const int rc = cli_run("python3 '%s/tools/check-messages.py' '%s'", here, here);
+    const int rc = cli_run("python3 '%s/tools/check-messages.py' '%s'", cli_root, cli_root);
     print_message("%s", cli_out);
     assert_int_equal(rc, 0);
     assert_non_null(strstr(cli_out, "0 message(s) naming an internal function"));
@@ -36,7 +33,7 @@ static void planted_internal_names_are_found(void **state)
                              "printf 'int f(const char *);\\nint g(void) { return f(\"bloom_fp_exact\"); }\\n' "
                              "> t/spec/who.c"),
                      0);
-    const int rc = cli_run("python3 '%s/tools/check-messages.py' t", here);
+    const int rc = cli_run("python3 '%s/tools/check-messages.py' t", cli_root);
     print_message("%s", cli_out);
     assert_int_equal(rc, 1);
     assert_non_null(strstr(cli_out, "src/bad.c:2: \"fp_state: k is too large\""));
@@ -48,7 +45,7 @@ static void planted_internal_names_are_found(void **state)
 static void not_a_tree_is_refused(void **state)
 {
     (void)state;
-    const int rc = cli_run("python3 '%s/tools/check-messages.py' nowhere", here);
+    const int rc = cli_run("python3 '%s/tools/check-messages.py' nowhere", cli_root);
     assert_int_equal(rc, 2);
     assert_non_null(strstr(cli_out, "'nowhere' is not the repository root"));
 }
@@ -91,24 +88,10 @@ static void rate_refusals_read_in_words(void **state)
     assert_no_identifier(cli_out);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    if (!getcwd(here, sizeof here))
-        return -1;
-    return cli_run_setup();
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tree_names_no_internal_function), cmocka_unit_test(planted_internal_names_are_found),
         cmocka_unit_test(not_a_tree_is_refused), cmocka_unit_test(rate_refusals_read_in_words)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, cli_run_group_setup, cli_run_group_teardown);
 }

@@ -19,18 +19,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static int setup(void **state)
-{
-    (void)state;
-    return cli_run_setup();
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 /* ---- a tiny compact-protocol writer for hand-made inputs ---- */
 
 typedef struct wbuf {
@@ -698,5 +686,5 @@ int main(void)
         cmocka_unit_test(parquet_files), cmocka_unit_test(typed_keys),     cmocka_unit_test(arrow_sizes),
         cmocka_unit_test(commands),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, cli_run_group_setup, cli_run_group_teardown);
 }

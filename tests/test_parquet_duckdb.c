@@ -22,6 +22,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "support/cli_run.h"
+#include "support/read_file.h"
 #include <internal/blocked_state.h>
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
@@ -67,12 +68,6 @@ static int setup(void **state)
     return cli_run_setup();
 }
 
-static int teardown(void **state)
-{
-    (void)state;
-    return cli_run_teardown();
-}
-
 /* Skips (saying why) unless DuckDB wrote its file; a failed writer fails the test. */
 static void need_data(void)
 {
@@ -112,26 +107,12 @@ static int key_cmp(const void *a, const void *b)
     return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;)
-        if ((n += got) == cap)
-            buf = realloc(buf, cap *= 2);
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* The chunk's values, one per line, each through the --key-type conversion. */
 static void load_values(chunk *c)
 {
     char path[700];
     snprintf(path, sizeof path, "%s/out/values/%s.%llu.txt", data, c->path, (unsigned long long)c->row_group);
-    c->text = slurp(path, &c->text_len);
+    c->text = (char *)read_file_checked(path, &c->text_len);
     amq_parquet_key_type kt;
     assert_int_equal(amq_parquet_key_type_parse(c->key_type, &kt), AMQ_OK);
     c->keys = calloc(c->text_len + 1, sizeof *c->keys);
@@ -409,5 +390,5 @@ int main(void)
         cmocka_unit_test(fp_rate_matches_exact),
         cmocka_unit_test(through_the_cli),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, cli_run_group_teardown);
 }

@@ -6,25 +6,14 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/cli_run.h"
 #include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 static char dir[TMP_DIR_SIZE];
 static char build[512];
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
 
 static int setup(void **state)
 {
@@ -33,7 +22,7 @@ static int setup(void **state)
     snprintf(build, sizeof build, "%s", b ? b : "build");
     if (tmp_dir_make(dir, "api"))
         return -1;
-    return sh("make -s install BUILD='%s' PREFIX=/usr DESTDIR='%s' > '%s/log' 2>&1", build, dir, dir);
+    return cli_sh("make -s install BUILD='%s' PREFIX=/usr DESTDIR='%s' > '%s/log' 2>&1", build, dir, dir);
 }
 
 static int teardown(void **state)
@@ -45,28 +34,28 @@ static int teardown(void **state)
 static void installs_only_public_headers(void **state)
 {
     (void)state;
-    assert_int_equal(sh("cd '%s/usr/include' && find . -type f | sort > '%s/installed'", dir, dir), 0);
-    assert_int_equal(sh("cd include && find . -type f | sort > '%s/public'", dir), 0);
-    assert_int_equal(sh("cmp -s '%s/installed' '%s/public'", dir, dir), 0);
+    assert_int_equal(cli_sh("cd '%s/usr/include' && find . -type f | sort > '%s/installed'", dir, dir), 0);
+    assert_int_equal(cli_sh("cd include && find . -type f | sort > '%s/public'", dir), 0);
+    assert_int_equal(cli_sh("cmp -s '%s/installed' '%s/public'", dir, dir), 0);
     /* nothing internal: no kernel contract, ACSL logic, container reader or hook */
-    assert_int_equal(sh("grep -l 'internal/\\|_logic.h\\|/\\*@' -r '%s/usr/include' > '%s/leaks'", dir, dir), 1);
+    assert_int_equal(cli_sh("grep -l 'internal/\\|_logic.h\\|/\\*@' -r '%s/usr/include' > '%s/leaks'", dir, dir), 1);
 }
 
 static void umbrella_covers_everything(void **state)
 {
     (void)state;
-    assert_int_equal(sh("cd include/amq && for h in *.h; do grep -q \"#include <amq/$h>\" ../amq.h || "
-                        "{ echo \"amq.h misses $h\"; exit 1; }; done"),
+    assert_int_equal(cli_sh("cd include/amq && for h in *.h; do grep -q \"#include <amq/$h>\" ../amq.h || "
+                            "{ echo \"amq.h misses $h\"; exit 1; }; done"),
                      0);
 }
 
 static void headers_stand_alone(void **state)
 {
     (void)state;
-    assert_int_equal(sh("cd '%s/usr/include/amq' && for h in *.h; do printf '#include <amq/%%s>\\n' \"$h\" | "
-                        "cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I'%s/usr/include' -x c - || "
-                        "{ echo \"$h does not compile alone\"; exit 1; }; done",
-                        dir, dir),
+    assert_int_equal(cli_sh("cd '%s/usr/include/amq' && for h in *.h; do printf '#include <amq/%%s>\\n' \"$h\" | "
+                            "cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I'%s/usr/include' -x c - || "
+                            "{ echo \"$h does not compile alone\"; exit 1; }; done",
+                            dir, dir),
                      0);
 }
 
@@ -74,10 +63,10 @@ static void headers_stand_alone(void **state)
 static void filters_do_not_need_gmp(void **state)
 {
     (void)state;
-    assert_int_equal(sh("cd '%s/usr/include/amq' && for h in *.h; do case $h in spec_*|certified.h|check.h|"
-                        "filter_rate.h) continue ;; esac; printf '#include <amq/%%s>\\n' \"$h\" | cc -M -I'%s/usr/include' "
-                        "-x c - | grep -q 'gmp.h\\|mpfr.h' && { echo \"$h pulls in GMP\"; exit 1; }; done; exit 0",
-                        dir, dir),
+    assert_int_equal(cli_sh("cd '%s/usr/include/amq' && for h in *.h; do case $h in spec_*|certified.h|check.h|"
+                            "filter_rate.h) continue ;; esac; printf '#include <amq/%%s>\\n' \"$h\" | cc -M -I'%s/usr/include' "
+                            "-x c - | grep -q 'gmp.h\\|mpfr.h' && { echo \"$h pulls in GMP\"; exit 1; }; done; exit 0",
+                            dir, dir),
                      0);
 }
 
@@ -86,21 +75,21 @@ static void filters_do_not_need_gmp(void **state)
 static void exports_only_the_api(void **state)
 {
     (void)state;
-    assert_int_equal(sh("grep -nE '^[a-z][a-z0-9_ ]*[ *]amq_[a-z0-9_]+ *\\(' include/amq/*.h | "
-                        "grep -vE ':(static|typedef|extern|AMQ_API) '"),
+    assert_int_equal(cli_sh("grep -nE '^[a-z][a-z0-9_ ]*[ *]amq_[a-z0-9_]+ *\\(' include/amq/*.h | "
+                            "grep -vE ':(static|typedef|extern|AMQ_API) '"),
                      1);
-    assert_int_equal(sh("nm -D --defined-only '%s/libamq.so' | awk '$2 == \"T\" {print $3}' | sort > '%s/exported'",
-                        build, dir),
+    assert_int_equal(cli_sh("nm -D --defined-only '%s/libamq.so' | awk '$2 == \"T\" {print $3}' | sort > '%s/exported'",
+                            build, dir),
                      0);
-    assert_int_equal(sh("cc -E -P -DAMQ_API=__amq_api__ -Iinclude include/amq.h | tr '\\n' ' ' | "
-                        "grep -o '__amq_api__[^;]*' | sed -E 's/^[^(]*[^a-z0-9_](amq_[a-z0-9_]+) *\\(.*$/\\1/' | "
-                        "sort -u > '%s/declared'",
-                        dir),
+    assert_int_equal(cli_sh("cc -E -P -DAMQ_API=__amq_api__ -Iinclude include/amq.h | tr '\\n' ' ' | "
+                            "grep -o '__amq_api__[^;]*' | sed -E 's/^[^(]*[^a-z0-9_](amq_[a-z0-9_]+) *\\(.*$/\\1/' | "
+                            "sort -u > '%s/declared'",
+                            dir),
                      0);
-    assert_int_equal(sh("test -s '%s/declared' && test -s '%s/exported'", dir, dir), 0);
-    if (sh("cmp -s '%s/exported' '%s/declared'", dir, dir) != 0) {
-        sh("diff '%s/declared' '%s/exported' | sed 's/^</declared, not exported:/; s/^>/exported, not declared:/'",
-           dir, dir);
+    assert_int_equal(cli_sh("test -s '%s/declared' && test -s '%s/exported'", dir, dir), 0);
+    if (cli_sh("cmp -s '%s/exported' '%s/declared'", dir, dir) != 0) {
+        cli_sh("diff '%s/declared' '%s/exported' | sed 's/^</declared, not exported:/; s/^>/exported, not declared:/'",
+               dir, dir);
         fail();
     }
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/read_file.h"
 #include <amq/bloom.h>
 #include <internal/container.h>
 #include <amq/quotient.h>
@@ -509,19 +510,6 @@ static int teardown(void **state)
     return unlink(path);
 }
 
-static unsigned char *slurp(size_t *len)
-{
-    FILE *fh = fopen(path, "rb");
-    assert_non_null(fh);
-    fseek(fh, 0, SEEK_END);
-    *len = (size_t)ftell(fh);
-    rewind(fh);
-    unsigned char *b = malloc(*len + 16);
-    assert_int_equal(fread(b, 1, *len, fh), *len);
-    fclose(fh);
-    return b;
-}
-
 static void spit(const unsigned char *b, size_t len)
 {
     FILE *fh = fopen(path, "wb");
@@ -596,7 +584,7 @@ static void corrupt_files(void **state)
     assert_int_equal(amq_quotient_save(f, path), AMQ_OK);
     amq_quotient_free(f);
     size_t len;
-    unsigned char *good = slurp(&len), *b = malloc(len + 16);
+    unsigned char *good = read_file_checked(path, &len), *b = malloc(len + 16);
     assert_int_equal(len, 32 + 40 + 20 * 8 + 8);
     assert_int_equal(good[12], AMQ_TYPE_QUOTIENT);
     /* truncation at every length, trailing garbage */

@@ -219,7 +219,7 @@ static void models_match_the_closed_forms(void **state)
             assert_int_equal(amq_model_create(&m, s, &p), AMQ_OK);
             mpq_t got, want;
             mpq_inits(got, want, (mpq_ptr)0);
-            assert_int_equal(amq_check_enum_fp(got, amq_model_kernel(m), ex[e].n, NULL, NULL), AMQ_OK);
+            assert_int_equal(amq_check_enum_fp(got, amq_model_ops(m), ex[e].n, NULL, NULL), AMQ_OK);
             assert_int_equal(amq_structure_fp_exact(want, s, &p, ex[e].n), AMQ_OK);
             if (!mpq_equal(got, want))
                 gmp_fprintf(stderr, "%s example %zu: enumeration %Qd, closed form %Qd\n", amq_structure_name(s), e,
@@ -227,14 +227,14 @@ static void models_match_the_closed_forms(void **state)
             assert_true(mpq_equal(got, want));
             assert_int_equal(amq_model_refused(m), 0);
             if (amq_structure_can_remove(s) && ex[e].n >= 1) {
-                assert_int_equal(amq_check_enum_fp_removals(got, amq_model_kernel(m), ex[e].n, 1, NULL, NULL), AMQ_OK);
+                assert_int_equal(amq_check_enum_fp_removals(got, amq_model_ops(m), ex[e].n, 1, NULL, NULL), AMQ_OK);
                 assert_int_equal(amq_structure_fp_exact(want, s, &p, ex[e].n - 1), AMQ_OK);
                 assert_true(mpq_equal(got, want));
             }
             assert_int_equal(amq_structure_fp_exact(want, s, &p, ex[e].n), AMQ_OK);
             amq_mc_config cfg = {.n = ex[e].n, .trials = 20000, .seed = 11, .hash = AMQ_CHECK_RANDOM_ORACLE};
             amq_check_report rep;
-            assert_int_equal(amq_check_kernel_mc(&rep, amq_model_kernel(m), &cfg, ALPHA, mpq_get_d(want)), AMQ_OK);
+            assert_int_equal(amq_check_ops_mc(&rep, amq_model_ops(m), &cfg, ALPHA, mpq_get_d(want)), AMQ_OK);
             if (!rep.test.pass)
                 print_error("%s example %zu: Monte Carlo %llu/%llu against %g, p-value %g\n", amq_structure_name(s), e,
                             (unsigned long long)rep.test.positives, (unsigned long long)rep.test.trials,

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "support/tmp_dir.h"
+#include "support/read_file.h"
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <internal/container.h>
@@ -20,20 +21,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static unsigned char *slurp(const char *p, size_t *len)
-{
-    FILE *f = fopen(p, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    rewind(f);
-    unsigned char *b = malloc(*len + 1);
-    assert_int_equal(fread(b, 1, *len, f), *len);
-    fclose(f);
-    return b;
-}
 
 /* Files in dir other than f.amq (temporaries left behind). */
 static int stray_files(void)
@@ -68,9 +55,9 @@ static void make_reference_files(void)
         return;
     amq_counting *a = sample(1000), *b = sample(5000);
     assert_int_equal(amq_counting_save(b, tmp_path), AMQ_OK);
-    new_bytes = slurp(tmp_path, &new_len);
+    new_bytes = read_file(tmp_path, &new_len);
     assert_int_equal(amq_counting_save(a, tmp_path), AMQ_OK);
-    old_bytes = slurp(tmp_path, &old_len);
+    old_bytes = read_file(tmp_path, &old_len);
     assert_true(old_len == new_len && memcmp(old_bytes, new_bytes, old_len) != 0);
     amq_counting_free(a);
     amq_counting_free(b);
@@ -88,7 +75,7 @@ static void put_old_file(void)
 static int is_old(void)
 {
     size_t len = 0;
-    unsigned char *b = slurp(tmp_path, &len);
+    unsigned char *b = read_file(tmp_path, &len);
     int same = b && len == old_len && !memcmp(b, old_bytes, len);
     free(b);
     return same;
@@ -97,7 +84,7 @@ static int is_old(void)
 static int is_new(void)
 {
     size_t len = 0;
-    unsigned char *b = slurp(tmp_path, &len);
+    unsigned char *b = read_file(tmp_path, &len);
     int same = b && len == new_len && !memcmp(b, new_bytes, len);
     free(b);
     return same;

@@ -21,7 +21,7 @@
 
 /* sums[j] = sum over insert outcomes of c^j (j = 1..J_ENUM) as integers, and the number of
  * insert outcomes, for kernel kn after n vectors; the query vectors are all m^k. */
-static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[J_ENUM + 1], uint64_t *outcomes)
+static void enumerate(const amq_ops *kn, uint64_t n, mpz_t sums[J_ENUM + 1], uint64_t *outcomes)
 {
     const uint64_t m = kn->m, k = kn->k, digits = k * n;
     uint64_t total = 1, queries = 1;
@@ -41,15 +41,15 @@ static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[J_ENUM + 1], 
         uint64_t x = o;
         for (uint64_t d = 0; d < digits; d++, x /= m)
             idx[d] = x % m;
-        amq_kernel_clear(kn, state);
+        amq_ops_clear(kn, state);
         for (uint64_t v = 0; v < n; v++)
-            amq_kernel_add(kn, state, idx + v * k);
+            amq_ops_add(kn, state, idx + v * k);
         uint64_t count = 0;
         for (uint64_t q = 0; q < queries; q++) {
             uint64_t y = q;
             for (uint64_t d = 0; d < k; d++, y /= m)
                 idx[digits + d] = y % m;
-            count += amq_kernel_query(kn, state, idx + digits) != 0;
+            count += amq_ops_query(kn, state, idx + digits) != 0;
         }
         mpz_set_ui(c, count);
         mpz_set(p, c);
@@ -65,7 +65,7 @@ static void enumerate(const amq_kernel *kn, uint64_t n, mpz_t sums[J_ENUM + 1], 
 }
 
 /* rop = sums[j] / (outcomes * m^{jk}) */
-static void moment(mpq_t rop, mpz_t sums[J_ENUM + 1], int j, uint64_t outcomes, const amq_kernel *kn)
+static void moment(mpq_t rop, mpz_t sums[J_ENUM + 1], int j, uint64_t outcomes, const amq_ops *kn)
 {
     mpz_t d;
     mpz_init(d);
@@ -98,9 +98,9 @@ static void test_bloom_moments_by_enumeration(void **state)
         amq_model *mod;
         assert_int_equal(amq_model_create(&mod, s, &p), AMQ_OK);
         uint64_t outcomes;
-        enumerate(amq_model_kernel(mod), n, sums, &outcomes);
+        enumerate(amq_model_ops(mod), n, sums, &outcomes);
         for (int j = 1; j <= 3; j++) {
-            moment(want, sums, j, outcomes, amq_model_kernel(mod));
+            moment(want, sums, j, outcomes, amq_model_ops(mod));
             assert_int_equal(amq_bloom_fp_query_exact(got, m, k, (uint64_t)j * k, n), AMQ_OK);
             if (!mpq_equal(want, got))
                 fail_msg("m=%llu k=%llu n=%llu j=%d: enumeration %s, closed form %s", (unsigned long long)m,
@@ -226,7 +226,7 @@ static int check_moments(const amq_structure *s, const uint64_t *v, uint64_t n, 
     memcpy(p.v, v, sizeof p.v);
     amq_model *mod;
     assert_int_equal(amq_model_create(&mod, s, &p), AMQ_OK);
-    const amq_kernel *kn = amq_model_kernel(mod);
+    const amq_ops *kn = amq_model_ops(mod);
     double size = 1.0;
     for (uint64_t i = 0; i < kn->k * (n + 1); i++)
         size *= (double)kn->m;

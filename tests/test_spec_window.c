@@ -1,5 +1,5 @@
 /* Sliding-window Bloom rate (amq/spec_window.h) against the REAL kernel: exhaustive
- * enumeration (amq_check_enum_fp over amq_kernel_window: every index vector of the N keys
+ * enumeration (amq_check_enum_fp over amq_ops_window: every index vector of the N keys
  * and of the query, inserted in order, so rotations happen inside) equals the exact rational
  * on a grid of tiny parameters, and differs for the planted bugs; Monte Carlo with fresh
  * rings (random oracle and real XXH3 hashing) passes the exact binomial test at alpha 1e-6
@@ -40,11 +40,11 @@ static int enum_point(tally *t, uint64_t m, uint64_t k, uint64_t W, uint64_t g, 
                       const amq_window_ops *ops, int report)
 {
     amq_window_desc d;
-    amq_kernel kn;
+    amq_ops kn;
     mpq_t e, a;
     mpq_inits(e, a, (mpq_ptr)0);
     int equal = 0;
-    if (amq_window_geom_make(&d.geo, m, k, W, g) != AMQ_OK || (d.ops = ops, amq_kernel_window(&kn, &d)) != AMQ_OK ||
+    if (amq_window_geom_make(&d.geo, m, k, W, g) != AMQ_OK || (d.ops = ops, amq_ops_window(&kn, &d)) != AMQ_OK ||
         amq_check_enum_fp(e, &kn, N, NULL, NULL) != AMQ_OK || amq_window_fp_exact(a, m, k, W, g, N) != AMQ_OK) {
         if (t->errors++ < 5)
             print_message("error at m=%llu k=%llu W=%llu g=%llu N=%llu: %s\n", ULL(m), ULL(k), ULL(W), ULL(g),
@@ -363,14 +363,14 @@ static int mc_run(uint64_t m, uint64_t k, uint64_t W, uint64_t g, uint64_t N, in
     amq_window_desc d;
     assert_int_equal(amq_window_geom_make(&d.geo, m, k, W, g), AMQ_OK);
     d.ops = ops;
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_window(&kn, &d), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_window(&kn, &d), AMQ_OK);
     double p = 0;
     assert_int_equal(amq_check_window_rate(&p, &d.geo, N), AMQ_OK);
     amq_mc_config cfg = {.n = N, .trials = trials, .seed = seed, .hash = hash};
     amq_check_report rep;
     const double t0 = now_s();
-    assert_int_equal(amq_check_kernel_mc(&rep, &kn, &cfg, AMQ_CHECK_ALPHA_DEFAULT, p), AMQ_OK);
+    assert_int_equal(amq_check_ops_mc(&rep, &kn, &cfg, AMQ_CHECK_ALPHA_DEFAULT, p), AMQ_OK);
     print_message("%s m=%llu k=%llu W=%llu g=%llu N=%llu %s: %llu/%llu positives, rate %.6g, CI [%.6g, %.6g], "
                   "p-value %.3g: %s (%.1f s)\n",
                   kn.name, ULL(m), ULL(k), ULL(W), ULL(g), ULL(N), amq_check_hash_name(hash),

@@ -8,6 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "support/tmp_dir.h"
+#include "support/read_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,19 +199,6 @@ static void bad_arguments(void **state)
 
 /* Saved and loaded: same parameters, loads, answers; then every corrupt file is refused
  * with AMQ_E_BAD_PARAMS (resealed so that only the named field is wrong). */
-static unsigned char *slurp(size_t *len)
-{
-    FILE *f = fopen(tmp_path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    rewind(f);
-    unsigned char *b = malloc(*len);
-    assert_int_equal(fread(b, 1, *len, f), *len);
-    fclose(f);
-    return b;
-}
-
 static void spit(const unsigned char *b, size_t len, const char *to)
 {
     FILE *f = fopen(to, "wb");
@@ -272,7 +260,7 @@ static void files(void **state)
     amq_window_free(w);
 
     size_t len;
-    unsigned char *b = slurp(&len);
+    unsigned char *b = read_file_checked(tmp_path, &len);
     const size_t P = AMQ_HEADER_SIZE, S = P + 56; /* parameters, state */
     const size_t wpg = 2, gen0 = S + 8 * (1 + 3);
     /* the file as saved loads */

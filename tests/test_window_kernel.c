@@ -371,11 +371,11 @@ static void geometry_errors(void **state)
     assert_memory_equal(&geo, &keep, sizeof geo); /* failures change nothing */
     /* a descriptor refuses a capacity that is not ceil(W / (g - 1)) */
     amq_window_desc d = {{16, 2, 4, 3, 2}, NULL};
-    amq_kernel kn;
-    assert_int_equal(amq_kernel_window(&kn, &d), AMQ_OK);
+    amq_ops kn;
+    assert_int_equal(amq_ops_window(&kn, &d), AMQ_OK);
     assert_int_equal(kn.state_words, 1 + 3 + 3);
     d.geo.cap = 3;
-    assert_int_equal(amq_kernel_window(&kn, &d), AMQ_E_INVALID_ARG);
+    assert_int_equal(amq_ops_window(&kn, &d), AMQ_E_INVALID_ARG);
     assert_non_null(strstr(amq_last_error(), "capacity 3"));
 }
 

@@ -12,39 +12,42 @@
 #include <amq/hash.h>
 #include <amq/stats.h>
 
-/* ---- Kernel descriptor ---- */
+/* ---- The descriptor of a filter's index operations (amq_ops) ----
+ * What the checks drive: add, query and remove on vectors of k indices, with the state
+ * they act on.  A compiled kernel plugs in here, and so does anyone's filter; the
+ * descriptor itself proves nothing (amq_ops, not amq_kernel: docs/naming.md). */
 
 /* Kernel functions of the Bloom kernel's shape: state words, alphabet m, k indices. */
-typedef void (*amq_kernel_add_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
-typedef int (*amq_kernel_query_fn)(const uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+typedef void (*amq_ops_add_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+typedef int (*amq_ops_query_fn)(const uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
 /* Remove one vector: 0 removed, nonzero refused (state unchanged). */
-typedef int (*amq_kernel_remove_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
-typedef amq_kernel_add_fn amq_bloom_add_fn;
-typedef amq_kernel_query_fn amq_bloom_query_fn;
+typedef int (*amq_ops_remove_fn)(uint64_t *state, uint64_t m, const uint64_t *idx, size_t k);
+typedef amq_ops_add_fn amq_bloom_add_fn;
+typedef amq_ops_query_fn amq_bloom_query_fn;
 
-typedef struct amq_kernel amq_kernel;
-struct amq_kernel {
+typedef struct amq_ops amq_ops;
+struct amq_ops {
     const char *name;
     uint64_t m;         /* alphabet: every index is in [0, m)                        */
     size_t k;           /* indices per vector (one vector per key)                     */
     size_t state_words; /* state: this many uint64_t words, copyable with memcpy      */
     /* Reset the state to "empty"; NULL means: set every word to 0. */
-    void (*clear)(const amq_kernel *kn, uint64_t *state);
+    void (*clear)(const amq_ops *kn, uint64_t *state);
     /* Insert / query one vector of k indices; query returns nonzero for "maybe".
      * Either the direct form, called as add(state, m, idx, k) - kernels of the
      * Bloom kernel's shape plug in as they are, with no wrapper in the hot loop -
      */
-    amq_kernel_add_fn add;
-    amq_kernel_query_fn query;
+    amq_ops_add_fn add;
+    amq_ops_query_fn query;
     /* - or, when add / query are NULL, the contextual form, for kernels that need
      * more than m and k (counter width, block size, remainder bits, ...): */
-    void (*add_ctx)(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
-    int (*query_ctx)(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
+    void (*add_ctx)(const amq_ops *kn, uint64_t *state, const uint64_t *idx);
+    int (*query_ctx)(const amq_ops *kn, const uint64_t *state, const uint64_t *idx);
     const void *ctx; /* structure-specific data for the contextual callbacks */
     /* Optional removal (only the removal checks need it), in either form; both
      * NULL = the structure cannot remove. 0 removed, nonzero refused. */
-    amq_kernel_remove_fn remove;
-    int (*remove_ctx)(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+    amq_ops_remove_fn remove;
+    int (*remove_ctx)(const amq_ops *kn, uint64_t *state, const uint64_t *idx);
     /* Optional (NULL: the add never refuses): the counter an add callback increments when
      * it refuses a vector (a full table).  A Monte Carlo split across a team of processes
      * adds the other processes' refusals to it, so it reads as after one process. */
@@ -53,17 +56,17 @@ struct amq_kernel {
 
 
 /* Nonzero when kn is non-NULL and has an add and a query callback (either form). */
-AMQ_API int amq_kernel_valid(const amq_kernel *kn);
+AMQ_API int amq_ops_valid(const amq_ops *kn);
 /* Nonzero when kn is valid and also has a remove callback. */
-AMQ_API int amq_kernel_can_remove(const amq_kernel *kn);
+AMQ_API int amq_ops_can_remove(const amq_ops *kn);
 /* One operation through whichever form the descriptor provides.  Under the NULL rule
  * (amq/error.h) a NULL kn, state or idx, or a descriptor without the callback, does nothing
  * (clear, add), answers -1 (query) or refuses (remove: -1). */
-AMQ_API void amq_kernel_clear(const amq_kernel *kn, uint64_t *state);
-AMQ_API void amq_kernel_add(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
-AMQ_API int amq_kernel_query(const amq_kernel *kn, const uint64_t *state, const uint64_t *idx);
-/* remove: only when amq_kernel_can_remove(kn). */
-AMQ_API int amq_kernel_remove(const amq_kernel *kn, uint64_t *state, const uint64_t *idx);
+AMQ_API void amq_ops_clear(const amq_ops *kn, uint64_t *state);
+AMQ_API void amq_ops_add(const amq_ops *kn, uint64_t *state, const uint64_t *idx);
+AMQ_API int amq_ops_query(const amq_ops *kn, const uint64_t *state, const uint64_t *idx);
+/* remove: only when amq_ops_can_remove(kn). */
+AMQ_API int amq_ops_remove(const amq_ops *kn, uint64_t *state, const uint64_t *idx);
 
 /* Progress hook: done out of total units of work (outcomes, or trials). */
 typedef void (*amq_progress_fn)(void *ctx, uint64_t done, uint64_t total);
@@ -83,23 +86,23 @@ AMQ_API amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors,
  * uniformly drawn vectors were added: positives / m^{k(n+1)}, reduced, in rop
  * (initialised by the caller). AMQ_E_TOO_LARGE when m^{k(n+1)} > 2^32.
  * progress may be NULL. */
-AMQ_API amq_status amq_check_enum_fp(mpq_t rop, const amq_kernel *kn, uint64_t n,
+AMQ_API amq_status amq_check_enum_fp(mpq_t rop, const amq_ops *kn, uint64_t n,
                              amq_progress_fn progress, void *ctx);
 /* The same with removals: add the n vectors, remove the first r <= n of them again
  * (in order; each must succeed, else AMQ_E_NOT_PRESENT naming the outcome), then
  * query. r = 0 is amq_check_enum_fp; r > 0 needs a remove callback. */
-AMQ_API amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_kernel *kn, uint64_t n, uint64_t r,
+AMQ_API amq_status amq_check_enum_fp_removals(mpq_t rop, const amq_ops *kn, uint64_t n, uint64_t r,
                                       amq_progress_fn progress, void *ctx);
 /* Probability that the FIXED query vector q (k indices < m, non-NULL) is reported
  * positive after n uniformly drawn vectors were added: positives / m^{kn}. */
-AMQ_API amq_status amq_check_enum_fixed(mpq_t rop, const amq_kernel *kn, uint64_t n, const uint64_t *q,
+AMQ_API amq_status amq_check_enum_fixed(mpq_t rop, const amq_ops *kn, uint64_t n, const uint64_t *q,
                                 amq_progress_fn progress, void *ctx);
 
 /* The same for nq fixed query vectors at once (vector i is qs[i*k .. i*k+k-1]):
  * positives[i] of the *outcomes = m^{kn} insert outcomes report vector i positive.
  * outcomes may be NULL. */
 AMQ_API amq_status amq_check_enum_fixed_counts(uint64_t *positives, uint64_t *outcomes,
-                                       const amq_kernel *kn, uint64_t n, const uint64_t *qs,
+                                       const amq_ops *kn, uint64_t n, const uint64_t *qs,
                                        size_t nq, amq_progress_fn progress, void *ctx);
 
 
@@ -138,7 +141,7 @@ AMQ_API amq_status amq_check_hash_parse(const char *name, int *out);
  * counts exactly what one process counts.  (Runs of at most AMQ_MC_BLOCK_TRIALS trials are
  * one block: the plain stream of the seed.) */
 #define AMQ_MC_BLOCK_TRIALS (UINT64_C(1) << 16)
-AMQ_API amq_status amq_check_mc(const amq_kernel *kn, const amq_mc_config *cfg, uint64_t *positives);
+AMQ_API amq_status amq_check_mc(const amq_ops *kn, const amq_mc_config *cfg, uint64_t *positives);
 
 /* ---- Monte Carlo over a team of processes (MPI ranks, say) ----
  * A member runs the blocks b with b mod size = rank, then calls combine, which is
@@ -175,8 +178,21 @@ typedef struct amq_check_report {
 
 /* Monte Carlo of any descriptor against the rate p: amq_check_mc, then amq_binom_test at
  * alpha (rep->width = 0).  The structure shorthands below are this with their own rate. */
-AMQ_API amq_status amq_check_kernel_mc(amq_check_report *rep, const amq_kernel *kn, const amq_mc_config *cfg,
+AMQ_API amq_status amq_check_ops_mc(amq_check_report *rep, const amq_ops *kn, const amq_mc_config *cfg,
                                double alpha, double p);
 
+/* The names before issue 24 (docs/naming.md), kept so that code written against them
+ * still compiles.  New code uses the amq_ops names. */
+#define amq_kernel            amq_ops
+#define amq_kernel_add_fn     amq_ops_add_fn
+#define amq_kernel_query_fn   amq_ops_query_fn
+#define amq_kernel_remove_fn  amq_ops_remove_fn
+#define amq_kernel_valid      amq_ops_valid
+#define amq_kernel_can_remove amq_ops_can_remove
+#define amq_kernel_clear      amq_ops_clear
+#define amq_kernel_add        amq_ops_add
+#define amq_kernel_query      amq_ops_query
+#define amq_kernel_remove     amq_ops_remove
+#define amq_check_kernel_mc   amq_check_ops_mc
 
 #endif

@@ -50,10 +50,14 @@ AMQ_API amq_status amq_filter_fp_state(mpq_t rop, const amq_filter *f);
  * given parameters: for exhaustive enumeration and Monte Carlo. */
 typedef struct amq_model amq_model;
 AMQ_API amq_status amq_model_create(amq_model **out, const amq_structure *s, const amq_params *p);
-AMQ_API const amq_kernel *amq_model_kernel(const amq_model *m);
+AMQ_API const amq_ops *amq_model_ops(const amq_model *m);
 /* Adds the kernel refused since the model was created (table structures; 0 otherwise): the
  * rate is exact only while this is 0. */
 AMQ_API uint64_t amq_model_refused(const amq_model *m);
 AMQ_API void amq_model_free(amq_model *m);
+
+/* The names before issue 24 (docs/naming.md), kept so that code written against them
+ * still compiles.  New code uses the amq_model_ops names. */
+#define amq_model_kernel amq_model_ops
 
 #endif

@@ -22,7 +22,7 @@ typedef struct amq_blocked_bloom_geom {
     uint64_t nblocks, block_bits, k;
     uint64_t alphabet, m; /* filled in */
 } amq_blocked_bloom_geom;
-amq_status amq_kernel_blocked_bloom(amq_kernel *out, amq_blocked_bloom_geom *g);
+amq_status amq_ops_blocked_bloom(amq_ops *out, amq_blocked_bloom_geom *g);
 
 /* nblocks blocks of `words` words of word_bits bits, one bit per word (a = word_bits).
  * With parquet set (words = 8, word_bits = 32, nblocks <= 2^30) a key is ONE digit over
@@ -36,7 +36,7 @@ typedef struct amq_split_block_geom {
     int parquet;
     uint64_t alphabet, m; /* filled in */
 } amq_split_block_geom;
-amq_status amq_kernel_split_block(amq_kernel *out, amq_split_block_geom *g);
+amq_status amq_ops_split_block(amq_ops *out, amq_split_block_geom *g);
 
 /* k partitions of part_bits bits: k digits over part_bits, no block digit (exactly the
  * key-level hashing). */
@@ -44,7 +44,7 @@ typedef struct amq_partitioned_geom {
     uint64_t k, part_bits;
     uint64_t alphabet, m; /* filled in */
 } amq_partitioned_geom;
-amq_status amq_kernel_partitioned(amq_kernel *out, amq_partitioned_geom *g);
+amq_status amq_ops_partitioned(amq_ops *out, amq_partitioned_geom *g);
 
 /* nblocks blocks of block_counters counters of `width` bits (4 or 8), k per key
  * (a = block_counters); with removal. */
@@ -53,7 +53,7 @@ typedef struct amq_counting_blocked_geom {
     unsigned width;
     uint64_t alphabet, m; /* filled in */
 } amq_counting_blocked_geom;
-amq_status amq_kernel_counting_blocked(amq_kernel *out, amq_counting_blocked_geom *g);
+amq_status amq_ops_counting_blocked(amq_ops *out, amq_counting_blocked_geom *g);
 
 /* nblocks quotient filters of 2^q home slots plus `slack` slots, r-bit remainders: a key is
  * ONE digit over nblocks * 2^(q + r), its top the block, its low q + r bits the
@@ -64,6 +64,6 @@ typedef struct amq_blocked_quotient_geom {
     uint64_t nblocks, q, r, slack;
     uint64_t alphabet, m; /* filled in (m: home slots) */
 } amq_blocked_quotient_geom;
-amq_status amq_kernel_blocked_quotient(amq_kernel *out, amq_blocked_quotient_geom *g);
+amq_status amq_ops_blocked_quotient(amq_ops *out, amq_blocked_quotient_geom *g);
 
 #endif

@@ -7,7 +7,7 @@
 /* Descriptor of a Bloom kernel of m bits and k indices per key. add / query NULL
  * select the real kernel (amq_bloom_kernel_add / amq_bloom_kernel_query); tests
  * pass deliberately broken variants. Needs m >= 1. */
-amq_status amq_kernel_bloom(amq_kernel *out, uint64_t m, size_t k, amq_bloom_add_fn add,
+amq_status amq_ops_bloom(amq_ops *out, uint64_t m, size_t k, amq_bloom_add_fn add,
                             amq_bloom_query_fn query);
 
 /* Counting Bloom kernels (internal/counting_kernel.h): counters of `width` bits over
@@ -28,7 +28,7 @@ const amq_counting_ops *amq_counting_ops_real(unsigned width);
  * per byte, 8: one per byte) and k indices per key. ops NULL = the real kernel of
  * that width; otherwise tests' variants with the same storage layout (ops must
  * outlive the descriptor: it is kept in kn->ctx). Needs m >= 1, width 4 or 8. */
-amq_status amq_kernel_counting(amq_kernel *out, uint64_t m, size_t k, unsigned width,
+amq_status amq_ops_counting(amq_ops *out, uint64_t m, size_t k, unsigned width,
                                const amq_counting_ops *ops);
 
 /* Bloom shorthands (add / query NULL = the real kernel).

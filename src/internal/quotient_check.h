@@ -23,9 +23,9 @@ typedef struct amq_quotient_geom {
     amq_qf_query_fn query;
     amq_qf_update_fn insert, remove;
     const char *name; /* NULL: "quotient" */
-    uint64_t failed;  /* out: refused adds since amq_kernel_quotient */
+    uint64_t failed;  /* out: refused adds since amq_ops_quotient */
 } amq_quotient_geom;
-amq_status amq_kernel_quotient(amq_kernel *out, amq_quotient_geom *g);
+amq_status amq_ops_quotient(amq_ops *out, amq_quotient_geom *g);
 
 /* Exhaustive enumeration: the FP rate after n adds and `removals` removals (of the first
  * inserted fingerprints) over all (2^p)^(n+1) outcomes, to compare with

@@ -33,7 +33,7 @@ typedef struct amq_approx {
 
 /* A model's kernel descriptor and the storage it points to. */
 typedef struct amq_model_state {
-    amq_kernel kernel;
+    amq_ops ops;
     void *geom;                              /* malloc'd geometry the descriptor points to    */
     uint64_t (*refused)(const void *geom);   /* NULL: the kernel never refuses an add          */
 } amq_model_state;

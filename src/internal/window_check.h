@@ -60,11 +60,11 @@ typedef struct amq_window_desc {
  * amq_window_kernel_init; the n inserted vectors go through add in order, so rotations
  * happen inside the checks exactly as in use. *desc (and its ops) must outlive the
  * descriptor: it is kept in out->ctx. */
-amq_status amq_kernel_window(amq_kernel *out, const amq_window_desc *desc);
+amq_status amq_ops_window(amq_ops *out, const amq_window_desc *desc);
 
 /* The exact rate after N insertions rounded to a double, from a certified enclosure of
  * relative width <= 2^-64 (so within one unit in the last place). For the statistics of
- * amq_check_kernel_mc only. */
+ * amq_check_ops_mc only. */
 amq_status amq_check_window_rate(double *p, const amq_window_geom *geo, uint64_t N);
 
 #endif

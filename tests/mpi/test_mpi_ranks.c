@@ -7,13 +7,14 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/cli_run.h"
+#include "support/tmp_dir.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-static char dir[64], amq[1024], amq_mpi[1040], mpirun_opts[128];
+static char dir[TMP_DIR_SIZE], amq[1024], amq_mpi[1040], mpirun_opts[128];
 static const char *skip_reason;
 
 /* The whole of a file (at most 64 KiB) in buf. */
@@ -33,14 +34,10 @@ static void slurp(const char *name, char *buf, size_t len)
  * after 300 s (a collective call missed by a rank would hang, not fail). */
 static int run(int np, const char *args)
 {
-    char cmd[4096];
     if (np == 0)
-        snprintf(cmd, sizeof cmd, "cd '%s' && timeout 300 '%s' %s > out.txt 2> err.txt", dir, amq, args);
-    else
-        snprintf(cmd, sizeof cmd, "cd '%s' && timeout 300 mpirun %s -np %d '%s' %s > out.txt 2> err.txt", dir,
-                 mpirun_opts, np, amq_mpi, args);
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+        return cli_sh("cd '%s' && timeout 300 '%s' %s > out.txt 2> err.txt", dir, amq, args);
+    return cli_sh("cd '%s' && timeout 300 mpirun %s -np %d '%s' %s > out.txt 2> err.txt", dir, mpirun_opts, np,
+                  amq_mpi, args);
 }
 
 static size_t count_of(const char *hay, const char *needle)
@@ -99,16 +96,13 @@ static int setup(void **state)
         skip_reason = "build/amq-mpi exists but mpirun is not on PATH (sh tools/deps.sh mpi)";
     /* Open MPI refuses root without the flag; 4 ranks need --oversubscribe on 2 cores. */
     snprintf(mpirun_opts, sizeof mpirun_opts, "%s--oversubscribe", geteuid() == 0 ? "--allow-run-as-root " : "");
-    strcpy(dir, "/tmp/amq-mpi-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return tmp_dir_make(dir, "mpi");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return tmp_dir_remove(dir);
 }
 
 /* Five whole blocks of 2^16 trials and a short one. */

@@ -1,4 +1,5 @@
 #include "api_coverage.h"
+#include "read_file.h"
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -7,24 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *buf = malloc(1 << 17);
-    size_t n = buf ? fread(buf, 1, (1 << 17) - 1, f) : 0;
-    fclose(f);
-    if (buf)
-        buf[n] = 0;
-    return buf;
-}
-
 static int is_name_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
 int api_uncovered(const char *self, const char *const *headers, size_t nheaders, int *seen)
 {
-    char *me = slurp(self);
+    char *me = (char *)read_file(self, NULL);
     if (!me)
         return -1;
     int missing = 0;

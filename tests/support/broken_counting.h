@@ -1,7 +1,7 @@
 /* Deliberately broken counting Bloom kernels, built only into the tests, to show
  * that the cross-checks of amq/check.h have power on the counting structure. Same
  * signatures and storage layout as the real kernels (internal/counting_kernel.h), so
- * each plugs into amq_kernel_counting() through an amq_counting_ops that keeps the
+ * each plugs into amq_ops_counting() through an amq_counting_ops that keeps the
  * real functions for the other operations (broken_counting_ops). */
 #ifndef AMQ_TEST_BROKEN_COUNTING_H
 #define AMQ_TEST_BROKEN_COUNTING_H

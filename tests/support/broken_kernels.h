@@ -1,7 +1,7 @@
 /* Deliberately broken Bloom kernels, built only into the tests, to show that the
  * cross-checks of amq/check.h have power: each must be flagged FAIL both by the
  * exhaustive enumeration and by the Monte Carlo test. Same signatures as the real
- * kernel (internal/bloom_kernel.h), so they plug into amq_kernel_bloom(). None of them
+ * kernel (internal/bloom_kernel.h), so they plug into amq_ops_bloom(). None of them
  * ever misses an inserted key through the query it is paired with in the tests,
  * except where noted: they are false-positive-rate bugs, the kind only the
  * statistics of the structure reveal. */

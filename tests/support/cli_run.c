@@ -10,12 +10,15 @@
 const char *cli_amq;
 char cli_dir[TMP_DIR_SIZE];
 char cli_out[1 << 16];
+char cli_root[1024];
 
 int cli_run_setup(void)
 {
     static char bin[1024];
     const char *env = getenv("AMQ_BIN"), *b = getenv("AMQ_BUILD");
     char cwd[512];
+    if (!getcwd(cli_root, sizeof cli_root))
+        return -1;
     if (env)
         snprintf(bin, sizeof bin, "%s", env);
     else if (b && b[0] == '/')
@@ -29,6 +32,31 @@ int cli_run_setup(void)
 }
 
 int cli_run_teardown(void) { return tmp_dir_remove(cli_dir); }
+
+int cli_run_group_setup(void **state)
+{
+    (void)state;
+    return cli_run_setup();
+}
+
+int cli_run_group_teardown(void **state)
+{
+    (void)state;
+    return cli_run_teardown();
+}
+
+/* system()'s status as a shell reports it: the exit code, or 128 for a signal. */
+static int exit_status(int rc) { return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128; }
+
+int cli_sh(const char *fmt, ...)
+{
+    char cmd[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    return exit_status(system(cmd));
+}
 
 int cli_run(const char *fmt, ...)
 {
@@ -46,5 +74,5 @@ int cli_run(const char *fmt, ...)
     cli_out[n] = 0;
     if (f)
         fclose(f);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
+    return exit_status(rc);
 }

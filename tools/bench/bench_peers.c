@@ -480,9 +480,9 @@ static void table(uint64_t n, row rows[NSUBJECTS])
 
 static double mc_rate(int hash)
 {
-    amq_kernel kn;
+    amq_ops kn;
     const uint64_t m = 9586, k = 7; /* 1% at n = 1000 */
-    if (amq_kernel_bloom(&kn, m, (size_t)k, NULL, NULL) != AMQ_OK)
+    if (amq_ops_bloom(&kn, m, (size_t)k, NULL, NULL) != AMQ_OK)
         return 0;
     amq_mc_config cfg = {.n = 1000, .trials = 20000, .seed = 1, .hash = hash};
     double r[REPS];

@@ -214,7 +214,7 @@ static void report_text(const amq_structure *s, const amq_params *p, const struc
 
 /* The run's work estimated before it starts: refused (usage error) beyond --max-work. */
 static int mc_too_long(const amq_structure *s, const amq_params *p, const int *given, const struct check_opts *o,
-                       const amq_kernel *kn)
+                       const amq_ops *kn)
 {
     const double per_trial = ((double)o->n + (double)o->removals + 1.0) * (double)kn->k + (double)kn->state_words;
     const double work = (double)o->trials * per_trial;
@@ -281,7 +281,7 @@ static int run(const amq_structure *s, int argc, char **argv)
         return cli_fail("check", "exact rate: %s (%s)", amq_last_error(),
                         cli_params_given(s, CLI_PARAMS_MODEL, &p, given, nopt));
     }
-    if (mc_too_long(s, &p, given, &o, amq_model_kernel(m))) { /* after the rate's own, quicker, limits */
+    if (mc_too_long(s, &p, given, &o, amq_model_ops(m))) { /* after the rate's own, quicker, limits */
         amq_model_free(m);
         free(exact);
         return CLI_EXIT_USAGE;
@@ -291,7 +291,7 @@ static int run(const amq_structure *s, int argc, char **argv)
     amq_mc_config cfg = {.n = o.n, .trials = o.trials, .seed = o.seed, .hash = o.hash, .progress = on_progress,
                          .progress_ctx = &bar, .removals = o.removals};
     uint64_t x = 0;
-    amq_status st = amq_check_mc(amq_model_kernel(m), &cfg, &x);
+    amq_status st = amq_check_mc(amq_model_ops(m), &cfg, &x);
     cli_progress_end(&bar);
     const uint64_t refused = amq_model_refused(m);
     amq_model_free(m);

@@ -136,9 +136,9 @@ static int run_strategy(struct strat_row *r, const struct strat_opts *o, double 
     mpz_clear(s);
     if (st != AMQ_OK)
         return cli_fail("strategies", "theory rate: %s", amq_last_error());
-    amq_kernel kn;
+    amq_ops kn;
     amq_mc_config cfg = {.n = o->n, .trials = o->trials, .seed = o->seed, .hash = h};
-    if (amq_kernel_bloom(&kn, m, (size_t)o->k, NULL, NULL) != AMQ_OK || amq_check_mc(&kn, &cfg, &r->x) != AMQ_OK ||
+    if (amq_ops_bloom(&kn, m, (size_t)o->k, NULL, NULL) != AMQ_OK || amq_check_mc(&kn, &cfg, &r->x) != AMQ_OK ||
         amq_binom_test(r->x, o->trials, pb, o->alpha, &r->rb) != AMQ_OK ||
         (r->sname && amq_binom_test(r->x, o->trials, r->pt, o->alpha, &r->rt) != AMQ_OK))
         return cli_fail("strategies", "%s", amq_last_error());
