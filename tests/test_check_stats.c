@@ -17,28 +17,10 @@
 #include <amq/impl.h>
 #include <amq/stats.h>
 #include <internal/check_impl.h>
+#include "support/check_config.h"
 #include "support/build_dir.h"
 
-#define ALPHA 1e-6
-
-static amq_impl_check_config config(const char *model, uint64_t m, uint64_t k)
-{
-    amq_impl_check_config c;
-    memset(&c, 0, sizeof c);
-    c.model = model ? amq_structure_find(model) : NULL;
-    if (c.model) {
-        amq_params_init(&c.model_params, c.model);
-        amq_params_set(&c.model_params, c.model, "m", m);
-        amq_params_set(&c.model_params, c.model, "k", k);
-    }
-    c.n = 100;
-    c.loads = 4;
-    c.filters = 2000;
-    c.queries = 20;
-    c.seed = 1;
-    c.alpha = ALPHA;
-    return c;
-}
+#define ALPHA CHECK_CONFIG_ALPHA
 
 static amq_impl *bloom_impl(uint64_t m, uint64_t k)
 {
@@ -113,7 +95,7 @@ static void test_small_deviation(void **state)
 {
     (void)state;
     amq_impl *impl = bloom_impl(990, 5);
-    amq_impl_check_config c = config("bloom", 1000, 5);
+    amq_impl_check_config c = check_config("bloom", 1000, 5, 100);
     c.loads = 1;
     amq_impl_check_result r;
     run(impl, &c, &r);
@@ -142,7 +124,7 @@ static void test_law_above_24_queries(void **state)
     (void)state;
     for (int planted = 0; planted < 2; planted++) {
         amq_impl *impl = bloom_impl(planted ? 950 : 1000, 5);
-        amq_impl_check_config c = config("bloom", 1000, 5);
+        amq_impl_check_config c = check_config("bloom", 1000, 5, 100);
         c.loads = 1;
         c.queries = 100;
         amq_impl_check_result r;
@@ -169,8 +151,8 @@ static void test_intervals(void **state)
     (void)state;
     amq_impl *impl = bloom_impl(1000, 5);
     for (int with_model = 0; with_model < 2; with_model++) {
-        amq_impl_check_config c = config(with_model ? "bloom" : NULL, 1000, 5);
-        amq_impl_check_config m = config("bloom", 1000, 5);
+        amq_impl_check_config c = check_config(with_model ? "bloom" : NULL, 1000, 5, 100);
+        amq_impl_check_config m = check_config("bloom", 1000, 5, 100);
         amq_impl_check_result r, rm;
         run(impl, &c, &r);
         run(impl, &m, &rm); /* the model's rates, for the check without one */
@@ -213,7 +195,7 @@ static amq_impl *planted(const char *mode)
 static void test_dispersion(void **state)
 {
     (void)state;
-    amq_impl_check_config c = config("counting", 1000, 5);
+    amq_impl_check_config c = check_config("counting", 1000, 5, 100);
     c.n = 200;
     amq_impl_check_result r;
     amq_impl *impl = planted("spread");
@@ -249,12 +231,12 @@ static void test_dispersion(void **state)
     }
     /* no dispersion test without a model, or with one query per filter */
     impl = bloom_impl(1000, 5);
-    c = config(NULL, 1000, 5);
+    c = check_config(NULL, 1000, 5, 100);
     run(impl, &c, &r);
     for (size_t i = 0; i < r.npoints; i++)
         assert_int_equal(r.points[i].disp_verdict, AMQ_POINT_UNTESTED);
     amq_impl_check_result_free(&r);
-    c = config("bloom", 1000, 5);
+    c = check_config("bloom", 1000, 5, 100);
     c.queries = 1;
     c.filters = 200;
     run(impl, &c, &r);

@@ -25,28 +25,12 @@
 #include <string.h>
 #include <amq/check_impl.h>
 #include <amq/impl.h>
+#include "support/check_config.h"
 #include "support/build_dir.h"
 
-#define ALPHA 1e-6
+#define ALPHA CHECK_CONFIG_ALPHA
 
 static char path[1024];
-
-static amq_impl_check_config config(const char *model, uint64_t m, uint64_t k, uint64_t n)
-{
-    amq_impl_check_config c;
-    memset(&c, 0, sizeof c);
-    c.model = amq_structure_find(model);
-    amq_params_init(&c.model_params, c.model);
-    amq_params_set(&c.model_params, c.model, "m", m);
-    amq_params_set(&c.model_params, c.model, "k", k);
-    c.n = n;
-    c.loads = 4;
-    c.filters = 2000;
-    c.queries = 20;
-    c.seed = 1;
-    c.alpha = ALPHA;
-    return c;
-}
 
 /* Runs the check; returns the result (the caller frees it). */
 static amq_impl_check_result run(amq_impl *impl, const amq_impl_check_config *c)
@@ -69,7 +53,7 @@ static void test_libbloom(void **state)
     assert_int_equal(amq_impl_new_filter(impl, 1, &f), AMQ_OK);
     assert_non_null(strstr(amq_impl_describe(impl, f), "m=9585 k=7"));
     amq_filter_free(f);
-    amq_impl_check_config c = config("bloom", 9585, 7, 1000);
+    amq_impl_check_config c = check_config("bloom", 9585, 7, 1000);
     amq_impl_check_result r = run(impl, &c);
     assert_true(r.pass);
     amq_impl_check_result_free(&r);
@@ -80,7 +64,7 @@ static void test_libbloom(void **state)
     assert_int_equal(amq_impl_new_filter(impl, 1, &f), AMQ_OK);
     assert_non_null(strstr(amq_impl_describe(impl, f), "m=16384 k=12"));
     amq_filter_free(f);
-    c = config("bloom", 16384, 12, 1024);
+    c = check_config("bloom", 16384, 12, 1024);
     c.loads = 8;
     c.queries = 500;
     r = run(impl, &c);
@@ -119,12 +103,12 @@ static void test_npm_bloom_filter(void **state)
     if (amq_impl_process(&impl, cmd, 30.0) != AMQ_OK)
         fail_msg("%s", amq_last_error());
     assert_string_equal(amq_impl_name(impl), "bloom-filters/BloomFilter");
-    amq_impl_check_config c = config("bloom", 1000, 6, 100);
+    amq_impl_check_config c = check_config("bloom", 1000, 6, 100);
     c.filters = 300;
     amq_impl_check_result r = run(impl, &c); /* near its design load: no deviation seen */
     assert_true(r.pass);
     amq_impl_check_result_free(&r);
-    c = config("bloom", 1000, 6, 10); /* at 10 keys: exact 3.9e-8, repeated index vectors ~1e-5 */
+    c = check_config("bloom", 1000, 6, 10); /* at 10 keys: exact 3.9e-8, repeated index vectors ~1e-5 */
     c.loads = 1;
     c.filters = 1000;
     c.queries = 1000;
@@ -132,7 +116,7 @@ static void test_npm_bloom_filter(void **state)
     assert_false(r.pass);
     assert_non_null(strstr(r.reason, "FP rate above the model at load 10 keys"));
     amq_impl_check_result_free(&r);
-    c = config("bloom", 1000, 6, 100); /* the byte-order run: big-endian counters, still the model */
+    c = check_config("bloom", 1000, 6, 100); /* the byte-order run: big-endian counters, still the model */
     c.filters = 300;
     c.keys = AMQ_KEYS_BE;
     r = run(impl, &c);
@@ -151,7 +135,7 @@ static void test_npm_counting_bloom_filter(void **state)
     if (amq_impl_process(&impl, cmd, 30.0) != AMQ_OK)
         fail_msg("%s", amq_last_error());
     assert_true(amq_impl_can_remove(impl));
-    amq_impl_check_config c = config("counting", 1000, 6, 100);
+    amq_impl_check_config c = check_config("counting", 1000, 6, 100);
     c.filters = 300;
     c.removals = 50;
     amq_impl_check_result r = run(impl, &c);
@@ -195,7 +179,7 @@ static void test_npm_cuckoo_filter(void **state)
     assert_true(r.false_negative);
     assert_false(r.pass);
     amq_impl_check_result_free(&r);
-    c = config("bloom", 1000, 6, 100);
+    c = check_config("bloom", 1000, 6, 100);
     c.model = NULL;
     if (amq_impl_check(impl, &c, &r) != AMQ_OK)
         fail_msg("the check ended: %s", amq_last_error());

@@ -22,7 +22,7 @@ typedef struct amq_counting_ops {
     amq_counting_remove_fn remove; /* NULL: a descriptor without removal */
 } amq_counting_ops;
 
-/* The real kernels of width 4 or 8 (amq_counting4_* / amq_counting8_*); NULL otherwise. */
+/* The real kernels of width 4 or 8 (amq_counting_kernel_<op>4 / _<op>8); NULL otherwise. */
 const amq_counting_ops *amq_counting_ops_real(unsigned width);
 /* Descriptor of a counting Bloom kernel of m counters of `width` bits (4: packed two
  * per byte, 8: one per byte) and k indices per key. ops NULL = the real kernel of
