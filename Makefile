@@ -85,7 +85,7 @@ $(BUILD)/libamq.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 $(BUILD)/libamq.so: $(PIC_OBJ)
-	$(CC) -shared -Wl,-soname,libamq.so.0 -o $@ $^ $(LDLIBS_AMQ)
+	$(CC) -shared -Wl,-soname,libamq.so.1 -o $@ $^ $(LDLIBS_AMQ)
 $(BUILD)/amq: $(CLI_OBJ) $(BUILD)/libamq.a
 	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libamq.a $(LDLIBS_AMQ)
 
@@ -229,8 +229,8 @@ fuzz-replay-%: $(BUILD)/fuzz/fuzz_% $(BUILD)/fuzz/seeds.ok
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/amq $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 $(BUILD)/libamq.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libamq.so $(DESTDIR)$(PREFIX)/lib/libamq.so.0
-	ln -sf libamq.so.0 $(DESTDIR)$(PREFIX)/lib/libamq.so
+	install -m 755 $(BUILD)/libamq.so $(DESTDIR)$(PREFIX)/lib/libamq.so.1
+	ln -sf libamq.so.1 $(DESTDIR)$(PREFIX)/lib/libamq.so
 	install -m 644 include/amq.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/amq/*.h $(DESTDIR)$(PREFIX)/include/amq/
 	install -m 755 $(BUILD)/amq $(DESTDIR)$(PREFIX)/bin/

@@ -22,7 +22,7 @@ static void install_and_use(void **state)
     snprintf(build, sizeof build, "%s", b ? b : "build");
     assert_int_equal(tmp_dir_make(dir, "install"), 0);
     assert_int_equal(cli_sh("make -s install BUILD='%s' PREFIX=/usr DESTDIR='%s' > '%s/log' 2>&1", build, dir, dir), 0);
-    assert_int_equal(cli_sh("test -f %s/usr/include/amq.h && test -f %s/usr/lib/libamq.a && test -f %s/usr/lib/libamq.so.0"
+    assert_int_equal(cli_sh("test -f %s/usr/include/amq.h && test -f %s/usr/lib/libamq.a && test -f %s/usr/lib/libamq.so.1"
                             " && test -x %s/usr/bin/amq && test -f %s/usr/lib/pkgconfig/amq.pc",
                             dir, dir, dir, dir, dir), 0);
     /* the first C block of the README is the example */
