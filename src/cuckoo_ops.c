@@ -8,7 +8,89 @@
  * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
 #include <internal/cuckoo_kernel.h>
 
-/* 1 iff the f bits at bit offset o hold the low f bits of x (x = 0: the bits are empty). */
+/*@ ghost
+  // Extensionality: a value whose bits are all clear is 0.  By halving (z_k = y / 2^k), so
+  // that no step needs parity ("bit 0 clear ==> even"), which no prover here finds.
+  /@ assigns \nothing;
+     ensures zero: (\forall integer k; 0 <= k ==> !amq_ck_bit(y, k)) ==> y == 0;
+  @/
+  static void amq_ck_ext(uint64_t y) {
+      uint64_t z = y;
+      /@ loop invariant clear: (\forall integer k; 0 <= k ==> !amq_ck_bit(y, k)) ==>
+                               (\forall integer j; 0 <= j ==> !amq_ck_bit(z, j));
+         loop invariant back:  (\forall integer k; 0 <= k ==> !amq_ck_bit(y, k)) ==> z == 0 ==> y == 0;
+         loop assigns z;
+         loop variant z;
+      @/
+      while (z != 0) {
+          uint64_t h = z >> 1;
+          /@ assert half: h == z / 2; @/
+          /@ assert hbits: \forall integer j; 0 <= j ==> (amq_ck_bit(h, j) <==> amq_ck_bit(z, j + 1)); @/
+          /@ assert step: !amq_ck_bit(z, 0) ==> h == 0 ==> z == 0; @/
+          z = h;
+      }
+  }
+*/
+
+/*@ ghost
+  // (d >> f) << f <= d: the unsigned-overflow check of amq_ck_low_clear's <<, by two loops
+  // over WP's own shift facts (lsl_1, lsr_1, lsl_add, lsr_add) and 2 (q / 2) <= q.
+  /@ requires f_range: f <= 32;
+     assigns \nothing;
+     ensures le: ((d >> f) << f) <= d;
+  @/
+  static void amq_ck_shl_le(uint64_t d, uint64_t f) {
+      uint64_t q = d;
+      /@ loop invariant bounds: 0 <= k <= f;
+         loop invariant q_is:   q == (d >> k);
+         loop invariant p_pos:  1 <= (1 << k);
+         loop invariant under:  q * (1 << k) <= d;
+         loop assigns k, q;
+         loop variant f - k;
+      @/
+      for (uint64_t k = 0; k < f; k++) {
+          /@ assert q1: (q >> 1) == q / 2 && ((d >> k) >> 1) == (d >> (k + 1)); @/
+          /@ assert p1: ((1 << k) << 1) == (1 << (k + 1)) && ((1 << k) << 1) == 2 * (1 << k); @/
+          /@ assert two: 2 * (q / 2) <= q; @/
+          /@ assert mul: (1 << k) * (2 * (q / 2)) <= (1 << k) * q; @/
+          q = q >> 1;
+      }
+      uint64_t x = q;
+      /@ loop invariant bounds: 0 <= j <= f;
+         loop invariant shl:    (x << j) == x * (1 << j);
+         loop assigns j;
+         loop variant f - j;
+      @/
+      for (uint64_t j = 0; j < f; j++) {
+          /@ assert s1: ((x << j) << 1) == (x << (j + 1)) && ((x << j) << 1) == 2 * (x << j); @/
+          /@ assert p1: ((1 << j) << 1) == (1 << (j + 1)) && ((1 << j) << 1) == 2 * (1 << j); @/
+      }
+  }
+*/
+
+/* 1 iff the low f bits of d are clear.  No mask: d ^ ((d >> f) << f) keeps exactly those bits
+ * (a mask's bits, "bit k of 2^f - 1 iff k < f", need parity, which no prover here finds). */
+/*@ requires f_range: 1 <= f <= 32;
+    assigns \nothing;
+    ensures low:  \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_ck_bit(d, k));
+    ensures bool: \result == 0 || \result == 1;
+*/
+static int amq_ck_low_clear(uint64_t d, uint64_t f)
+{
+    //@ ghost amq_ck_shl_le(d, f);
+    const uint64_t hi = (d >> f) << f;
+    /*@ assert hi_bits: \forall integer k; 0 <= k ==> (amq_ck_bit(hi, k) <==> (k >= f && amq_ck_bit(d, k))); */
+    const uint64_t e = d ^ hi;
+    /*@ assert e_bits: \forall integer k; 0 <= k ==> (amq_ck_bit(e, k) <==> (k < f && amq_ck_bit(d, k))); */
+    /*@ assert zero_bits: \forall integer k; 0 <= k ==> !amq_ck_bit(0, k); */
+    //@ ghost amq_ck_ext(e);
+    return e == 0;
+}
+
+/* 1 iff the f bits at bit offset o hold the low f bits of x (x = 0: the bits are empty).
+ * Whole fields: the slot's bits in word o / 64, shifted down, xor x, then the low-bits test;
+ * a slot that straddles two words is tested in two parts (a shift left to join them would
+ * overflow, and the unsigned checks refuse it). */
 /*@ requires f_range: 1 <= f <= 32;
     requires bits:    o + f <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
@@ -19,19 +101,39 @@
 static int amq_ck_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
 {
     (void)nbits;
-    /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant equal:  \forall integer k; 0 <= k < j ==> (amq_bit_set(w, o + k) <==> AMQ_CK_BIT(x, k));
-        loop assigns j;
-        loop variant f - j;
-    */
-    for (uint64_t j = 0; j < f; j++) {
-        const uint64_t p = o + j;
-        /*@ assert pos: p < 64 * amq_words(nbits); */
-        if (((w[p / 64u] >> (p % 64u)) & 1u) != ((x >> j) & 1u))
-            return 0;
+    const uint64_t q = o / 64u;
+    const uint64_t r = o % 64u;
+    /*@ assert pos: q < amq_words(nbits) && o == 64 * q + r; */
+    /*@ assert at: \forall integer k; 0 <= k && r + k < 64 ==> (o + k) / 64 == q && (o + k) % 64 == r + k; */
+    /*@ assert shr: \forall integer k; 0 <= k ==> ((w[q] >> r) >> k) == (w[q] >> (r + k)); */
+    /*@ assert word: \forall integer k; 0 <= k && r + k < 64 ==>
+                       (amq_ck_bit(w[q] >> r, k) <==> amq_bit_set(w, o + k)); */
+    const uint64_t lo = (w[q] >> r) ^ x;
+    /*@ assert lo_bits: \forall integer k; 0 <= k && r + k < 64 ==>
+                          (amq_ck_bit(lo, k) <==> !(amq_bit_set(w, o + k) <==> amq_ck_bit(x, k))); */
+    if (r + f <= 64u) {
+        const int all = amq_ck_low_clear(lo, f);
+        /*@ assert one: all == 1 <==> amq_ck_is_at(w, f, o, x); */
+        return all;
     }
-    /*@ assert all: amq_ck_is_at(w, f, o, x); */
-    return 1;
+    const uint64_t n = 64u - r; /* 1 <= n < f: the slot's bits in word q */
+    if (amq_ck_low_clear(lo, n) == 0) {
+        /*@ assert differ: !amq_ck_is_at(w, f, o, x); */
+        return 0;
+    }
+    /*@ assert lo_ok: \forall integer k; 0 <= k < n ==> (amq_bit_set(w, o + k) <==> amq_ck_bit(x, k)); */
+    /*@ assert pos2: q + 1 < amq_words(nbits) && o + n == 64 * (q + 1); */
+    /*@ assert at2: \forall integer k; n <= k < f ==> (o + k) / 64 == q + 1 && (o + k) % 64 == k - n; */
+    /*@ assert xbits: \forall integer k; n <= k ==> (amq_ck_bit(x >> n, k - n) <==> amq_ck_bit(x, k)); */
+    const uint64_t hi = w[q + 1u] ^ (x >> n);
+    /*@ assert hi_bits: \forall integer k; n <= k < f ==>
+                          (amq_ck_bit(hi, k - n) <==> !(amq_bit_set(w, o + k) <==> amq_ck_bit(x, k))); */
+    /*@ assert hi_bits2: \forall integer j; 0 <= j < f - n ==>
+                           (amq_ck_bit(hi, j) <==> !(amq_bit_set(w, o + (j + n)) <==> amq_ck_bit(x, j + n))); */
+    const int same = amq_ck_low_clear(hi, f - n);
+    /*@ assert hi_ok: same == 1 <==> \forall integer k; n <= k < f ==> (amq_bit_set(w, o + k) <==> amq_ck_bit(x, k)); */
+    /*@ assert two: same == 1 <==> amq_ck_is_at(w, f, o, x); */
+    return same;
 }
 
 /*@ ghost
