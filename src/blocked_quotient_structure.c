@@ -162,6 +162,9 @@ const amq_structure amq_structure_blocked_quotient = {
     .removal_note = "the blocked quotient rate for n - RM keys; holds while no insert is refused (a full block "
                     "refuses the key)",
     .model = model,
+    /* amq check blocked-quotient, 2026-11-29, 2 cores at load 8-12: 6.1 ns per index (-b 16 -q 6 -r 6 -n
+     * 640) */
+    .work_weight = 1.9,
     AMQ_EXAMPLES({{2, 1, 1, 2}, 2}, {{1, 2, 1, 2}, 3}),
     AMQ_DEMOS({{16, 6, 6, AMQ_AUTO}, 640}),
 };

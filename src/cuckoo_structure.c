@@ -188,6 +188,10 @@ const amq_structure amq_structure_cuckoo = {
     .removal_note = "the cuckoo rate for n - RM keys; a remove deletes one copy of the key's fingerprint from one of "
                     "its two buckets, so it holds while every removed key was added and no add was refused",
     .model = model,
+    /* amq check cuckoo, 2026-11-29, 2 cores at load 8-12: 790-850 ns per key (-B 256 -s 4 -f 8 -n 768; -B
+     * 262144 -f 12 -n 500000; -B 255 -s 2 -n 300): each add draws its tries' whole kick strings
+     * (AMQ_CUCKOO_MAX_KICKS steps) */
+    .work_weight = 260.0,
     AMQ_EXAMPLES({{2, 2, 2}, 2}, {{3, 2, 2}, 2}, {{1, 4, 2}, 3}),
     /* The first demonstration is the one make certify checks by Monte Carlo (20000 fresh
      * filters): small, and at load 0.75, where a random-oracle table of 256 buckets refused

@@ -120,6 +120,8 @@ const amq_ops *amq_model_ops(const amq_model *m) { return m ? &m->st.ops : NULL;
 
 uint64_t amq_model_refused(const amq_model *m) { return m && m->st.refused ? m->st.refused(m->st.geom) : 0; }
 
+double amq_structure_work_weight(const amq_structure *s) { return s ? s->work_weight : 0.0; }
+
 void amq_model_free(amq_model *m)
 {
     if (m) {

@@ -251,6 +251,8 @@ static void rates(void **state)
     assert_null(amq_model_ops(NULL));
     assert_int_equal(amq_model_refused(NULL), 0);
     amq_model_free(NULL);
+    assert_true(amq_structure_work_weight(NULL) == 0.0);
+    assert_true(amq_structure_work_weight(s) == 1.0); /* Bloom's: the unit */
     assert_int_equal(amq_model_create(&m, s, &p), AMQ_OK);
     assert_non_null(amq_model_ops(m));
     assert_int_equal(amq_model_refused(m), 0);

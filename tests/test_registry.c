@@ -58,6 +58,8 @@ static void registry_is_consistent(void **state)
         assert_ptr_equal(amq_structure_find(amq_structure_name(s)), s);
         assert_ptr_equal(amq_structure_of_file_type(amq_structure_file_type(s)), s);
         assert_true(amq_structure_nparams(s) <= AMQ_PARAMS_MAX);
+        /* every entry states its measured work weight (a missing one would read as 0: free) */
+        assert_true(amq_structure_work_weight(s) >= 1.0);
         for (size_t j = i + 1; j < n; j++) {
             assert_string_not_equal(amq_structure_name(s), amq_structure_name(amq_structure_at(j)));
             assert_int_not_equal(amq_structure_file_type(s), amq_structure_file_type(amq_structure_at(j)));

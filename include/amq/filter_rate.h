@@ -55,6 +55,10 @@ AMQ_API const amq_ops *amq_model_ops(const amq_model *m);
  * rate is exact only while this is 0. */
 AMQ_API uint64_t amq_model_refused(const amq_model *m);
 AMQ_API void amq_model_free(amq_model *m);
+/* The CPU time of one index operation of s's model kernel in a Monte Carlo run, relative to
+ * the Bloom kernel's (1.0; about 3 ns here): measured per structure, for the work estimates
+ * that refuse long runs before they start (docs/cost-limits.md).  0 for NULL. */
+AMQ_API double amq_structure_work_weight(const amq_structure *s);
 
 /* The names before issue 24 (docs/naming.md), kept so that code written against them
  * still compiles.  New code uses the amq_model_ops names. */

@@ -95,6 +95,11 @@ struct amq_structure {
 
     /* cross-checks */
     amq_status (*model)(amq_model_state *out, const uint64_t *v);
+    /* the CPU time of one index operation of the model's kernel in a Monte Carlo run, in
+     * Bloom index operations (bloom: 1): the work estimates count index operations, and
+     * this makes their limit one of time (amq_structure_work_weight, docs/cost-limits.md);
+     * each entry states its measurement */
+    double work_weight;
     size_t nexamples;
     amq_example examples[AMQ_EXAMPLES_MAX];
     /* realistic parameter sets, shown by `amq structures --demos` and run by make certify */

@@ -16,8 +16,10 @@ typedef struct check_run {
 /* The human report and the JSON object on f. */
 void check_report_text(FILE *f, const check_run *c);
 void check_report_json(FILE *f, const check_run *c);
-/* Draws the FP rate against the load with gnuplot into path (.svg or .png); 0, or an
- * exit status after printing why. */
+/* Draws the FP rate against the load with gnuplot into path (.svg or .png), replaced only
+ * once drawn; 0, or an exit status after printing why.  check_plot_possible: whether gnuplot
+ * is there, asked before the check runs (the same answer and message). */
 int check_plot(const check_run *c, const char *path);
+int check_plot_possible(void);
 
 #endif

@@ -6,6 +6,7 @@
 #include "check_impl_cli.h"
 #include "cli.h"
 #include <amq/filter_rate.h>
+#include <errno.h>
 #include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -125,15 +126,16 @@ static int write_data(const check_run *c, const char *dir, double *ymin)
     return fclose(f) ? -1 : 0;
 }
 
-static int write_script(const check_run *c, const char *dir, const char *out, double ymin)
+/* out: where gnuplot draws; name: the plot's path, whose extension says the format */
+static int write_script(const check_run *c, const char *dir, const char *out, const char *name, double ymin)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/plot.gp", dir);
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    const size_t l = strlen(out);
-    if (!strcmp(out + l - 4, ".svg"))
+    const size_t l = strlen(name);
+    if (!strcmp(name + l - 4, ".svg"))
         fputs("set terminal svg size 900,640 dynamic enhanced font 'Helvetica,13' background '#ffffff'\n", f);
     else
         fputs("set terminal pngcairo size 900,640 enhanced font 'Helvetica,11'\n", f);
@@ -180,19 +182,46 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-int check_plot(const check_run *c, const char *path)
+int check_plot_possible(void)
 {
     if (!have_gnuplot())
         return cli_fail("check", "--plot needs gnuplot, which is not on the PATH (Debian: apt-get install "
-                                 "gnuplot-nox); the report above is complete without it");
+                                 "gnuplot-nox); nothing was run");
+    return 0;
+}
+
+/* gnuplot draws into a new file beside path, renamed over it once drawn: a failure leaves
+ * path as it was (absent, or the old plot). */
+int check_plot(const check_run *c, const char *path)
+{
+    if (check_plot_possible())
+        return CLI_EXIT_FAIL;
+    char out[4200];
+    snprintf(out, sizeof out, "%s.amq-XXXXXX", path);
+    const int fd = mkstemp(out);
+    if (fd < 0)
+        return cli_fail("check", "--plot: cannot write beside '%s': %s", path, strerror(errno));
+    const mode_t mask = umask(0); /* mkstemp made it 0600: the plot gets a new file's usual mode */
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0) {
+        const int e = errno;
+        close(fd);
+        unlink(out);
+        return cli_fail("check", "--plot: cannot write beside '%s': %s", path, strerror(e));
+    }
+    close(fd);
     const char *tmp = getenv("TMPDIR");
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/amq-plot-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir))
+    {
+        unlink(out);
         return cli_fail("check", "--plot: cannot make a temporary directory in %s", tmp && *tmp ? tmp : "/tmp");
+    }
     double ymin;
-    if (write_data(c, dir, &ymin) || write_script(c, dir, path, ymin)) {
+    if (write_data(c, dir, &ymin) || write_script(c, dir, out, path, ymin)) {
         remove_dir(dir);
+        unlink(out);
         return cli_fail("check", "--plot: cannot write the plot's files in %s", dir);
     }
     char script[4200];
@@ -202,8 +231,18 @@ int check_plot(const check_run *c, const char *path)
     int st = -1;
     if (posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ) == 0)
         waitpid(pid, &st, 0);
-    if (st != 0 || access(path, F_OK) != 0)
-        return cli_fail("check", "--plot: gnuplot failed to draw '%s' (its script is kept in %s)", path, dir);
+    struct stat sb;
+    if (st != 0 || stat(out, &sb) != 0 || sb.st_size == 0) {
+        unlink(out);
+        return cli_fail("check", "--plot: gnuplot failed to draw '%s' (its script is kept in %s); nothing was "
+                                 "printed", path, dir);
+    }
+    if (rename(out, path) != 0) {
+        const int e = errno;
+        unlink(out);
+        remove_dir(dir);
+        return cli_fail("check", "--plot: cannot write '%s': %s; nothing was printed", path, strerror(e));
+    }
     remove_dir(dir);
     return 0;
 }

@@ -15,8 +15,8 @@
 
 #define EXACT_DIGITS 15
 /* The Monte Carlo's work, estimated before it starts (docs/cost-limits.md): index operations
- * trials x ((n + removals + 1) k + state words), at most CLI_MC_MAX_WORK unless --max-work
- * says more. */
+ * trials x ((n + removals + 1) k x the structure's weight + state words), at most
+ * CLI_MC_MAX_WORK unless --max-work says more. */
 
 static const char USAGE_HEAD[] = "amq check STRUCTURE PARAMETERS -n N [--removals RM] [--trials T] [--seed S] "
                                  "[--hash random|independent|double|triple|enhanced] [--alpha A] [--max-work W] [--json]\n"
@@ -98,8 +98,9 @@ static void print_help(FILE *f, const amq_structure *only)
             "               independent|double|triple|enhanced: real XXH3 hashing of distinct\n"
             "               8-byte keys, a fresh hash seed per trial (default random)\n"
             "  --alpha A    significance level = false-alarm rate, 0 < A < 1 (default 1e-6)\n"
-            "  --max-work W refuse a run estimated at more than W index operations,\n"
-            "               T x ((n + RM + 1) k + state words), before it starts (default 2^33)\n"
+            "  --max-work W refuse a run estimated at more than W Bloom index operations of time,\n"
+            "               T x ((n + RM + 1) k x the structure's weight + state words), before\n"
+            "               it starts (default 2^33, about 30 s of one idle core)\n"
             "  --json       machine-readable output\n"
             "exit status: 0 pass, 1 fail (or an error), 2 usage error\n",
             (unsigned long long)AMQ_CHECK_DEFAULT_TRIALS, (unsigned long long)AMQ_CHECK_DEFAULT_SEED);
@@ -216,7 +217,11 @@ static void report_text(const amq_structure *s, const amq_params *p, const struc
 static int mc_too_long(const amq_structure *s, const amq_params *p, const int *given, const struct check_opts *o,
                        const amq_ops *kn)
 {
-    const double per_trial = ((double)o->n + (double)o->removals + 1.0) * (double)kn->k + (double)kn->state_words;
+    /* index operations at the structure's time per index (amq_structure_work_weight: a cuckoo
+     * add costs about 260 Bloom index operations), so that the limit is one of time */
+    const double weight = amq_structure_work_weight(s);
+    const double per_trial =
+        ((double)o->n + (double)o->removals + 1.0) * (double)kn->k * weight + (double)kn->state_words;
     const double work = (double)o->trials * per_trial;
     if (work <= (double)o->max_work)
         return 0;
@@ -226,9 +231,10 @@ static int mc_too_long(const amq_structure *s, const amq_params *p, const int *g
              (unsigned long long)o->trials);
     cli_usage("check", o->usage,
               "the Monte Carlo would take about %.3g index operations, --trials %llu x ((n%s + 1) keys x %zu "
-              "indices + %zu state words), over --max-work %llu (%s; docs/cost-limits.md): give fewer --trials or "
-              "a smaller -n, or a larger --max-work",
-              work, (unsigned long long)o->trials, o->removals ? " + RM" : "", kn->k, kn->state_words,
+              "indices x %g (the time of a %s index in Bloom ones) + %zu state words), over --max-work %llu (%s; "
+              "docs/cost-limits.md): give fewer --trials or a smaller -n, or a larger --max-work",
+              work, (unsigned long long)o->trials, o->removals ? " + RM" : "", kn->k, weight, amq_structure_name(s),
+              kn->state_words,
               (unsigned long long)o->max_work,
               cli_params_given(s, CLI_PARAMS_MODEL, p, given, opts));
     return 1;

@@ -14,13 +14,13 @@ static const char USAGE[] =
     "amq check (--plugin LIB [--plugin-arg S] | --exec 'CMD' [--timeout SEC] | --impl STRUCTURE [--impl-param K=V]...)\n"
     "          (--model NAME RATE-PARAMETERS | --model none) -n N [--loads L] [--filters F] [--queries Q]\n"
     "          [--remove R] [--seed S] [--key-format K | --key-file FILE] [--alpha A] [--json] [--plot FILE.svg|png]\n"
-    "          [--replay FILE]";
+    "          [--replay FILE] [--max-work W]";
 
 enum {
     OPT_N = 'n',
     OPT_PLUGIN = 300, OPT_PLUGIN_ARG, OPT_EXEC, OPT_TIMEOUT, OPT_IMPL, OPT_IMPL_PARAM, OPT_MODEL, OPT_LOADS,
     OPT_FILTERS, OPT_QUERIES, OPT_REMOVE, OPT_SEED, OPT_ALPHA, OPT_JSON, OPT_PLOT, OPT_REPLAY, OPT_KEYS,
-    OPT_KEY_FILE
+    OPT_KEY_FILE, OPT_MAX_WORK
 };
 
 static const cli_option options[] = {
@@ -30,17 +30,25 @@ static const cli_option options[] = {
     {"filters", 0, 1, OPT_FILTERS}, {"queries", 0, 1, OPT_QUERIES}, {"remove", 0, 1, OPT_REMOVE},
     {"seed", 0, 1, OPT_SEED}, {"alpha", 0, 1, OPT_ALPHA}, {"json", 0, 0, OPT_JSON},
     {"plot", 0, 1, OPT_PLOT}, {"replay", 0, 1, OPT_REPLAY}, {"key-format", 0, 1, OPT_KEYS},
-    {"key-file", 0, 1, OPT_KEY_FILE},
+    {"key-file", 0, 1, OPT_KEY_FILE}, {"max-work", 0, 1, OPT_MAX_WORK},
 };
 
 #define MAX_IMPL_PARAMS 8
+/* The time of one operation of the check (key made, sent, answered, tallied) outside the
+ * structure's indices, in Bloom index operations (about 3.2 ns), measured 2026-11-29 at load
+ * 8-12: in process (--impl, --plugin), 19-88 ns per operation for amqcert's ten structures at
+ * their demonstrations (Bloom: 23 ns at k = 1, 35 ns at k = 7); through --exec with a C
+ * adapter (tests/adapters/planted_adapter.c), 550 ns of both processes' CPU.  A peer's own
+ * time beyond that (Node's bloom-filters: about 11 us per operation) is not known here. */
+#define IMPL_OP_COST 16.0
+#define EXEC_OP_COST 170.0
 
 typedef struct opts {
     const char *plugin, *plugin_arg, *exec, *impl, *plot, *replay, *key_file;
     const char *impl_param[MAX_IMPL_PARAMS];
     size_t nimpl_param;
     double timeout, alpha;
-    uint64_t n, loads, filters, queries, removals, seed;
+    uint64_t n, loads, filters, queries, removals, seed, max_work;
     amq_key_format keys;
     int have_n, have_loads, have_filters, have_queries, have_removals, have_keys, json, ways;
 } opts;
@@ -74,6 +82,10 @@ static int on_option(void *ctx, int id, const char *arg)
         o->have_keys = 1;
         return amq_key_format_parse(arg, &o->keys) == AMQ_OK ? 0 : cli_usage("check", USAGE, "--key-format: %s", amq_last_error());
     case OPT_KEY_FILE: o->key_file = arg; return 0;
+    case OPT_MAX_WORK:
+        if (!cli_u64("check", "--max-work", arg, &o->max_work))
+            return CLI_EXIT_USAGE;
+        return o->max_work ? 0 : cli_usage("check", USAGE, "--max-work must be at least 1 (got '%s')", arg);
     default: return cli_usage("check", USAGE, "invalid option");
     }
 }
@@ -131,8 +143,12 @@ static void print_help(void)
            "  --replay FILE       write the whole session in protocol form, from hello, every filter in\n"
            "                      order, through the request that found the problem (the query answered\n"
            "                      \"no\", the request that failed), else to the end: `cat FILE | CMD` replays it\n"
+           "  --max-work W        refuse a check estimated at more than W Bloom index operations of time\n"
+           "                      (about 3 ns each) before the implementation starts: F x (operations x\n"
+           "                      (%g in process, %g through --exec, + the model's indices per key) + its\n"
+           "                      state words) (default 2^33; docs/cost-limits.md)\n"
            "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n",
-           AMQ_IMPL_CHECK_KEY_MAX);
+           AMQ_IMPL_CHECK_KEY_MAX, IMPL_OP_COST, EXEC_OP_COST);
 }
 
 /* The value of --model in argv (also --model=NAME), or NULL. */
@@ -362,6 +378,38 @@ static int refuse_short_list(const opts *o, const amq_impl_check_config *cfg)
                      cfg->filters > UINT64_MAX / per ? " or more" : "");
 }
 
+/* The run's work, estimated before the implementation starts (class 4 of issue 26;
+ * docs/cost-limits.md), in the Monte Carlo's unit: F filters x (their operations x (the
+ * interface's cost + the model's indices per key) + the model's state words).  Operations per
+ * filter: n adds, L Q fresh queries and n queries of added keys; with removals (counted unless
+ * --remove 0: the default depends on the implementation) R removes, n - R queries and Q fresh
+ * ones.  Beyond --max-work: a usage error, naming the options. */
+static int refuse_work(const opts *o, const amq_structure *model, const amq_impl_check_config *cfg)
+{
+    double indices = 1.0, words = 0.0; /* without a model, a key's indices are not known: one */
+    amq_model *m = NULL;
+    if (model && amq_model_create(&m, model, &cfg->model_params) == AMQ_OK) {
+        indices = (double)amq_model_kernel(m)->k;
+        words = (double)amq_model_kernel(m)->state_words;
+    }
+    amq_model_free(m);
+    const int removes = o->have_removals ? cfg->removals > 0 : 1;
+    const double n = (double)cfg->n, lq = (double)cfg->loads * (double)cfg->queries;
+    const double ops = 2.0 * n + lq + (removes ? n + (double)cfg->queries : 0.0);
+    const double per_op = (o->exec ? EXEC_OP_COST : IMPL_OP_COST) + indices;
+    const double work = (double)cfg->filters * (ops * per_op + words);
+    if (work <= (double)o->max_work)
+        return 0;
+    return cli_usage("check", USAGE,
+                     "the check would take about %.3g index operations of time: --filters %llu x (%.3g operations "
+                     "(n adds, L Q fresh queries, n queries of added keys%s) x (%g per operation %s + %g indices) + "
+                     "%g state words), over --max-work %llu (docs/cost-limits.md): give fewer --filters, --queries "
+                     "or --loads, a smaller -n, or a larger --max-work",
+                     work, (unsigned long long)cfg->filters, ops, removes ? ", removes and their queries" : "",
+                     per_op - indices, o->exec ? "through --exec" : "in process", indices, words,
+                     (unsigned long long)o->max_work);
+}
+
 /* The check itself, from the parsed options on: settings refused before anything starts,
  * the implementation opened, run, reported. */
 static int check_with(const opts *o, const amq_structure *model, check_run *c)
@@ -370,11 +418,11 @@ static int check_with(const opts *o, const amq_structure *model, check_run *c)
     settings(o, model, &c->cfg);
     if (o->key_file && (rc = refuse_short_list(o, &c->cfg)))
         return rc;
-    if ((rc = refuse_settings(model, &c->cfg)))
+    if ((rc = refuse_settings(model, &c->cfg)) || (rc = refuse_work(o, model, &c->cfg)))
         return rc;
     /* output paths are refused before anything runs: a FIFO or a device would block or
      * swallow the output (gnuplot writes the plot; the replay file is opened here) */
-    if (o->plot && cli_output_path("check", "--plot", o->plot))
+    if (o->plot && (cli_output_path("check", "--plot", o->plot) || check_plot_possible()))
         return CLI_EXIT_FAIL;
     FILE *replay = NULL;
     if (o->replay && !(replay = cli_open_output("check", "--replay", o->replay)))
@@ -403,23 +451,21 @@ static int check_with(const opts *o, const amq_structure *model, check_run *c)
         amq_impl_free(c->impl);
         return rc;
     }
-    /* a verdict, or the implementation failed: the report of what was answered either way */
+    /* a verdict, or the implementation failed: the report of what was answered either way,
+     * printed only once the plot and the replay file are written (a failure of either
+     * prints no report: issue 26, class 9) */
     char ended[sizeof c->res.error + 16];
     snprintf(ended, sizeof ended, "%s", st != AMQ_OK ? amq_last_error() : "");
-    (o->json ? check_report_json : check_report_text)(stdout, c);
-    fflush(stdout);
-    rc = c->res.pass ? 0 : CLI_EXIT_FAIL;
-    if (st != AMQ_OK)
-        cli_fail("check", "the check ended: %s", ended);
-    if (o->plot) {
-        const int prc = check_plot(c, o->plot);
-        if (prc)
-            rc = prc;
-    }
-    if (replay) {
-        const int rrc = finish_replay(c, replay, o->replay);
-        if (rrc)
-            rc = rrc;
+    rc = replay ? finish_replay(c, replay, o->replay) : 0;
+    if (!rc && o->plot)
+        rc = check_plot(c, o->plot);
+    if (!rc) {
+        (o->json ? check_report_json : check_report_text)(stdout, c);
+        if (fflush(stdout) != 0)
+            cli_stdout_failed(); /* keeps the errno for main's "write error" */
+        rc = c->res.pass ? 0 : CLI_EXIT_FAIL;
+        if (st != AMQ_OK)
+            cli_fail("check", "the check ended: %s", ended);
     }
     amq_impl_check_result_free(&c->res);
     amq_impl_free(c->impl);
@@ -444,7 +490,8 @@ int cmd_check_impl(int argc, char **argv)
     memset(&c, 0, sizeof c);
     if (model)
         amq_params_init(&c.cfg.model_params, model);
-    opts o = {.timeout = AMQ_IMPL_DEFAULT_TIMEOUT, .alpha = AMQ_CHECK_ALPHA_DEFAULT, .seed = 1};
+    opts o = {.timeout = AMQ_IMPL_DEFAULT_TIMEOUT, .alpha = AMQ_CHECK_ALPHA_DEFAULT, .seed = 1,
+              .max_work = (uint64_t)CLI_MC_MAX_WORK};
     int given[AMQ_PARAMS_MAX];
     int rc = cli_parse("check", USAGE, model, CLI_PARAMS_RATE, options, sizeof options / sizeof options[0], on_option,
                        &o, argc, argv, &c.cfg.model_params, given);
