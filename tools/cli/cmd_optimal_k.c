@@ -106,13 +106,15 @@ static void optk_help(void)
           "k >= 1.\n"
           "  --bits-per-key R   R = m/n: an integer, a decimal (9.6, 1e1) or a fraction (10/3),\n"
           "                     taken as that exact rational; 0 < R <= 10000\n"
-          "  --table            barriers b_k for k = 1..K (default 100), with D&M Table 1 as\n"
-          "                     printed beside its rows (\"Computed m/n\" and the closed-form\n"
-          "                     estimate of their equation 3)\n"
+          "  --table            barriers b_k for k = 1..K (--kmax K: default 100, at most 300),\n"
+          "                     with D&M Table 1 as printed beside its rows (\"Computed m/n\"\n"
+          "                     and the closed-form estimate of their equation 3)\n"
           "  --paper            only the rows of D&M Table 1\n"
           "  --digits D         significant digits of the barriers (default 6)\n",
           stdout);
 }
+
+#define OPTK_KMAX 300 /* the largest --kmax */
 
 struct optk_opts {
     mpq_t r;
@@ -135,8 +137,12 @@ static int on_option(void *ctx, int id, const char *arg)
         o->have_r = 1;
         return 0;
     case OPT_KMAX:
-        if (!cli_u64("optimal-k", "--kmax", arg, &o->kmax) || o->kmax < 1 || o->kmax > 1000)
-            return cli_usage("optimal-k", OPTK_USAGE, "--kmax must be an integer in [1, 1000]");
+        /* the table's cost grows with K, about 12 ms of CPU per k here (K = 1000 took 12 s of
+         * CPU): 300 keeps it to a few seconds (issue 26, class 4; docs/cost-limits.md) */
+        if (!cli_u64("optimal-k", "--kmax", arg, &o->kmax) || o->kmax < 1 || o->kmax > OPTK_KMAX)
+            return cli_usage("optimal-k", OPTK_USAGE,
+                             "--kmax must be an integer in [1, %d] (got '%s'; each k costs about 12 ms of CPU, "
+                             "so the limit keeps the table to a few seconds)", OPTK_KMAX, arg);
         o->have_kmax = 1;
         return 0;
     case OPT_DIGITS:
