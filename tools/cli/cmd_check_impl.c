@@ -389,8 +389,8 @@ static int refuse_work(const opts *o, const amq_structure *model, const amq_impl
     double indices = 1.0, words = 0.0; /* without a model, a key's indices are not known: one */
     amq_model *m = NULL;
     if (model && amq_model_create(&m, model, &cfg->model_params) == AMQ_OK) {
-        indices = (double)amq_model_kernel(m)->k;
-        words = (double)amq_model_kernel(m)->state_words;
+        indices = (double)amq_model_ops(m)->k;
+        words = (double)amq_model_ops(m)->state_words;
     }
     amq_model_free(m);
     const int removes = o->have_removals ? cfg->removals > 0 : 1;
