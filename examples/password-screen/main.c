@@ -237,7 +237,9 @@ static int make_report(report *r, const pw_screen *s, run *seen_run)
     return ok ? 0 : -1;
 }
 
-int main(int argc, char **argv)
+static int out_errno; /* the errno of the first failed write of an answer */
+
+static int screen(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"list", required_argument, 0, 'l'}, {"target", required_argument, 0, 't'},
@@ -298,9 +300,13 @@ int main(int argc, char **argv)
         if (len > 0 && line[len - 1] == '\r')
             len--;
         const int code = pw_screen_check(s, line, len);
-        if (!want_report)
+        if (!want_report) {
             printf("%d\t%.*s\n", code, (int)len, line);
-        else if (code != PW_LISTED && remember(&seen_run, line, len, code) != 0) {
+            if (ferror(stdout)) { /* the answers are lost: stop; main says why */
+                out_errno = errno;
+                break;
+            }
+        } else if (code != PW_LISTED && remember(&seen_run, line, len, code) != 0) {
             fprintf(stderr, "password-screen: out of memory keeping the candidates for the report\n");
             rc = EXIT_FAILURE;
             break;
@@ -332,4 +338,22 @@ int main(int argc, char **argv)
     free(seen_run.unlisted);
     pw_screen_free(s);
     return rc;
+}
+
+/* Standard output checked once, at the end (issue 26, class 1): a full disk or /dev/full
+ * must not end in status 0 with answers lost.  A closed standard output that was never
+ * written to is no loss (EBADF from fclose alone). */
+int main(int argc, char **argv)
+{
+    const int rc = screen(argc, argv), flagged = ferror(stdout);
+    int err = out_errno;
+    if (fflush(stdout) != 0 && !err)
+        err = errno;
+    if (fclose(stdout) != 0 && !err && errno != EBADF)
+        err = errno;
+    if (!err && !flagged)
+        return rc;
+    fprintf(stderr, "password-screen: write error: standard output: %s; the output is incomplete\n",
+            err ? strerror(err) : "a write failed");
+    return rc ? rc : EXIT_FAILURE;
 }

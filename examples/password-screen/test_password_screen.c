@@ -386,6 +386,16 @@ static void program_end_to_end(void **state)
     assert_non_null(strstr(out, "cannot open the password list 'missing.txt'"));
     assert_int_equal(run("%s --help", prog), 0);
     assert_non_null(strstr(out, "2  not listed, proved by the Bloom filter alone"));
+    /* a failed write of the answers, the report or the help is status 1 with a message
+     * (issue 26, class 1: each exited 0) */
+    assert_int_equal(run("seq 1 3000 | %s > /dev/full", prog), 1);
+    assert_non_null(strstr(out, "password-screen: write error: standard output: No space left on device"));
+    assert_int_equal(run("printf 'password\\n' | %s > /dev/full", prog), 1);
+    assert_non_null(strstr(out, "write error: standard output: No space left on device"));
+    assert_int_equal(run("seq 1 100 | %s --report > /dev/full", prog), 1);
+    assert_non_null(strstr(out, "write error: standard output"));
+    assert_int_equal(run("%s --help > /dev/full", prog), 1);
+    assert_non_null(strstr(out, "write error: standard output"));
 }
 
 int main(void)
