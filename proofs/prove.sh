@@ -123,7 +123,7 @@ job_key() {
         printf '%s\n' "kind=$1" "select=$2" "steps=$STEPS $STEPS_LEMMA $STEPS_SMOKE" \
             "guard=$TIMEOUT_GUARD par=$par" "unsigned=$UNSIGNED" "smoke=$NO_PROPERTIES" "cpp=$cpp"
         printf '%s\n' "$versions"
-        (cd "$root" && sha256sum proofs/prove.sh proofs/why3/why3.conf.in proofs/why3/cvc5.drv)
+        (cd "$root" && sha256sum proofs/prove.sh proofs/z3-first.txt proofs/why3/why3.conf.in proofs/why3/cvc5.drv)
         printf '%s\n' "$3"
     } | sha256sum | cut -d' ' -f1
 }
@@ -160,35 +160,64 @@ cache_store() {
     ls -1t "$cache_dir" | tail -n +$((CACHE_KEEP + 1)) | while read -r old; do rm -rf "${cache_dir:?}/$old"; done
 }
 
+# first_names ROOT NAME: the ACSL names that unit NAME sends to z3 and cvc5 before cvc4
+# (proofs/z3-first.txt), comma-separated; nothing when it lists none.
+first_names() {
+    sed -e 's/#.*//' "$1/proofs/z3-first.txt" 2>/dev/null | awk -v u="$2" -F: '
+        { n = $1; gsub(/[ \t]/, "", n) }
+        n == u { $1 = ""; for (i = 1; i <= split($0, w, /[ \t]+/); i++) if (w[i] != "") out = out (out ? "," : "") w[i] }
+        END { print out }'
+}
+
+# wp_pass ROOT OUTDIR PROVERS STEPS "FILES" "OPTIONS": one WP run of the given provers,
+# its log, wp.json and properties.csv in OUTDIR; returns frama-c's status.
+wp_pass() {
+    mkdir -p "$2"
+    # shellcheck disable=SC2086 # word splitting of file and option lists is intended
+    frama_c "$1" "$2/frama-c.log" $5 -wp -wp-rte $UNSIGNED -wp-no-smoke-tests \
+        -wp-prover "$3" -wp-steps "$4" -wp-timeout "$TIMEOUT_GUARD" -wp-par "$par" \
+        -wp-cache none $6 -wp-report-json "$2/wp.json" \
+        -then -report-csv "$2/properties.csv" -report-untried
+}
+
 # run_goals ROOT NAME "FILES" "EXTRA" "SELECT" OUTDIR: the goals of one unit.
 # SELECT restricts WP to the lemmas, to the rest, or (prove-mutants) to some functions.
 # The portfolio is a cascade: cvc4 proves nearly every goal, so it goes first, alone (no
 # prover races it for CPU); the functions and lemmas with a goal it left are proved again
-# by z3 and cvc5 side by side (OUTDIR/others). report.py takes, for each property, the run
-# that proved it.
+# by z3 and cvc5 side by side (OUTDIR/others). The goals named in proofs/z3-first.txt, on
+# which cvc4 runs to the guard, go the other way: z3 and cvc5 first (OUTDIR/first), cvc4
+# not at all unless they leave one (OUTDIR/first-cvc4). report.py takes, for each
+# property, the run that proved it.
 run_goals() {
-    local r=$1 name=$2 files=$3 extra=$4 select=$5 out=$6 rc t0 t1 kind=goals steps=$STEPS left
+    local r=$1 name=$2 files=$3 extra=$4 select=$5 out=$6 rc=0 t0 t1 kind=goals steps=$STEPS
+    local left first="" sel_first sel_cvc4=$select
     case $select in *-wp-prop=@lemma*) kind=lemmas; steps=$STEPS_LEMMA ;; esac
     rm -rf "$out"; mkdir -p "$out"
     t0=$(now_ms)
-    # shellcheck disable=SC2086 # word splitting of file and option lists is intended
-    frama_c "$r" "$out/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-no-smoke-tests \
-        -wp-prover cvc4 -wp-steps "$steps" -wp-timeout "$TIMEOUT_GUARD" -wp-par "$par" \
-        -wp-cache none $extra $select -wp-report-json "$out/wp.json" \
-        -then -report-csv "$out/properties.csv" -report-untried
-    rc=$?
-    if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out") && [ -n "$left" ]; then
-        mkdir -p "$out/others"
-        # shellcheck disable=SC2086
-        frama_c "$r" "$out/others/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-no-smoke-tests \
-            -wp-prover z3,cvc5 -wp-steps "$steps" -wp-timeout "$TIMEOUT_GUARD" -wp-par "$par" \
-            -wp-cache none $extra $left -wp-report-json "$out/others/wp.json" \
-            -then -report-csv "$out/others/properties.csv" -report-untried
+    # WP takes one -wp-prop list (a second option does not narrow the first), so the names
+    # are spliced into the goals job's "-wp-prop=-@lemma".
+    case $kind:$select in goals:*-wp-prop=-@lemma*) first=$(first_names "$r" "$name") ;; esac
+    if [ -n "$first" ]; then
+        sel_first=${select/-wp-prop=-@lemma/-wp-prop=$first,-@lemma}
+        sel_cvc4=${select/-wp-prop=-@lemma/-wp-prop=-@lemma,-${first//,/,-}}
+        wp_pass "$r" "$out/first" z3,cvc5 "$steps" "$files" "$extra $sel_first"
         rc=$?
-        write_meta "$out/others" "$name" "$kind" "$files" "$rc" "$extra $left" "$t0" "$(now_ms)" "z3,cvc5"
+        write_meta "$out/first" "$name" "$kind" "$files" "$rc" "$extra $sel_first" "$t0" "$(now_ms)" "z3,cvc5"
+        if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out/first") && [ -n "$left" ]; then
+            t1=$(now_ms)
+            wp_pass "$r" "$out/first-cvc4" cvc4 "$steps" "$files" "$extra $left"
+            rc=$?
+            write_meta "$out/first-cvc4" "$name" "$kind" "$files" "$rc" "$extra $left" "$t1" "$(now_ms)" cvc4
+        fi
     fi
-    t1=$(now_ms)
-    write_meta "$out" "$name" "$kind" "$files" "$rc" "$extra $select" "$t0" "$t1" cvc4
+    wp_pass "$r" "$out" cvc4 "$steps" "$files" "$extra $sel_cvc4" || rc=$?
+    if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out") && [ -n "$left" ]; then
+        t1=$(now_ms)
+        wp_pass "$r" "$out/others" z3,cvc5 "$steps" "$files" "$extra $left"
+        rc=$?
+        write_meta "$out/others" "$name" "$kind" "$files" "$rc" "$extra $left" "$t1" "$(now_ms)" "z3,cvc5"
+    fi
+    write_meta "$out" "$name" "$kind" "$files" "$rc" "$extra $sel_cvc4" "$t0" "$(now_ms)" cvc4
 }
 
 # run_smoke ROOT NAME "FILES" "EXTRA" OUTDIR: the smoke tests of one unit.

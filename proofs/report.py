@@ -330,11 +330,12 @@ def main():
         i = args.index("--wall")
         wall = float(args[i + 1])
         del args[i:i + 2]
-    dirs = []
-    for d in args:  # a job's fallback run (z3, cvc5) sits in its folder `others`
+    dirs, top = [], set(args)
+    for d in args:  # a job's other prover runs sit in its folders (proofs/prove.sh, run_goals)
         dirs.append(d)
-        if os.path.exists(os.path.join(d, "others", "meta")):
-            dirs.append(os.path.join(d, "others"))
+        for sub in ("first", "first-cvc4", "others"):
+            if os.path.exists(os.path.join(d, sub, "meta")):
+                dirs.append(os.path.join(d, sub))
     report = {"total": 0, "proved": 0, "smoke_failures": 0, "smoke_tests": 0,
               "functions": [], "units": [], "goals": []}
     failures = []
@@ -354,7 +355,8 @@ def main():
                              "frama_c_exit": int(meta["exit"]), "wall_s": float(meta["wall"]),
                              "provers": meta.get("provers", ""), "steps": meta.get("steps", ""),
                              "options": meta.get("options", "")})
-        unit["jobs_wall_s"] += float(meta["wall"])  # the sum of its jobs' wall times
+        if d in top:  # the sum of its jobs' wall times; a job's wall includes its sub-runs
+            unit["jobs_wall_s"] += float(meta["wall"])
         log = "\n".join(open(f, errors="replace").read()
                         for f in sorted(glob.glob(os.path.join(d, "frama-c*.log"))))
         results, smoke_failed = parse_log(log)
