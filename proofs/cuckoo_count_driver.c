@@ -62,9 +62,76 @@
 
 
 
+/*@ ghost
+  // What a slot holding y counts, with y named (the one-state facts the class steps take from
+  // the state before a remove): 1 for y's bits, 0 for any other bits.
+  /@ requires f_range: 1 <= f <= 32;
+     assigns \nothing;
+     ensures held_y: \forall integer s; 0 <= s && amq_ck_is(w, f, s, y) ==> amq_ck_one(w, f, s, y) == 1;
+     ensures held_x: \forall integer s, x; 0 <= s && 0 <= x && amq_ck_is(w, f, s, y) && !amq_ck_same(x, y, f) ==>
+                       amq_ck_one(w, f, s, x) == 0;
+  @/
+  static void amq_proof_ck_held(const uint64_t *w, uint64_t f, uint64_t y) {
+      amq_proof_ck_one_is(w, f);
+      amq_proof_ck_all_apart(f);
+      /@ assert own: amq_ck_same(y, y, f); @/
+  }
+*/
+
+/*@ ghost
+  // Two integers with the same low f bits have the same alternate buckets (the hash reads
+  // only those bits); a ghost loop does the induction over the bits.  (The kernel's
+  // amq_ck_alt_bits of src/cuckoo_ops.c is static there.)
+  /@ requires f_range: 1 <= f <= 32;
+     assigns \nothing;
+     ensures same_alt: amq_ck_alt_same(y, f, nb);
+  @/
+  static void amq_proof_ck_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
+      /@ loop invariant 0 <= n <= f;
+         loop invariant \forall integer x; amq_ck_same(x, y, f) ==> amq_ck_h(x, n) == amq_ck_h(y, n);
+         loop assigns n;
+         loop variant f - n;
+      @/
+      for (uint64_t n = 0; n < f; n++) {
+          /@ assert \forall integer x; amq_ck_same(x, y, f) ==> amq_ck_xb(x, n) == amq_ck_xb(y, n); @/
+      }
+  }
+*/
+
+/*@ ghost
+  // Product steps: a bucket's first slot is not negative; two buckets that share a slot are
+  // one bucket.
+  /@ requires b >= 1;
+     assigns \nothing;
+     ensures base: amq_ck_base(b);
+     ensures one:  amq_ck_disjoint(b);
+  @/
+  static void amq_proof_ck_buckets(uint64_t b) { }
+*/
+
+/*@ ghost
+  // The products of bucket i's pair for y, and of every pair, as the atoms the class lemmas
+  // take (the driver's context is too large for the provers to find them there).
+  /@ requires b >= 1 && nb >= 1 && i < nb;
+     assigns \nothing;
+     ensures base_i:   0 <= i * b;
+     ensures base_alt: 0 <= amq_ck_alt(i, y, f, nb) * b;
+     ensures share:    \forall integer s; amq_ck_slot_of(s, i, b) && amq_ck_slot_of(s, amq_ck_alt(i, y, f, nb), b) ==>
+                         i == amq_ck_alt(i, y, f, nb);
+     ensures base_all: \forall integer j, x; 0 <= j < nb ==> 0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b;
+  @/
+  static void amq_proof_ck_pair_base(uint64_t b, uint64_t nb, uint64_t f, uint64_t i, uint64_t y) {
+      amq_proof_ck_buckets(b);
+      /@ assert alt_in:  0 <= amq_ck_alt(i, y, f, nb) < nb; @/
+      /@ assert alt_all: \forall integer j, x; 0 <= j < nb ==> 0 <= amq_ck_alt(j, x, f, nb) < nb; @/
+  }
+*/
+
 /* A remove that finds fp empties one slot s of fp's two buckets that held it (`one`), and the
  * count of every range of b slots (a bucket) and fingerprint x changes only by that slot: it
- * loses s's copy of x if the range holds s, and nothing else (`slot`). */
+ * loses s's copy of x if the range holds s, and nothing else (`slot`).  In classes: fp's class
+ * (the pair i1, alt(i1, fp) and fp's low f bits) loses exactly one copy (`down`), every other
+ * class keeps its count (`other`). */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb;
     assigns w[0 .. amq_words(nb * b * f) - 1];
@@ -75,11 +142,18 @@
                           \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
                             amq_ck_cnt(w, f, lo, b, x) ==
                               amq_ck_cnt{Pre}(w, f, lo, b, x) - (lo <= s < lo + b ? amq_ck_one{Pre}(w, f, s, x) : 0);
+    ensures down:     \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
+                        amq_ck_pcnt(w, f, b, nb, i1, fp) == amq_ck_pcnt{Pre}(w, f, b, nb, i1, fp) - 1;
+    ensures other:    \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
+                        \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                          !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                          amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
     ensures absent:   \result == AMQ_CUCKOO_ABSENT ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
 */
 int amq_proof_cuckoo_remove_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
 {
     //@ ghost amq_proof_ck_one_is(w, f);
+    //@ ghost amq_proof_ck_held(w, f, fp);
     const int st = amq_cuckoo_kernel_remove(w, nb, b, f, i1, fp);
     if (st != AMQ_CUCKOO_OK)
         return st;
@@ -108,5 +182,27 @@ int amq_proof_cuckoo_remove_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t
                             \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
                               amq_ck_cnt(w, f, lo, b, x) ==
                                 amq_ck_cnt{Pre}(w, f, lo, b, x) - (lo <= s < lo + b ? amq_ck_one{Pre}(w, f, s, x) : 0); */
+    /*@ assert effect:    \forall integer s; 0 <= s && amq_ck_removed{Pre, Here}(w, f, s, fp) ==>
+                            amq_ck_slot_effect{Pre, Here}(w, f, b, s); */
+    //@ ghost amq_proof_ck_buckets(b);
+    //@ ghost amq_proof_ck_alt_bits(fp, f, nb);
+    //@ ghost amq_proof_ck_pair_base(b, nb, f, i1, fp);
+    /*@ assert one:       amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
+    /*@ assert pair:      \forall integer s; 0 <= s && ((i1 * b <= s < i1 * b + b) ||
+                            (amq_ck_alt(i1, fp, f, nb) * b <= s < amq_ck_alt(i1, fp, f, nb) * b + b)) ==>
+                            amq_ck_pair_slot(s, i1, fp, f, b, nb); */
+    /* The class steps for the witness slot s: instances of the two-label lemmas
+       amq_ck_effect_down, _other (held_x: s held fp only) and _apart (amq_ck_pair_apart_x). */
+    /*@ assert down_s:    \forall integer s; 0 <= s && amq_ck_removed{Pre, Here}(w, f, s, fp) &&
+                            amq_ck_pair_slot(s, i1, fp, f, b, nb) && amq_ck_fp(fp, f) ==>
+                            amq_ck_pcnt(w, f, b, nb, i1, fp) == amq_ck_pcnt{Pre}(w, f, b, nb, i1, fp) - 1; */
+    /*@ assert bits_s:    \forall integer s; 0 <= s && amq_ck_removed{Pre, Here}(w, f, s, fp) ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, fp, f) ==>
+                              amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert pair_s:    \forall integer s; 0 <= s && amq_ck_removed{Pre, Here}(w, f, s, fp) &&
+                            amq_ck_pair_slot(s, i1, fp, f, b, nb) ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                              j != i1 && j != amq_ck_alt(i1, fp, f, nb) ==>
+                              amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
     return st;
 }

@@ -60,4 +60,62 @@
     0 <= r && r != s && 0 <= r * f && 0 <= x ==>
     amq_ck_one{L1}(w, f, r, x) == amq_ck_one{L2}(w, f, r, x);
 */
+/*@
+  // From L1 to L2 the counts of b-slot ranges changed only by slot s: a range holding s lost
+  // s's indicator of x (the effect of emptying s), every other range kept its count.
+  predicate amq_ck_slot_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
+    \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
+      amq_ck_cnt{L2}(w, f, lo, b, x) ==
+        amq_ck_cnt{L1}(w, f, lo, b, x) - (lo <= s < lo + b ? amq_ck_one{L1}(w, f, s, x) : 0);
+
+  lemma amq_ck_effect_in{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
+    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x) - amq_ck_one{L1}(w, f, s, x);
+  lemma amq_ck_effect_out{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && !amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
+    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x);
+  lemma amq_ck_effect_zero{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_one{L1}(w, f, s, x) == 0 && 0 <= x && amq_ck_fp(x, f) ==>
+    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x);
+
+  // The class of x for bucket i (the pair i, alt(i, x)) loses one copy when the emptied slot
+  // s held x and lies in the pair (the pair's two buckets share no slot unless they are one).
+  lemma amq_ck_effect_down{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, i, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) && amq_ck_one{L1}(w, f, s, x) == 1 &&
+    amq_ck_pair_slot(s, i, x, f, b, nb) && 0 <= i * b && 0 <= amq_ck_alt(i, x, f, nb) * b &&
+    (amq_ck_slot_of(s, i, b) && amq_ck_slot_of(s, amq_ck_alt(i, x, f, nb), b) ==> i == amq_ck_alt(i, x, f, nb)) ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, i, x) == amq_ck_pcnt{L1}(w, f, b, nb, i, x) - 1;
+  // A class whose pair does not hold s, or whose fingerprint s did not hold, keeps its count.
+  lemma amq_ck_effect_apart{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) &&
+    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b &&
+    !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
+  lemma amq_ck_effect_other{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
+    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) && amq_ck_one{L1}(w, f, s, x) == 0 &&
+    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
+  // The product and hash facts the class lemmas below take as premises (the driver's ghosts
+  // amq_proof_ck_buckets and amq_proof_ck_alt_bits give them; no lemma here proves a product).
+  // Buckets start at a non-negative slot; two buckets that share a slot are one.
+  predicate amq_ck_base(integer b) = \forall integer k; 0 <= k ==> 0 <= k * b;
+  predicate amq_ck_disjoint(integer b) =
+    \forall integer s, k, j; 0 <= k && 0 <= j && amq_ck_slot_of(s, k, b) && amq_ck_slot_of(s, j, b) ==> k == j;
+  // Every x with y's low f bits has y's alternate buckets.
+  predicate amq_ck_alt_same(integer y, integer f, integer nb) =
+    \forall integer x, i; amq_ck_same(x, y, f) ==> amq_ck_alt(i, x, f, nb) == amq_ck_alt(i, y, f, nb);
+
+  // A slot of y's pair for bucket i lies in neither bucket of y's pair for any other bucket j
+  // (alt is an involution, so the pairs {i, alt(i)} and {j, alt(j)} are equal or disjoint).
+  lemma amq_ck_pair_apart: \forall integer s, i, j, y, f, b, nb;
+    nb >= 1 && 0 <= i < nb && 0 <= j < nb && amq_ck_disjoint(b) &&
+    amq_ck_pair_slot(s, i, y, f, b, nb) && j != i && j != amq_ck_alt(i, y, f, nb) ==>
+    !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, y, f, nb), b);
+
+  // The same with x for y: every x with y's low f bits has y's alternate buckets.
+  lemma amq_ck_pair_apart_x: \forall integer s, i, j, x, y, f, b, nb;
+    nb >= 1 && 0 <= i < nb && 0 <= j < nb && amq_ck_disjoint(b) && amq_ck_alt_same(y, f, nb) &&
+    amq_ck_same(x, y, f) && amq_ck_pair_slot(s, i, y, f, b, nb) && j != i && j != amq_ck_alt(i, y, f, nb) ==>
+    !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b);
+*/
 #endif
