@@ -13,6 +13,7 @@
  * window's tails are bounded by 1). */
 #include "spec_internal/blocked.h"
 #include <amq/spec_moments.h>
+#include <internal/moment_cost.h>
 
 typedef struct pair_params {
     uint64_t blocks, bits, k, n;
@@ -134,4 +135,21 @@ amq_status amq_blocked_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t p
     }
     mpfr_clears(glo, ghi, hlo, hhi, (mpfr_ptr)0);
     return st;
+}
+
+/* Its cost estimate (internal/moment_cost.h): W window terms of g (the Bloom form at 2k
+ * positions) and, over more than one block, W terms of h, each a Bloom form at k positions
+ * times a blocked Bloom rate of W terms; the Bloom forms at the window's centre, n / b keys. */
+double amq_blocked_bloom_fp_pair_work(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n, mpfr_prec_t prec)
+{
+    const char *who = "second moment of the blocked Bloom rate";
+    if (pair_check(blocks, block_bits, k, who) || blocked_check_prec(prec, who))
+        return INFINITY;
+    const double W = blocks == 1 ? 1.0 : amq_blocked_window_terms(blocks, n, prec);
+    if (W * W > (double)AMQ_BLOCKED_MAX_WINDOW)
+        return INFINITY;
+    const uint64_t i = blocks > n ? 1 : n / blocks;
+    const double g = amq_bloom_fp_query_work(block_bits, k, 2 * k, i, (int)prec);
+    const double f = amq_bloom_fp_query_work(block_bits, k, k, i, (int)prec);
+    return W * g + (blocks > 1 ? W * (f + W * (f + AMQ_BLOCKED_NS_PER_TERM)) : 0.0);
 }

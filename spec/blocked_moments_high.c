@@ -323,6 +323,23 @@ static amq_status cost_one(const uint64_t *c, size_t r, void *ctx)
     return k->total > k->limit ? AMQ_E_TOO_LARGE : AMQ_OK;
 }
 
+/* The terms of E[pi^j] in *total; AMQ_E_TOO_LARGE (no message) beyond the limit. */
+static amq_status count_terms(const amq_inner_moment *g, uint64_t b, uint64_t n, uint64_t j, mpfr_prec_t prec,
+                              int exact, double *total)
+{
+    cost_ctx k = {b, n, prec, exact, 0.0, exact ? AMQ_BLOCKED_MOMENT_EXACT_MAX_TERMS : AMQ_BLOCKED_MOMENT_MAX_TERMS,
+                  {0}, {0}};
+    const double n1 = (double)n + 1.0, W0 = fmin(n1, exact ? n1 : 3.0 * amq_blocked_window_terms(b, n, prec));
+    for (uint64_t c = 1; c <= j; c++)
+        k.total += W0 * (g->cost ? g->cost(c, g->params) : 1.0);
+    uint64_t parts[AMQ_BLOCKED_MOMENT_MAX_J];
+    amq_status st = k.total > k.limit ? AMQ_E_TOO_LARGE : partitions(parts, 0, j, j, cost_one, &k);
+    intern_clear(&k.suffixes);
+    intern_clear(&k.seen);
+    *total = k.total;
+    return st;
+}
+
 static amq_status check_cost(const amq_inner_moment *g, uint64_t b, uint64_t n, uint64_t j, mpfr_prec_t prec,
                              int exact, const char *who)
 {
@@ -334,21 +351,22 @@ static amq_status check_cost(const amq_inner_moment *g, uint64_t b, uint64_t n, 
     if (exact && n > AMQ_BLOCKED_EXACT_MAX_N)
         return amq_fail(AMQ_E_TOO_LARGE, "%s: n = %llu keys (the exact sums are limited to n <= %u)", who, ULL(n),
                         AMQ_BLOCKED_EXACT_MAX_N);
-    cost_ctx k = {b, n, prec, exact, 0.0, exact ? AMQ_BLOCKED_MOMENT_EXACT_MAX_TERMS : AMQ_BLOCKED_MOMENT_MAX_TERMS,
-                  {0}, {0}};
-    const double n1 = (double)n + 1.0, W0 = fmin(n1, exact ? n1 : 3.0 * amq_blocked_window_terms(b, n, prec));
-    for (uint64_t c = 1; c <= j; c++)
-        k.total += W0 * (g->cost ? g->cost(c, g->params) : 1.0);
-    uint64_t parts[AMQ_BLOCKED_MOMENT_MAX_J];
-    amq_status st = k.total > k.limit ? AMQ_E_TOO_LARGE : partitions(parts, 0, j, j, cost_one, &k);
-    intern_clear(&k.suffixes);
-    intern_clear(&k.seen);
-    if (st)
+    double total = 0.0;
+    if (count_terms(g, b, n, j, prec, exact, &total))
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: E[pi^%llu] over %llu blocks at n = %llu needs more than %.3g terms (limit %.3g%s)", who,
-                        ULL(j), ULL(b), ULL(n), k.total, k.limit,
+                        ULL(j), ULL(b), ULL(n), total,
+                        exact ? AMQ_BLOCKED_MOMENT_EXACT_MAX_TERMS : AMQ_BLOCKED_MOMENT_MAX_TERMS,
                         exact ? "; use the certified enclosure" : "; a smaller j, or fewer keys per block");
     return AMQ_OK;
+}
+
+double amq_blocked_moment_terms(const amq_inner_moment *g, uint64_t b, uint64_t n, uint64_t j, mpfr_prec_t prec)
+{
+    double total = 0.0;
+    if (j == 0 || j > AMQ_BLOCKED_MOMENT_MAX_J || (n >> KEY_BITS) || count_terms(g, b, n, j, prec, 0, &total))
+        return INFINITY;
+    return total;
 }
 
 /* N(lambda) (b)_r / b^j, exactly. */

@@ -10,6 +10,7 @@
 #include "spec_internal/blocked.h"
 #include "spec_internal/blocked_moments.h"
 #include <amq/spec_moments.h>
+#include <internal/moment_cost.h>
 
 typedef struct bloom_block {
     uint64_t bits, k; /* Bloom: bits, k; partitioned: word bits S, words K; quotient: 2^p, 1 */
@@ -192,4 +193,51 @@ amq_status amq_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t p
         return AMQ_OK;
     }
     return block_enclose(lo, hi, (int)(prec > 4000 ? 4000 : prec), j, n, &p);
+}
+
+/* The cost estimates (internal/moment_cost.h): the checks above, then the window terms of
+ * the mixture (AMQ_BLOCKED_NS_PER_TERM each) or the Bloom form's own work. */
+double amq_partitioned_fp_moment_work(uint64_t m, uint64_t k, uint64_t n, uint64_t j, mpfr_prec_t prec)
+{
+    bloom_block p;
+    const char *who = "moment of the partitioned rate";
+    if (words_of(&p, 1, m, k, who) || positions_check(&p, j, who) || blocked_check_prec(prec, who))
+        return INFINITY;
+    if (k == 0)
+        return 0.0;
+    const int bits = (int)(prec > 4000 ? 4000 : prec) + u64_bitlen(p.k);
+    return amq_bloom_fp_query_work(p.bits, 1, j, n, bits);
+}
+
+static double mixture_work(const bloom_block *p, uint64_t blocks, uint64_t n, uint64_t j, mpfr_prec_t prec,
+                           const char *who)
+{
+    if (positions_check(p, j, who) || blocked_check_b(blocks, who) || blocked_check_prec(prec, who))
+        return INFINITY;
+    const amq_inner_moment g = inner(p);
+    return amq_blocked_moment_terms(&g, blocks, n, j, prec) * AMQ_BLOCKED_NS_PER_TERM;
+}
+
+double amq_blocked_bloom_fp_moment_work(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n, uint64_t j,
+                                        mpfr_prec_t prec)
+{
+    const char *who = "moment of the blocked Bloom rate";
+    const bloom_block p = {block_bits, k, 0};
+    return blocked_check_blocks(blocks, block_bits, who) ? INFINITY : mixture_work(&p, blocks, n, j, prec, who);
+}
+
+double amq_blocked_partitioned_fp_moment_work(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n,
+                                              uint64_t j, mpfr_prec_t prec)
+{
+    const char *who = "moment of the blocked partitioned rate";
+    bloom_block p;
+    return words_of(&p, blocks, block_bits, k, who) ? INFINITY : mixture_work(&p, blocks, n, j, prec, who);
+}
+
+double amq_blocked_quotient_fp_moment_work(uint64_t blocks, uint64_t p, uint64_t n, uint64_t j, mpfr_prec_t prec)
+{
+    if (p >= 64)
+        return INFINITY;
+    const bloom_block b = {UINT64_C(1) << p, 1, 0};
+    return mixture_work(&b, blocks, n, j, prec, "moment of the blocked quotient rate");
 }

@@ -1,6 +1,8 @@
 /* Second moments of the Bloom false-positive rate (amq/spec_moments.h): the probability
  * that k_q independent uniform positions are all set after n keys of k_ins positions. */
+#include "spec_internal/cost.h"
 #include <internal/fail.h>
+#include <internal/moment_cost.h>
 #include <amq/spec_moments.h>
 #include <limits.h>
 #include <math.h>
@@ -117,21 +119,57 @@ amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint6
     return AMQ_OK;
 }
 
+/* The coefficients coef_j / m^{k_q} as reduced fractions, made once for every working
+ * precision (their reduction, a gcd of k_q log2(m)-bit numbers each, was most of the time
+ * when it was redone at every precision).  NULL when out of memory. */
+static mpq_t *scaled_coefficients(mpz_t *C, uint64_t J, uint64_t m, uint64_t k_q)
+{
+    mpq_t *Q = malloc(((size_t)J + 1) * sizeof *Q);
+    if (!Q)
+        return NULL;
+    mpz_t den, mz;
+    mpz_inits(den, mz, (mpz_ptr)0);
+    z_set_u64(mz, m);
+    mpz_pow_ui(den, mz, (unsigned long)k_q);
+    for (uint64_t j = 0; j <= J; j++) {
+        mpq_init(Q[j]);
+        mpq_set_num(Q[j], C[j]);
+        mpq_set_den(Q[j], den);
+        mpq_canonicalize(Q[j]);
+    }
+    mpz_clears(den, mz, (mpz_ptr)0);
+    return Q;
+}
+
+static void free_scaled(mpq_t *Q, uint64_t J)
+{
+    for (uint64_t j = 0; j <= J; j++)
+        mpq_clear(Q[j]);
+    free(Q);
+}
+
+double amq_bloom_fp_query_work(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n, int bits)
+{
+    if (m == 0 || (k_q < m ? k_q : m) > AMQ_MOMENTS_MAX_KQ || k_q > ULONG_MAX)
+        return INFINITY; /* refused at once */
+    int v;
+    if (edge(m, k_ins, k_q, n, &v))
+        return 0.0;
+    const double work = amq_cost_bloom_query(m, k_ins, k_q, n, bits);
+    return work > AMQ_COST_MOMENT_MAX_WORK ? INFINITY : work * AMQ_BLOOM_QUERY_NS_PER_UNIT;
+}
+
 /* One evaluation at working precision prec into the interval sum. */
-static void enclose_at(mpfi_t sum, mpfr_prec_t prec, mpz_t *C, uint64_t J, uint64_t m, uint64_t k_q,
-                       const mpz_t kn)
+static void enclose_at(mpfi_t sum, mpfr_prec_t prec, mpq_t *Q, uint64_t J, uint64_t m, const mpz_t kn)
 {
     mpfi_t term, pw;
     mpfi_init2(term, prec);
     mpfi_init2(pw, prec);
     mpfi_set_prec(sum, prec);
     mpfi_set_ui(sum, 0);
-    mpz_t den, mz;
-    mpz_inits(den, mz, (mpz_ptr)0);
+    mpz_t mz;
+    mpz_init(mz);
     z_set_u64(mz, m);
-    mpz_pow_ui(den, mz, (unsigned long)k_q);
-    mpq_t c;
-    mpq_init(c);
     for (uint64_t j = 0; j <= J && j < m; j++) {
         /* (1 - j/m)^{kn} = exp(kn log1p(-j/m)), every step enclosed */
         if (j == 0)
@@ -144,15 +182,11 @@ static void enclose_at(mpfi_t sum, mpfr_prec_t prec, mpz_t *C, uint64_t J, uint6
             mpfi_mul_z(pw, pw, kn);
             mpfi_exp(pw, pw);
         }
-        mpq_set_num(c, C[j]);
-        mpq_set_den(c, den);
-        mpq_canonicalize(c);
-        mpfi_set_q(term, c);
+        mpfi_set_q(term, Q[j]);
         mpfi_mul(term, term, pw);
         mpfi_add(sum, sum, term);
     }
-    mpq_clear(c);
-    mpz_clears(den, mz, (mpz_ptr)0);
+    mpz_clear(mz);
     mpfi_clear(term);
     mpfi_clear(pw);
 }
@@ -173,9 +207,18 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
         mpfr_set_ui(hi, (unsigned long)v, MPFR_RNDU);
         return AMQ_OK;
     }
+    const double work = amq_cost_bloom_query(m, k_ins, k_q, n, bits);
+    if (work > AMQ_COST_MOMENT_MAX_WORK)
+        return amq_fail(AMQ_E_TOO_LARGE,
+                        "Bloom rate enclosure of a k_q-index query: m = %llu, k_ins = %llu, k_q = %llu, n = %llu at "
+                        "2^-%d would take about %.3g units of work (limit 2^33, about 11 s; docs/cost-limits.md)",
+                        ULL(m), ULL(k_ins), ULL(k_q), ULL(n), bits, work);
     const uint64_t J = k_q < m ? k_q : m;
     mpz_t *C = coefficients(m, k_q, J);
-    if (!C)
+    mpq_t *Q = C ? scaled_coefficients(C, J, m, k_q) : NULL;
+    if (C)
+        free_coefficients(C, J);
+    if (!Q)
         return amq_fail(AMQ_E_NOMEM, "Bloom rate enclosure of a k_q-index query: out of memory");
     mpz_t kn, nz;
     mpz_inits(kn, nz, (mpz_ptr)0);
@@ -190,7 +233,7 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
     mpfr_prec_t prec = (mpfr_prec_t)bits + 64 + (mpfr_prec_t)J;
     st = AMQ_E_TOO_LARGE;
     for (; prec <= AMQ_CERTIFIED_MAX_PREC; prec *= 2) {
-        enclose_at(sum, prec, C, J, m, k_q, kn);
+        enclose_at(sum, prec, Q, J, m, kn);
         mpfr_set_prec(a, prec);
         mpfr_set_prec(b, prec);
         mpfi_get_left(a, sum);
@@ -220,7 +263,7 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
     mpfr_clears(a, b, w, (mpfr_ptr)0);
     mpfi_clear(sum);
     mpz_clears(kn, nz, (mpz_ptr)0);
-    free_coefficients(C, J);
+    free_scaled(Q, J);
     return st;
 }
 

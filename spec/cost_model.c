@@ -2,6 +2,7 @@
  * where a computation's size is estimated and refused before it starts. */
 #include "spec_internal/cost.h"
 #include <internal/fail.h>
+#include <amq/certified.h>
 #include <math.h>
 
 amq_status amq_cost_exact(const char *who, const char *what, double den_bits, double work)
@@ -61,4 +62,19 @@ amq_status amq_cost_ie_decimal(const char *who, uint64_t m, uint64_t k, double k
     if (work > AMQ_COST_ENCLOSE_MAX_WORK)
         return ie_refuse(who, m, k, cancel, work, "the certified value");
     return AMQ_OK;
+}
+
+double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n, int bits)
+{
+    const double J = (double)(k_q < m ? k_q : m);
+    const double cancel = amq_cost_ie_cancel_bits(m, k_q, (double)k_ins * (double)n);
+    double work = 0.0;
+    /* the passes of amq_bloom_fp_query_enclose: prec doubled from bits + 64 + J while the
+     * enclosure is too wide (about while prec < cancellation + bits + 64) */
+    for (double P = (double)bits + 64.0 + J; P <= (double)AMQ_CERTIFIED_MAX_PREC; P *= 2.0) {
+        work += J * pow(P, 1.6);
+        if (P >= cancel + (double)bits + 64.0)
+            break;
+    }
+    return work;
 }

@@ -3,6 +3,7 @@
 #include <internal/fail.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/blocked_bloom.h>
@@ -73,6 +74,15 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_blocked_bloom_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], v[P_BITS], v[P_K], n, j);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    if (j == 1) /* the rate, bounded by its own limits (amq/cost.h) */
+        return 0.0;
+    if (j == 2)
+        return amq_blocked_bloom_fp_pair_work(v[P_BLOCKS], v[P_BITS], v[P_K], n, bits + 8);
+    return amq_blocked_bloom_fp_moment_work(v[P_BLOCKS], v[P_BITS], v[P_K], n, j, bits + 8);
+}
+
 /* Shared with counting blocked (the same parameter positions: blocks, block size, k). */
 const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n)
 {
@@ -116,6 +126,7 @@ const amq_structure amq_structure_blocked_bloom = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = amq_blocked_fp_note,
     .rate_doc = "the binomial mixture of the Bloom rate of one block (Ceramist Theorem 10); approx_classic is "

@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/blocked_quotient.h>
@@ -101,6 +102,16 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_blocked_quotient_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], p, n, j);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    uint64_t p = 0;
+    if (p_of(v, &p) != AMQ_OK)
+        return INFINITY;
+    if (j == 1) /* the rate, bounded by its own limits (amq/cost.h) */
+        return 0.0;
+    return amq_blocked_quotient_fp_moment_work(v[P_BLOCKS], p, n, j, bits + 8);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_BLOCKS] == 0 || v[P_Q] > 64 || v[P_R] > 64 || v[P_Q] + v[P_R] > 64)
@@ -155,6 +166,7 @@ const amq_structure amq_structure_blocked_quotient = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
     .fp_note = fp_note,
     .rate_doc = "B quotient filters of p = q + r bit fingerprints: the mixture equals 1 - (1 - 2^-p / B)^n while no "

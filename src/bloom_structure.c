@@ -3,6 +3,7 @@
 #include <internal/fail.h>
 #include <internal/bloom_kernel.h>
 #include <internal/check_kernels.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/bloom.h>
@@ -81,6 +82,13 @@ amq_status amq_bloom_fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v
     return amq_bloom_fp_query_enclose(lo, hi, bits, v[P_M], v[P_K], j * v[P_K], n);
 }
 
+double amq_bloom_fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    if (v[P_K] && j > AMQ_MOMENTS_MAX_KQ / v[P_K])
+        return INFINITY;
+    return amq_bloom_fp_query_work(v[P_M], v[P_K], j * v[P_K], n, bits);
+}
+
 /* The lecture's two bounds (docs/naive-filter.md): the naive filter is this filter with one
  * hash function, and its union bound n/m is the lecture's 1/K at m = K n bits. */
 static amq_status bound_naive(mpq_t q, const uint64_t *v, uint64_t n)
@@ -117,6 +125,7 @@ const amq_structure amq_structure_bloom = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = amq_bloom_fp_moment,
+    .fp_moment_work = amq_bloom_fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
     AMQ_BOUNDS({"naive", "k = 1, the lecture's naive filter: n/m by the union bound, 1/K at m = K n bits",
                 bound_naive},

@@ -7,6 +7,7 @@
  * accuracy score. */
 #include <internal/check_impl.h>
 #include <internal/fail.h>
+#include <internal/structure.h>
 #include <amq/filter_rate.h>
 #include <math.h>
 #include <stdio.h>
@@ -73,6 +74,30 @@ amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_chec
         return amq_fail(st, "the model's rate: %s", msg);
     }
     return AMQ_OK;
+}
+
+double amq_check_moments_work(const amq_impl_check_config *cfg)
+{
+    if (!cfg->model || cfg->queries < 2 || !amq_structure_has_fp_moments(cfg->model))
+        return 0.0;
+    /* the orders and widths of amq_check_model_rates */
+    const uint64_t top = cfg->queries <= AMQ_CHECK_MOMENTS ? cfg->queries : 24;
+    const int bits = cfg->queries <= AMQ_CHECK_MOMENTS ? LAW_BITS : MOMENT_BITS;
+    const uint64_t points = cfg->loads + (cfg->removals ? 1 : 0);
+    double work = 0.0;
+    for (uint64_t i = 0; i < points; i++) {
+        const uint64_t keys = i == cfg->loads ? cfg->n - cfg->removals : amq_check_load(cfg, i + 1);
+        for (uint64_t j = 2; j <= top; j++) {
+            const double w = amq_structure_fp_moment_work(cfg->model, &cfg->model_params, keys, j, bits);
+            if (!(w < INFINITY)) {
+                if (j == 2)
+                    return INFINITY; /* E[pi^2] refused: the check would end there */
+                break;               /* refused at once: no more orders at this point */
+            }
+            work += w;
+        }
+    }
+    return work;
 }
 
 /* One-sided Bernstein threshold: the t with exp(-t^2 / (2 (V + b t / 3))) = a. */

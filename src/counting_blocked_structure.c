@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/counting_blocked.h>
@@ -115,6 +116,18 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_blocked_bloom_fp_moment_enclose(lo, hi, bits + 8, g[0], g[1], g[2], n, j);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    uint64_t g[3] = {0};
+    if (geometry(v, g) != AMQ_OK)
+        return INFINITY;
+    if (j == 1) /* the rate, bounded by its own limits (amq/cost.h) */
+        return 0.0;
+    if (j == 2)
+        return amq_blocked_bloom_fp_pair_work(g[0], g[1], g[2], n, bits + 8);
+    return amq_blocked_bloom_fp_moment_work(g[0], g[1], g[2], n, j, bits + 8);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     uint64_t g[3] = {0};
@@ -172,6 +185,7 @@ const amq_structure amq_structure_counting_blocked = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
     .rate_doc = "the blocked Bloom rate with blocks of C counters (Ceramist Theorem 8 by reduction, Theorem 10)",

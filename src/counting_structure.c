@@ -2,6 +2,7 @@
  * Bloom rate (Ceramist Theorem 8) and the counting kernel's descriptor. */
 #include <internal/fail.h>
 #include <internal/check_kernels.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/counting.h>
@@ -99,6 +100,7 @@ const amq_structure amq_structure_counting = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = amq_bloom_fp_moment, /* its bits are a Bloom filter's (Theorem 8) */
+    .fp_moment_work = amq_bloom_fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
     .fp_note = amq_bloom_fp_note,
     .rate_doc = "the Bloom rate of m bits and k hashes after n keys (Ceramist Theorem 8, by reduction)",

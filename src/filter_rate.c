@@ -1,4 +1,5 @@
 /* Rates and cross-check models through the registry (amq/filter_rate.h). */
+#include <math.h>
 #include <internal/fail.h>
 #include <internal/structure.h>
 #include <stdlib.h>
@@ -41,6 +42,15 @@ amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const
         return amq_fail(AMQ_E_INVALID_ARG, "%s: the moments of the rate are not known", s->name);
     amq_status st = amq_structure_check(s, p);
     return st != AMQ_OK ? st : s->fp_moment_enclose(lo, hi, bits, p->v, n, j);
+}
+
+double amq_structure_fp_moment_work(const amq_structure *s, const amq_params *p, uint64_t n, uint64_t j, int bits)
+{
+    if (!s || !p || !s->fp_moment_enclose)
+        return NAN;
+    if (j == 0 || !s->fp_moment_work || amq_structure_check(s, p) != AMQ_OK)
+        return INFINITY;
+    return s->fp_moment_work(p->v, n, j, bits);
 }
 
 size_t amq_structure_napprox(const amq_structure *s) { return s ? s->napprox : 0; }

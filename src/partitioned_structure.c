@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/partitioned.h>
@@ -62,6 +63,11 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_partitioned_fp_moment_enclose(lo, hi, bits + 8, v[P_M], v[P_K], n, j);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    return amq_partitioned_fp_moment_work(v[P_M], v[P_K], n, j, bits + 8);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_M] == 0 || (v[P_K] != 0 && v[P_M] % v[P_K] != 0))
@@ -110,6 +116,7 @@ const amq_structure amq_structure_partitioned = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_exp}),
     .fp_note = fp_note,
     .rate_doc = "k partitions of m/k bits, one bit per partition: exactly (1 - (1 - k/m)^n)^k; approx_classic and "

@@ -2,6 +2,7 @@
  * 1 - (1 - 2^-p)^n of its p = q + r bit fingerprints, and the kernel's descriptor. */
 #include <internal/fail.h>
 #include <internal/quotient_check.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/quotient.h>
@@ -88,6 +89,12 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_bloom_fp_query_enclose(lo, hi, bits, UINT64_C(1) << p, 1, j, n);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    const uint64_t p = v[P_Q] + v[P_R];
+    return p >= 64 ? INFINITY : amq_bloom_fp_query_work(UINT64_C(1) << p, 1, j, n, bits);
+}
+
 /* The rates take the fingerprint length p = q + r. */
 static amq_status fingerprint_bits(const uint64_t *v, uint64_t *p)
 {
@@ -159,6 +166,7 @@ const amq_structure amq_structure_quotient = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
     .fp_note = fp_note,
     .rate_doc = "1 - (1 - 2^-p)^n for p = q + r bit fingerprints, while no add was refused (Ceramist Theorem 9); "

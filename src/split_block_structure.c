@@ -3,6 +3,7 @@
 #include <internal/fail.h>
 #include <internal/blocked_check.h>
 #include <internal/blocked_state.h>
+#include <internal/moment_cost.h>
 #include <internal/structure.h>
 #include <internal/container.h>
 #include <amq/split_block.h>
@@ -117,6 +118,16 @@ static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, u
     return amq_blocked_partitioned_fp_moment_enclose(lo, hi, bits + 8, v[P_BLOCKS], b, v[P_WORDS], n, j);
 }
 
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    uint64_t b = 0;
+    if (block_bits(v, &b) != AMQ_OK)
+        return INFINITY;
+    if (j == 1) /* the rate, bounded by its own limits (amq/cost.h) */
+        return 0.0;
+    return amq_blocked_partitioned_fp_moment_work(v[P_BLOCKS], b, v[P_WORDS], n, j, bits + 8);
+}
+
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
     if (v[P_BLOCKS] == 0 || v[P_WORD_BITS] == 0)
@@ -181,6 +192,7 @@ const amq_structure amq_structure_split_block = {
     AMQ_ENTRY_INSTANCE,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_classic}, {"exp", approx_poisson}),
     .fp_note = fp_note,
     .rate_doc = "the binomial mixture over the blocks of (1 - (1 - 1/S)^i)^K (Ceramist Theorem 10); approx_classic "

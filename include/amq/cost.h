@@ -17,5 +17,12 @@
  * blocked Bloom mixture): arithmetic operations times their working precision at most
  * 2^33, a few seconds (up to about 15 s on a loaded 2-core machine). */
 #define AMQ_COST_ENCLOSE_MAX_WORK 8589934592.0
+/* The Bloom form of a k_q-index query (amq/spec_moments.h: the moments E[pi^j] of the Bloom,
+ * counting, quotient and partitioned rates and the blocked models' block moments): J =
+ * min(k_q, m) terms per working precision P, each an exp and a log1p at P bits, with P
+ * doubled until the cancellation is covered; the work is J times the sum of P^1.6 over the
+ * precisions, at most 2^33: 0.2-1.3 ns per unit measured (2 cores at load 3), so at most
+ * about 11 s.  (m = 2^40, k = 16, k_q = 2048, n = 10^6 estimates 1.7e11 and took 146 s.) */
+#define AMQ_COST_MOMENT_MAX_WORK 8589934592.0
 
 #endif

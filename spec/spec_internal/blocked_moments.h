@@ -22,4 +22,7 @@ amq_status amq_blocked_moment_exact(mpq_t rop, const amq_inner_moment *g, uint64
                                     const char *who);
 amq_status amq_blocked_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, const amq_inner_moment *g,
                                       uint64_t b, uint64_t n, uint64_t j, const char *who);
+/* The window terms amq_blocked_moment_enclose would sum (its cost estimate, nothing
+ * computed), INFINITY where it would refuse. */
+double amq_blocked_moment_terms(const amq_inner_moment *g, uint64_t b, uint64_t n, uint64_t j, mpfr_prec_t prec);
 #endif

@@ -43,6 +43,12 @@ const unsigned char *amq_check_key(const amq_impl_check_config *cfg, uint64_t f,
  * (j = 1..AMQ_CHECK_MOMENTS; NaN past the last one the model can give). */
 #define AMQ_CHECK_MOMENT_SLOTS (2 * (AMQ_CHECK_MOMENTS + 1))
 amq_status amq_check_model_rates(const amq_impl_check_config *cfg, amq_impl_check_result *res, double *moments);
+/* The estimated CPU time in ns of the moments amq_check_model_rates computes for cfg (Q > 1,
+ * a model with moments; else 0), before anything runs: the structure's fp_moment_work
+ * at every point and order it would compute, stopping where it would stop (a refused
+ * order).  Points: the L loads, and n - R keys when cfg->removals > 0.  INFINITY when
+ * E[pi^2] would be refused at a point (the check would end there). */
+double amq_check_moments_work(const amq_impl_check_config *cfg);
 /* From the positives among the fresh queries answered at each point: estimates, intervals,
  * p-values, Holm's verdicts, the accuracy score and the reason of a failure (a false
  * negative or the end of the check leave every point untested).  hist (may be NULL):

@@ -86,6 +86,9 @@ struct amq_structure {
     /* E[pi^j], the chance that j fresh keys all test positive after n keys (enclosed,
      * relative width 2^-bits; amq/spec_moments.h); NULL when not known */
     amq_status (*fp_moment_enclose)(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
+    /* its estimated CPU time in ns, nothing computed; INFINITY where it would be refused
+     * (internal/moment_cost.h); required with fp_moment_enclose */
+    double (*fp_moment_work)(const uint64_t *v, uint64_t n, uint64_t j, int bits);
     size_t napprox;
     amq_approx approx[AMQ_APPROX_MAX];
     size_t nbounds;
@@ -229,6 +232,11 @@ void amq_emit_fill(amq_property_fn emit, void *ctx, const char *label, uint64_t 
  * structures with its rate. */
 const char *amq_bloom_fp_note(const uint64_t *v, uint64_t n);
 amq_status amq_bloom_fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j);
+double amq_bloom_fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits);
+/* The estimated CPU time in ns of amq_structure_fp_moment_enclose with these arguments, before
+ * it runs (the structure's fp_moment_work); INFINITY where it would be refused, NAN when the
+ * structure has no moments. */
+double amq_structure_fp_moment_work(const amq_structure *s, const amq_params *p, uint64_t n, uint64_t j, int bits);
 /* The blocked Bloom edge cases (blocked_bloom_structure.c): v = {blocks, block size, k}. */
 const char *amq_blocked_fp_note(const uint64_t *v, uint64_t n);
 /* Count from a fill estimate (double; +inf when saturated). */

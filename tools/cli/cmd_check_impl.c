@@ -3,8 +3,10 @@
 #include "check_impl_cli.h"
 #include "cli.h"
 #include "params.h"
+#include <internal/check_impl.h>
 #include <amq/hash.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,6 +44,9 @@ static const cli_option options[] = {
  * time beyond that (Node's bloom-filters: about 11 us per operation) is not known here. */
 #define IMPL_OP_COST 16.0
 #define EXEC_OP_COST 170.0
+/* ns of CPU of one Bloom index operation, the unit of --max-work (docs/cost-limits.md): the
+ * model's moments, estimated in ns (amq_check_moments_work), are counted in it. */
+#define BLOOM_INDEX_NS 3.15
 
 typedef struct opts {
     const char *plugin, *plugin_arg, *exec, *impl, *plot, *replay, *key_file;
@@ -146,7 +151,8 @@ static void print_help(void)
            "  --max-work W        refuse a check estimated at more than W Bloom index operations of time\n"
            "                      (about 3 ns each) before the implementation starts: F x (operations x\n"
            "                      (%g in process, %g through --exec, + the model's indices per key) + its\n"
-           "                      state words) (default 2^33; docs/cost-limits.md)\n"
+           "                      state words) + the model's moments E[pi^j], j <= Q, at every load point\n"
+           "                      (default 2^33; docs/cost-limits.md)\n"
            "exit status: 0 pass, 1 fail or a failure of the implementation, 2 usage error\n",
            AMQ_IMPL_CHECK_KEY_MAX, IMPL_OP_COST, EXEC_OP_COST);
 }
@@ -380,7 +386,8 @@ static int refuse_short_list(const opts *o, const amq_impl_check_config *cfg)
 
 /* The run's work, estimated before the implementation starts (class 4 of issue 26;
  * docs/cost-limits.md), in the Monte Carlo's unit: F filters x (their operations x (the
- * interface's cost + the model's indices per key) + the model's state words).  Operations per
+ * interface's cost + the model's indices per key) + the model's state words), plus the
+ * model's moments for Q > 1 (computed once per point, growing about as Q^3).  Operations per
  * filter: n adds, L Q fresh queries and n queries of added keys; with removals (counted unless
  * --remove 0: the default depends on the implementation) R removes, n - R queries and Q fresh
  * ones.  Beyond --max-work: a usage error, naming the options. */
@@ -397,16 +404,38 @@ static int refuse_work(const opts *o, const amq_structure *model, const amq_impl
     const double n = (double)cfg->n, lq = (double)cfg->loads * (double)cfg->queries;
     const double ops = 2.0 * n + lq + (removes ? n + (double)cfg->queries : 0.0);
     const double per_op = (o->exec ? EXEC_OP_COST : IMPL_OP_COST) + indices;
-    const double work = (double)cfg->filters * (ops * per_op + words);
+    /* the model's moments E[pi^j], j <= Q, once per load point (and after the removals:
+     * the default R is n/2 for an implementation that removes) */
+    amq_impl_check_config at = *cfg;
+    if (!o->have_removals)
+        at.removals = cfg->n / 2;
+    const double moments = amq_check_moments_work(&at) / BLOOM_INDEX_NS;
+    if (!(moments < INFINITY))
+        return cli_usage("check", USAGE,
+                         "--queries %llu: the model's second moment E[pi^2] at these parameters is beyond its cost "
+                         "limit (docs/cost-limits.md), so several queries per filter cannot be tested: use --queries 1",
+                         (unsigned long long)cfg->queries);
+    const double work = (double)cfg->filters * (ops * per_op + words) + moments;
     if (work <= (double)o->max_work)
         return 0;
+    if (moments > (double)o->max_work) /* the moments alone: named, with what lowers them */
+        return cli_usage("check", USAGE,
+                         "the model's moments E[pi^j], j = 2..%llu, at %llu load point%s%s would take about %.3g index "
+                         "operations of time (%.3g s of CPU) before the first test, over --max-work %llu "
+                         "(docs/cost-limits.md): give a smaller --queries or fewer --loads, or a larger --max-work",
+                         (unsigned long long)(cfg->queries <= AMQ_IMPL_CHECK_MOMENTS ? cfg->queries : 24),
+                         (unsigned long long)cfg->loads, cfg->loads == 1 ? "" : "s", at.removals ? " and after the removals" : "", moments,
+                         moments * BLOOM_INDEX_NS * 1e-9, (unsigned long long)o->max_work);
+    char mo[96] = "";
+    if (moments > 0)
+        snprintf(mo, sizeof mo, " + %.3g for the model's moments E[pi^j] (j <= Q, at each load point)", moments);
     return cli_usage("check", USAGE,
                      "the check would take about %.3g index operations of time: --filters %llu x (%.3g operations "
                      "(n adds, L Q fresh queries, n queries of added keys%s) x (%g per operation %s + %g indices) + "
-                     "%g state words), over --max-work %llu (docs/cost-limits.md): give fewer --filters, --queries "
+                     "%g state words)%s, over --max-work %llu (docs/cost-limits.md): give fewer --filters, --queries "
                      "or --loads, a smaller -n, or a larger --max-work",
                      work, (unsigned long long)cfg->filters, ops, removes ? ", removes and their queries" : "",
-                     per_op - indices, o->exec ? "through --exec" : "in process", indices, words,
+                     per_op - indices, o->exec ? "through --exec" : "in process", indices, words, mo,
                      (unsigned long long)o->max_work);
 }
 
