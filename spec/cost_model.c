@@ -36,7 +36,7 @@ static amq_status ie_refuse(const char *who, uint64_t m, uint64_t k, double canc
 {
     return amq_fail(AMQ_E_TOO_LARGE,
                     "%s: m = %llu, k = %llu: %s would cancel about %.0f bits and take about %.3g "
-                    "operation-bits (limit 2^33, a few seconds); a smaller k, or fewer bits per key, is within "
+                    "operation-bits (limit 2^31, about 2 s); a smaller k, or fewer bits per key, is within "
                     "it (the approximations are not certified)",
                     who, (unsigned long long)m, (unsigned long long)k, how, cancel, work);
 }

@@ -15,8 +15,9 @@
 #define AMQ_COST_EXACT_MAX_WORK 1073741824.0
 /* Certified enclosures by inclusion-exclusion (Bloom, counting, sliding window and the
  * blocked Bloom mixture): arithmetic operations times their working precision at most
- * 2^33, a few seconds (up to about 15 s on a loaded 2-core machine). */
-#define AMQ_COST_ENCLOSE_MAX_WORK 8589934592.0
+ * 2^31, about 2 s of CPU (0.5-0.9 ns per operation-bit measured; it was 2^33, and accepted
+ * calls took 5-9 s: issue 26, "no call runs longer than a few seconds"). */
+#define AMQ_COST_ENCLOSE_MAX_WORK 2147483648.0 /* 2^31 */
 /* The Bloom form of a k_q-index query (amq/spec_moments.h: the moments E[pi^j] of the Bloom,
  * counting, quotient and partitioned rates and the blocked models' block moments): J =
  * min(k_q, m) terms per working precision P, each an exp and a log1p at P bits, with P
