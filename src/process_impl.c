@@ -4,8 +4,8 @@
  * Requests are pipelined: a batch is formatted into an output buffer and written while the
  * replies are read, both pipes non-blocking under one poll(), so a full pipe on either side
  * never deadlocks.  Every wait is bounded by the timeout (no progress for that long: the
- * process is hung and killed); end of file or a broken pipe means it died, and waitpid says
- * how.  Buffers and lines are bounded (internal/protocol.h).  The session speaks version 2
+ * process is hung and killed); end of file means it died, and waitpid says how (after a
+ * broken pipe, the replies written before it are read first: none is lost).  Buffers and lines are bounded (internal/protocol.h).  The session speaks version 2
  * when the process answers "hello 2" with it, version 1 when it answers "hello 1 ..." (or
  * answers "hello 2" with an error: it is then started again and greeted with "hello 1").  The process runs in its own
  * process group, which is killed at the end, so a shell's children go with it. */
@@ -200,8 +200,9 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
     }
     size_t formatted = 0;
     char during[256];
+    int broken = 0; /* the process closed its input: nothing more is written */
     while (*got < count) {
-        while (formatted < count && pc->out_len + AMQ_PROTO_MAX_REQUEST <= OUT_CAP) {
+        while (!broken && formatted < count && pc->out_len + AMQ_PROTO_MAX_REQUEST <= OUT_CAP) {
             const size_t w = amq_proto_request(pc->out + pc->out_len, OUT_CAP - pc->out_len, op_at(q, formatted),
                                                key_at(q, formatted), len_at(q, formatted), q->seed);
             if (!w) /* cannot happen: keys are checked above and the buffer has room */
@@ -211,7 +212,7 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
             formatted++;
         }
         struct pollfd fds[2] = {{.fd = pc->from_fd, .events = POLLIN}, {.fd = pc->to_fd, .events = POLLOUT}};
-        const nfds_t nf = pc->out_len > pc->out_pos ? 2 : 1;
+        const nfds_t nf = !broken && pc->out_len > pc->out_pos ? 2 : 1;
         const int r = poll(fds, nf, (int)(pc->timeout * 1000.0 + 0.5));
         if (r < 0 && errno == EINTR)
             continue;
@@ -226,8 +227,12 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
             reap(pc, NULL, 0.0);
             return amq_impl_stop(impl, AMQ_E_IO, "process '%s' %s", impl->name, msg);
         }
-        if (nf == 2 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP)) && write_some(pc) < 0)
-            return died(impl, during);
+        /* A broken pipe is not the end yet: the replies the process wrote before it closed
+         * its input (a "no" among them) are read first, up to its end of output. */
+        if (nf == 2 && (fds[1].revents & (POLLOUT | POLLERR | POLLHUP)) && write_some(pc) < 0) {
+            broken = 1;
+            pc->out_len = pc->out_pos = 0;
+        }
         if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
         const ssize_t n = read(pc->from_fd, pc->in + pc->in_len, IN_CAP - pc->in_len);

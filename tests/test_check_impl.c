@@ -695,6 +695,44 @@ static void test_false_negative_then_error(void **state)
     amq_impl_free(impl);
 }
 
+/* Issue 25, point 1: an adapter answers "no" to an added key, then closes its input with
+ * requests unread, writes its replies through the "no" and exits.  The checker is still
+ * writing that batch, so it sees the broken pipe before the replies: it must read them, and
+ * the false negative stays the finding.  The batch is made so that the checker cannot have
+ * written it all: n = 9192 keys, L = 1, Q = 1, no removals; the second batch of 8192
+ * requests holds the last 1000 adds, one fresh query, then the queries of added keys from
+ * key 0 (the "no", its 1002nd request); the 7190 queries after it (23 bytes each, 165 KB)
+ * exceed what the adapter may have read (a 64 KiB chunk) plus a pipe's 64 KiB. */
+static void test_false_negative_then_exit(void **state)
+{
+    (void)state;
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "exec '%s' no-then-exit 100000 5", adapter("adapters/planted-adapter"));
+    amq_impl *impl;
+    assert_int_equal(amq_impl_process(&impl, cmd, 20.0), AMQ_OK);
+    amq_impl_check_config c = config("counting", "m", 100000, "k", 5);
+    c.n = 9192;
+    c.loads = 1;
+    c.queries = 1;
+    c.filters = 2;
+    amq_impl_check_result r;
+    assert_int_equal(amq_impl_check(impl, &c, &r), AMQ_E_IO);
+    assert_non_null(strstr(amq_last_error(), "filter 0 (seed "));
+    assert_non_null(strstr(amq_last_error(), "after 9192 adds: process 'planted-no-then-exit' exited with status 3 "
+                                             "after 1002 of 8192 replies to a batch of requests"));
+    assert_true(r.false_negative);
+    assert_int_equal(r.fn_filter, 0);
+    assert_int_equal(r.fn_key_number, 0);
+    assert_int_equal(r.fn_ops, 9195); /* new, 9192 adds, a fresh query, then key 0 */
+    assert_true(r.ended);
+    assert_int_equal(r.end_filter, 0);
+    assert_false(r.pass);
+    assert_non_null(strstr(r.reason, "false negative: key "));
+    assert_non_null(strstr(r.reason, "; then the check ended at filter 0"));
+    amq_impl_check_result_free(&r);
+    amq_impl_free(impl);
+}
+
 /* Issue 25, point 5: the record is the whole session, every filter in order, cut after the
  * query answered "no"; piped into a fresh adapter whose bug depends on process-wide state
  * (a count of queries over all filters), it gives the same "no" on its last line. */
@@ -748,6 +786,7 @@ int main(void)
         cmocka_unit_test(test_trivial_adapter_is_caught), cmocka_unit_test(test_process_failures),
         cmocka_unit_test(test_determinism),          cmocka_unit_test(test_config_refusals),
         cmocka_unit_test(test_processes_pass),       cmocka_unit_test(test_false_negative_then_error),
+        cmocka_unit_test(test_false_negative_then_exit),
         cmocka_unit_test(test_session_record),       cmocka_unit_test(test_refused_adds),
         cmocka_unit_test(test_version_1_adapter),    cmocka_unit_test(test_key_formats),
         cmocka_unit_test(test_key_list),

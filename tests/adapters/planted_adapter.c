@@ -8,6 +8,10 @@
  *   none           a correct filter (protocol version 1, "remove"): it must pass
  *   no-then-error  in filter 2, answers "no" to the first query of the first key added, then
  *                  "error" to the next remove: the false negative must not hide behind it
+ *   no-then-exit   in filter 0, answers "no" to the first query of the first key added, and
+ *                  at once closes its input (unread requests left in it), writes its replies
+ *                  through that "no" and exits with status 3: the checker, still writing,
+ *                  sees a broken pipe first, and must read the replies before it
  *   global         a "no" to the 250th query of an added key counted over the whole process,
  *                  whatever filter it falls in: only a replay of the whole session, every
  *                  filter in order, reproduces it
@@ -32,12 +36,13 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL, PREFIX_HASH, SPREAD, NMODES };
-static const char *const MODES[] = {"none", "no-then-error", "global", "full", "lose-at-full", "prefix-hash", "spread"};
+enum { NONE, NO_THEN_ERROR, GLOBAL, FULL, LOSE_AT_FULL, PREFIX_HASH, SPREAD, NO_THEN_EXIT, NMODES };
+static const char *const MODES[] = {"none",        "no-then-error", "global", "full", "lose-at-full",
+                                    "prefix-hash", "spread",        "no-then-exit"};
 
 static int mode;
 static uint64_t m, k, cap, seed, adds, filters, added_queries;
-static int refused, lied, version = 1;
+static int refused, lied, quit, version = 1;
 static unsigned char *counters, first_key[1024];
 static size_t first_len;
 static char in[1 << 16], out[1 << 18];
@@ -178,6 +183,10 @@ static const char *answer(char *line, size_t l)
             lied = 1;
             return "no\n";
         }
+        if (mode == NO_THEN_EXIT && filters == 1 && added) {
+            quit = 1;
+            return "no\n";
+        }
         return yes ? "yes\n" : "no\n";
     }
     if (!strncmp(line, "remove ", 7)) {
@@ -198,7 +207,7 @@ int main(int argc, char **argv)
     for (mode = 0; argc > 1 && mode < NMODES && strcmp(argv[1], MODES[mode]); mode++)
         ;
     if (argc < 4 || mode == NMODES || !(m = strtoull(argv[2], NULL, 10)) || !(k = strtoull(argv[3], NULL, 10))) {
-        fprintf(stderr, "usage: planted-adapter none|no-then-error|global|full|lose-at-full|prefix-hash|spread M K [C]\n");
+        fprintf(stderr, "usage: planted-adapter none|no-then-error|no-then-exit|global|full|lose-at-full|prefix-hash|spread M K [C]\n");
         return 2;
     }
     cap = argc > 4 ? strtoull(argv[4], NULL, 10) : UINT64_MAX;
@@ -216,6 +225,12 @@ int main(int argc, char **argv)
             memcpy(out + o, rep, strlen(rep));
             o += strlen(rep);
             pos = (size_t)(nl - in) + 1;
+            if (quit) { /* no-then-exit: the input closed before the replies are written */
+                close(0);
+                if (fwrite(out, 1, o, stdout) != o || fflush(stdout) != 0)
+                    return 1;
+                return 3;
+            }
         }
         memmove(in, in + pos, have - pos);
         have -= pos;
