@@ -257,6 +257,25 @@ static void test_error_report(void **state)
     assert_non_null(strstr(cli_out, "\"verdict\": \"fail\""));
 }
 
+/* Issue 25 point 2: a process that fails at its start (here it exits before its hello) still
+ * gets its report, text and JSON, nothing counted, and the replay file holds its hello. */
+static void test_start_failure(void **state)
+{
+    (void)state;
+    expect(cli_run("rm -f start.txt; %s check --exec 'exit 3' --model counting -m 1000 -k 5 -n 100 --replay start.txt",
+                   cli_amq),
+           1, "ENDED           the implementation failed at its start, before filter 0: process 'exit 3' exited with "
+              "status 3 after 0 of 1 replies to a batch of requests (the next: hello)");
+    assert_non_null(strstr(cli_out, "verdict         FAIL: the check ended at the start of the implementation, before "
+                                    "filter 0: process 'exit 3' exited with status 3"));
+    expect(cli_run("cat start.txt"), 0, "hello 2\n");
+    expect(cli_run("%s check --exec 'exit 3' --model counting -m 1000 -k 5 -n 100 --json 2>/dev/null", cli_amq), 1,
+           "\"ended\": {\"filter\": null, \"operation\": 0, \"adds_before\": 0, \"error\": \"its start, before filter 0: "
+           "process 'exit 3' exited with status 3");
+    assert_non_null(strstr(cli_out, "\"filters_done\": 0, \"added_key_queries\": 0, \"points\": [], "));
+    assert_non_null(strstr(cli_out, "\"model\": null}, \"rate_verdict\": true, \"verdict\": \"fail\""));
+}
+
 /* Issue 25 point 7: refused adds through the CLI. */
 static void test_refused_adds(void **state)
 {
@@ -324,7 +343,7 @@ int main(void)
         cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_serve), cmocka_unit_test(test_progress),
         cmocka_unit_test(test_settings_before_start), cmocka_unit_test(test_error_report),
         cmocka_unit_test(test_refused_adds),          cmocka_unit_test(test_key_format),
-        cmocka_unit_test(test_key_file),
+        cmocka_unit_test(test_key_file),             cmocka_unit_test(test_start_failure),
     };
     return cmocka_run_group_tests(tests, setup, cli_run_group_teardown);
 }

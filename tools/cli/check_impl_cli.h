@@ -11,6 +11,7 @@ typedef struct check_run {
     const char *key_file;    /* --key-file, or NULL                             */
     amq_impl_check_config cfg;
     amq_impl_check_result res;
+    int unstarted;           /* the process failed before its first filter (impl NULL) */
 } check_run;
 
 /* The human report and the JSON object on f. */

@@ -92,8 +92,8 @@ static void text_head(FILE *f, const check_run *c)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
-    fprintf(f, "implementation  %s: %s%s%s", c->how, amq_impl_name(c->impl), r->describe[0] ? " - " : "",
-            r->describe);
+    fprintf(f, "implementation  %s: %s%s%s", c->how, c->impl ? amq_impl_name(c->impl) : "(not started)",
+            r->describe[0] ? " - " : "", r->describe);
     if (amq_impl_protocol(c->impl))
         fprintf(f, " (protocol version %u%s%s)", amq_impl_protocol(c->impl),
                 amq_impl_can_remove(c->impl) ? ", remove" : "", amq_impl_can_refuse(c->impl) ? ", full" : "");
@@ -163,7 +163,9 @@ static void text_findings(FILE *f, const check_run *c)
                 (unsigned long long)r->refused_filters, (unsigned long long)g->filters, (unsigned long long)g->n,
                 (unsigned long long)r->refusal_filter, (unsigned long long)r->refusal_key_number,
                 (unsigned long long)r->refusal_adds, (unsigned long long)r->kept_queries);
-    if (r->ended)
+    if (r->ended && c->unstarted)
+        fprintf(f, "ENDED           the implementation failed at %s\n", r->error);
+    else if (r->ended)
         fprintf(f, "ENDED           the implementation failed at %s\n                the counts below are those of the "
                    "%llu filters done and the queries answered before\n",
                 r->error, (unsigned long long)r->filters_done);
@@ -246,6 +248,10 @@ void check_report_text(FILE *f, const check_run *c)
     const size_t ndisp = dispersion_tests(&c->res);
     text_head(f, c);
     text_findings(f, c);
+    if (c->unstarted) { /* nothing was counted: no table, no tests */
+        fprintf(f, "verdict         FAIL: %s\n", c->res.reason);
+        return;
+    }
     text_points(f, &c->res);
     text_dispersion(f, &c->res, ndisp);
     text_verdict(f, c, ndisp);
@@ -256,10 +262,10 @@ static void json_head(FILE *f, const check_run *c)
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
     fprintf(f, "{\"implementation\": {\"kind\": ");
-    cli_json_str(f, amq_impl_kind(c->impl));
+    cli_json_str(f, c->unstarted ? "process" : amq_impl_kind(c->impl));
     fprintf(f, ", \"protocol\": %u", amq_impl_protocol(c->impl));
     fprintf(f, ", \"name\": ");
-    cli_json_str(f, amq_impl_name(c->impl));
+    cli_json_str_or_null(f, amq_impl_name(c->impl));
     fprintf(f, ", \"describe\": ");
     cli_json_str(f, r->describe);
     fprintf(f, "}, \"model\": ");
@@ -312,7 +318,11 @@ static void json_findings(FILE *f, const check_run *c)
     else
         fputs("null", f);
     fprintf(f, ", \"ended\": ");
-    if (r->ended) {
+    if (r->ended && c->unstarted) {
+        fputs("{\"filter\": null, \"operation\": 0, \"adds_before\": 0, \"error\": ", f);
+        cli_json_str(f, r->error);
+        fputc('}', f);
+    } else if (r->ended) {
         fprintf(f, "{\"filter\": %llu, \"operation\": %llu, \"adds_before\": %llu, \"error\": ",
                 (unsigned long long)r->end_filter, (unsigned long long)r->end_ops, (unsigned long long)r->end_adds);
         cli_json_str(f, r->error);

@@ -5,6 +5,7 @@
 #include "params.h"
 #include <internal/check_impl.h>
 #include <amq/hash.h>
+#include <internal/protocol.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -248,6 +249,38 @@ static int finish_replay(const check_run *c, FILE *f, const char *path)
     return 0;
 }
 
+/* A process that failed at its start (it exited, hung or answered its hello wrongly): the
+ * check ended before its first filter, and is reported all the same, text or JSON with
+ * nothing counted; the replay file holds the hello it was sent. */
+static int report_unstarted(const opts *o, check_run *c, const char *how, FILE *replay)
+{
+    amq_impl_check_result *r = &c->res;
+    char why[sizeof r->error - 64];
+    snprintf(why, sizeof why, "%s", amq_last_error());
+    memset(r, 0, sizeof *r);
+    c->unstarted = 1;
+    c->how = how;
+    c->impl = NULL;
+    r->ended = 1;
+    r->shared = c->cfg.queries > 1;
+    r->accuracy_model = NAN; /* no queries: nothing to compare */
+    snprintf(r->error, sizeof r->error, "its start, before filter 0: %s", why);
+    snprintf(r->reason, sizeof r->reason, "the check ended at the start of the implementation, before filter 0: %s",
+             why);
+    if (replay) {
+        char line[32];
+        const size_t w = amq_proto_request(line, sizeof line, AMQ_OP_HELLO, NULL, 0, AMQ_PROTO_VERSION);
+        fwrite(line, 1, w, replay);
+        const int rc = finish_replay(c, replay, o->replay);
+        if (rc)
+            return rc;
+    }
+    (o->json ? check_report_json : check_report_text)(stdout, c);
+    if (fflush(stdout) != 0)
+        cli_stdout_failed();
+    return CLI_EXIT_FAIL;
+}
+
 /* The settings the check would refuse, named by their options: found before the
  * implementation is started (a usage error, exit status 2). */
 static int refuse_settings(const amq_structure *model, const amq_impl_check_config *cfg)
@@ -459,7 +492,9 @@ static int check_with(const opts *o, const amq_structure *model, check_run *c)
 
     char how[600];
     if ((rc = open_impl(o, model, &c->cfg.model_params, how, sizeof how, &c->impl))) {
-        if (replay)
+        if (o->exec && rc == CLI_EXIT_FAIL) /* not a usage error: the process failed at its start */
+            rc = report_unstarted(o, c, how, replay);
+        else if (replay)
             fclose(replay);
         return rc;
     }
