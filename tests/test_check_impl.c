@@ -16,30 +16,20 @@
 #include <amq/filter_rate.h>
 #include <amq/impl.h>
 #include "support/build_dir.h"
+#include "support/check_config.h"
 
-#define ALPHA 1e-6
+#define ALPHA CHECK_CONFIG_ALPHA
 
 static char path[1024];
 
 static const char *adapter(const char *name) { return amq_test_build_path(path, sizeof path, name); }
 
-/* A configuration against `model` with parameters "m" and "k" (or "q" and "r"). */
+/* check_config's configuration against `model` with two named parameters, at n = 100 keys
+ * and 500 filters (these tests' sizes since before check_config; its default is 2000). */
 static amq_impl_check_config config(const char *model, const char *k1, uint64_t v1, const char *k2, uint64_t v2)
 {
-    amq_impl_check_config c;
-    memset(&c, 0, sizeof c);
-    c.model = model ? amq_structure_find(model) : NULL;
-    if (c.model) {
-        amq_params_init(&c.model_params, c.model);
-        amq_params_set(&c.model_params, c.model, k1, v1);
-        amq_params_set(&c.model_params, c.model, k2, v2);
-    }
-    c.n = 100;
-    c.loads = 4;
+    amq_impl_check_config c = check_config_params(model, k1, v1, k2, v2, 100);
     c.filters = 500;
-    c.queries = 20;
-    c.seed = 1;
-    c.alpha = ALPHA;
     return c;
 }
 
