@@ -58,7 +58,7 @@ endif
 endif
 
 .SECONDARY:
-.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove prove-mutants certify bench install clean fuzz fuzz-build fuzz-replay
+.PHONY: all adapters examples deps deps-prove deps-bench deps-mpi deps-fuzz check prove prove-mutants certify bench bench-instructions install clean fuzz fuzz-build fuzz-replay
 all: $(BUILD)/libamq.a $(BUILD)/libamq.so $(BUILD)/amq $(if $(filter 1,$(MPI)),$(BUILD)/amq-mpi)
 
 # make check needs only the build and test packages; the provers come with make prove.
@@ -200,8 +200,15 @@ certify: deps-prove all
 
 $(BUILD)/bench: $(BENCH_SRC) $(BUILD)/libamq.a
 	$(CC) $(WARN) -O3 -march=native $(CPPFLAGS_AMQ) -o $@ $(BENCH_SRC) $(BUILD)/libamq.a $(LDLIBS_AMQ) -lbloom
-bench: deps-bench $(BUILD)/bench $(BUILD)/amq adapters $(MPI_BIN)
+# Instructions per negative query under callgrind (tools/bench/instructions.sh; docs/cuckoo.md):
+# counts, unlike times, do not move with the machine's load.  Built as the library is (-O2).
+$(BUILD)/bench-instructions: tools/bench/instructions/query_instructions.c $(BUILD)/libamq.a
+	$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_AMQ) -o $@ $< $(BUILD)/libamq.a $(LDLIBS_AMQ)
+bench: deps-bench $(BUILD)/bench $(BUILD)/bench-instructions $(BUILD)/amq adapters $(MPI_BIN)
 	@AMQ_BUILD=$(BUILD) $(BUILD)/bench
+	@sh tools/bench/instructions.sh $(BUILD)
+bench-instructions: deps-bench $(BUILD)/bench-instructions
+	@sh tools/bench/instructions.sh $(BUILD)
 
 $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -6,13 +6,13 @@
 #                             plots: libbloom, gnuplot; node and npm only when no `node` is on the
 #                             PATH: a newer one may be installed)
 #   sh tools/deps.sh prove    the prover stack (make prove, make certify)
-#   sh tools/deps.sh bench    the peers measured by make bench
+#   sh tools/deps.sh bench    the peers measured by make bench; valgrind for its instruction counts
 #   sh tools/deps.sh fuzz     clang and its libFuzzer runtime (make fuzz)
 #   sh tools/deps.sh mpi      Open MPI, for build/amq-mpi (make MPI=1; optional)
 # Several groups may be given at once.
 BUILD="build-essential pkg-config libgmp-dev libmpfr-dev libmpfi-dev libxxhash-dev libcmocka-dev cracklib-runtime libbloom-dev gnuplot-nox"
 PROVE="frama-c-base why3 z3 cvc4 cvc5 python3"
-BENCH="libbloom-dev"
+BENCH="libbloom-dev valgrind"
 FUZZ="clang libclang-rt-14-dev"
 MPI="openmpi-bin libopenmpi-dev"
 [ $# -gt 0 ] || set -- build
