@@ -12,8 +12,10 @@
 # (proofs/README.md, "How make prove spends its time"):
 #   goals  every proof goal of the functions, by the prover portfolio: cvc4 first, then
 #          z3 and cvc5 on what it left, each within one step budget;
-#   lemmas the lemmas of the unit's logic, the same portfolio with a smaller budget, with
-#          WP's range tactic (a case per value: the shift lemmas);
+#   lemmas the lemmas the unit owns (report.py --lemma-plan: each logic file's lemmas are
+#          proved once, by the most basic unit that reads it; the others use them as
+#          hypotheses and the gate requires them Valid in that job of the same run), the same
+#          portfolio with a smaller budget, with WP's range tactic (the shift lemmas);
 #   smoke  the smoke tests only (an inconsistent precondition, dead code, a dead
 #          loop invariant), cvc4 with a fixed step budget.
 # report.py gates the union: every property Valid in some job of its unit.
@@ -191,7 +193,8 @@ wp_pass() {
 run_goals() {
     local r=$1 name=$2 files=$3 extra=$4 select=$5 out=$6 rc=0 t0 t1 kind=goals steps=$STEPS
     local left first="" sel_first sel_cvc4=$select
-    case $select in *-wp-prop=@lemma*) kind=lemmas; steps=$STEPS_LEMMA ;; esac
+    # a lemma job: every lemma (-wp-prop=@lemma), or the lemmas its unit owns, by name
+    case $select in *-wp-prop=@lemma* | *"-wp-auto wp:range"*) kind=lemmas; steps=$STEPS_LEMMA ;; esac
     rm -rf "$out"; mkdir -p "$out"
     t0=$(now_ms)
     # WP takes one -wp-prop list (a second option does not narrow the first), so the names
@@ -366,15 +369,24 @@ EOF_UNITS
 
 # The cache key inputs of each unit: computed before any job starts (the sources Frama-C
 # reads, with their hashes).
-declare -A inputs_of=()
+# The same list of sources decides which unit proves which lemmas (report.py --lemma-plan).
+declare -A inputs_of=() lemmas_of=()
 versions=""
-if [ "$cache_on" != 0 ]; then
-    versions=$(tool_versions 2>&1)
-    for name in "${goal_jobs[@]}"; do
-        inputs_of[$name]=$(unit_sources "$name" "${files_of[$name]}" "${extra_of[$name]}") \
-            || { inputs_of[$name]=""; echo "prove: unit $name: no cache key (see $build/proofs/$name.audit.log)" >&2; }
-    done
-fi
+[ "$cache_on" = 0 ] || versions=$(tool_versions 2>&1)
+for name in "${goal_jobs[@]}"; do
+    rm -f "$build/proofs/$name".audit.json "$build/proofs/$name".lemmas-{used,owned}
+    inputs_of[$name]=$(unit_sources "$name" "${files_of[$name]}" "${extra_of[$name]}") \
+        || { inputs_of[$name]=""; echo "prove: unit $name: no cache key, its lemma job proves every lemma it reads (see $build/proofs/$name.audit.log)" >&2; }
+done
+# Each lemma is proved once, in the unit that owns its file; the other units that read it use
+# it as a hypothesis, and the gate checks that it is Valid in the owner's job of this run.
+plan=$(cd "$root" && python3 "$root/proofs/report.py" --lemma-plan "$build/proofs" "${goal_jobs[@]}") \
+    || { echo "prove: report.py --lemma-plan failed" >&2; exit 2; }
+while IFS="$tab" read -r name sel; do
+    [ -n "$name" ] && lemmas_of[$name]=$sel
+done <<EOF_PLAN
+$plan
+EOF_PLAN
 key_of() {  # key_of NAME KIND SELECT: the job's cache key, or nothing (no cache)
     [ "$cache_on" != 0 ] && [ -n "${inputs_of[$1]}" ] || return 0
     job_key "$2" "$3" "files=${files_of[$1]} extra=${extra_of[$1]}
@@ -401,12 +413,19 @@ for name in "${goal_jobs[@]}"; do
 done
 for name in "${goal_jobs[@]}"; do
     out="$build/proofs/$name.lemmas"
-    launch cached_job "$(key_of "$name" lemmas "-wp-prop=@lemma -wp-auto wp:range")" "$out" \
-        run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" \
-        "-wp-prop=@lemma -wp-auto wp:range" "$out"
+    rm -rf "$out"
+    [ -n "${lemmas_of[$name]:-}" ] || continue   # it owns no lemma: no lemma job
+    sel="${lemmas_of[$name]} -wp-auto wp:range"
+    launch cached_job "$(key_of "$name" lemmas "$sel")" "$out" \
+        run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" "$sel" "$out"
     dirs="$dirs $out"
 done
 wait
+for name in "${goal_jobs[@]}"; do  # the lemma lists of this tree, for the gate (also on reused jobs)
+    [ ! -f "$build/proofs/$name.lemmas-used" ] || cp "$build/proofs/$name.lemmas-used" "$build/proofs/$name.goals/lemmas-used"
+    [ ! -d "$build/proofs/$name.lemmas" ] || [ ! -f "$build/proofs/$name.lemmas-owned" ] \
+        || cp "$build/proofs/$name.lemmas-owned" "$build/proofs/$name.lemmas/lemmas-owned"
+done
 t_end=$(now_ms)
 echo "prove: all jobs done in $(( (t_end - t_start) / 1000 )) s wall"
 
