@@ -103,7 +103,10 @@ tool_versions() {
 unit_sources() {
     local audit="$build/proofs/$1.audit.json"
     # shellcheck disable=SC2086 # word splitting of file and option lists is intended
-    frama_c "$root" "$build/proofs/$1.audit.log" $2 $3 -audit-prepare "$audit" || return 1
+    # -print: the unit's code after the preprocessor, whose lemmas are the ones it sees
+    # (report.py --lemma-plan; blocked_logic.h has a half per AMQ_BLOCKED_NO_* switch)
+    frama_c "$root" "$build/proofs/$1.audit.log" $2 $3 -audit-prepare "$audit" \
+        -print -ocode "$build/proofs/$1.ast.c" || return 1
     python3 - "$audit" "$(frama-c -print-share-path)" "$root" <<'PY' || return 1
 import hashlib, json, os, sys
 audit, share, root = sys.argv[1:4]
@@ -368,18 +371,31 @@ EOF_UNITS
 [ ${#goal_jobs[@]} -gt 0 ] || { echo "prove: no unit named in AMQ_PROVE_UNITS='$only'" >&2; exit 2; }
 
 # The cache key inputs of each unit: computed before any job starts (the sources Frama-C
-# reads, with their hashes).
-# The same list of sources decides which unit proves which lemmas (report.py --lemma-plan).
+# reads, with their hashes), by audit runs side by side like the jobs. The same runs print
+# each unit's preprocessed code, from which report.py --lemma-plan decides which unit proves
+# which lemmas.
 declare -A inputs_of=() lemmas_of=()
 versions=""
 [ "$cache_on" = 0 ] || versions=$(tool_versions 2>&1)
+audit_unit() {  # audit_unit NAME: BUILD/proofs/NAME.inputs, or a message and no file
+    unit_sources "$1" "${files_of[$1]}" "${extra_of[$1]}" >"$build/proofs/$1.inputs.tmp" \
+        && mv "$build/proofs/$1.inputs.tmp" "$build/proofs/$1.inputs" \
+        || echo "prove: unit $1: no cache key, and its lemma job proves every lemma it reads (see $build/proofs/$1.audit.log)" >&2
+}
+t_audit=$(now_ms)
 for name in "${goal_jobs[@]}"; do
-    rm -f "$build/proofs/$name".audit.json "$build/proofs/$name".lemmas-{used,owned}
-    inputs_of[$name]=$(unit_sources "$name" "${files_of[$name]}" "${extra_of[$name]}") \
-        || { inputs_of[$name]=""; echo "prove: unit $name: no cache key, its lemma job proves every lemma it reads (see $build/proofs/$name.audit.log)" >&2; }
+    rm -f "$build/proofs/$name".{audit.json,ast.c,inputs,inputs.tmp,lemmas-used,lemmas-owned}
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    audit_unit "$name" &
 done
-# Each lemma is proved once, in the unit that owns its file; the other units that read it use
-# it as a hypothesis, and the gate checks that it is Valid in the owner's job of this run.
+wait
+for name in "${goal_jobs[@]}"; do
+    inputs_of[$name]=$(cat "$build/proofs/$name.inputs" 2>/dev/null)
+    [ -n "${inputs_of[$name]}" ] || rm -f "$build/proofs/$name.ast.c"   # no plan without it
+done
+echo "prove: ${#goal_jobs[@]} audits in $(( ($(now_ms) - t_audit) / 1000 )) s wall"
+# Each lemma is proved once, by the unit that owns it; the other units that read it use it as
+# a hypothesis, and the gate checks that it is Valid in the owner's job of this run.
 plan=$(cd "$root" && python3 "$root/proofs/report.py" --lemma-plan "$build/proofs" "${goal_jobs[@]}") \
     || { echo "prove: report.py --lemma-plan failed" >&2; exit 2; }
 while IFS="$tab" read -r name sel; do

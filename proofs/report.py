@@ -3,7 +3,8 @@
 
 usage: report.py OUT.json [--all-units] [--wall SECONDS] [--functions F,G] JOBDIR...
        report.py --left JOBDIR     (the options that select what a cvc4 pass left)
-       report.py --lemma-plan PROOFSDIR NAME...  (which unit's lemma job proves which lemmas)
+       report.py --lemma-plan PROOFSDIR NAME...  (which unit's lemma job proves which lemmas:
+                                                 proofs/lemmas.py)
 Each JOBDIR is one job of a unit (proofs/prove.sh): wp.json (-wp-report-json),
 frama-c*.log, properties.csv (-report-csv; not for smoke jobs), meta (unit name,
 kind goals/lemmas/smoke, files, exit code, wall time). Prints a table per
@@ -17,11 +18,12 @@ and, with --all-units (the whole of proofs/units.txt), on any function declared
 in a src/internal/*_kernel.h header that no unit proved.
 """
 import glob
-import hashlib
 import json
 import os
 import re
 import sys
+
+import lemmas as lemma_once  # proofs/lemmas.py: each lemma proved once
 
 SMOKE = "_wp_smoke_"
 GOAL_LINE = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\S+)(.*)$")
@@ -215,121 +217,6 @@ def lint_annotations():
     return found
 
 
-LEMMA = re.compile(r"\blemma\s+(\w+)")
-NEXT_DECL = re.compile(r"\b(?:lemma|predicate|logic|inductive|axiomatic)\b")
-
-
-def lemmas_of(path):
-    """(path, line, name, text hash) of each lemma declared in the annotations of PATH: the
-    lemma's identity across units (its text is the annotation from `lemma` to the next
-    declaration)."""
-    try:
-        text = open(path, errors="replace").read()
-    except OSError:
-        return []
-    out = []
-    for m in ANNOTATION.finditer(text):
-        body = m.group(1) if m.group(1) is not None else m.group(2)
-        start = m.start(1) if m.group(1) is not None else m.start(2)
-        body = re.sub(r"//[^\n]*", lambda c: " " * len(c.group(0)), body)
-        for lm in LEMMA.finditer(body):
-            nxt = NEXT_DECL.search(body, lm.end())
-            seg = " ".join(body[lm.start():nxt.start() if nxt else len(body)].split())
-            out.append((path, text.count("\n", 0, start + lm.start()) + 1, lm.group(1),
-                        hashlib.sha256(seg.encode()).hexdigest()[:16]))
-    return out
-
-
-def unit_files(path="proofs/units.txt"):
-    """{unit: [its files]} from units.txt (run from the tree's root)."""
-    units = {}
-    with open(path) as f:
-        for line in f:
-            line = line.split("#", 1)[0].split("|", 1)[0]
-            if ":" in line:
-                name, files = line.split(":", 1)
-                units[name.strip()] = files.split()
-    return units
-
-
-def lemma_plan(proofs, names):
-    """Which unit proves which lemmas (prove.sh's lemma jobs): each file's lemmas are proved
-    once, by a unit that reads it and rests on no other unit reading it (quotient, not the
-    key-level units over its kernel; among several, the one with the fewest source files:
-    bloom for bloom_logic.h; then units.txt order); every other
-    unit that reads them uses them as hypotheses, and the gate then requires each one Valid
-    in its owner's lemma job of the same run (lemmas-used, lemmas-owned). Writes
-    PROOFS/NAME.lemmas-used and PROOFS/NAME.lemmas-owned; prints NAME<TAB>WP selection (empty:
-    no lemma job; -wp-prop=@lemma: every lemma, when the unit's sources are unknown)."""
-    reads = {}
-    for name in names:
-        try:
-            with open(os.path.join(proofs, name + ".audit.json")) as f:
-                reads[name] = [s for s in json.load(f)["sources"] if not s.startswith("FRAMAC_SHARE")]
-        except (OSError, ValueError, KeyError):
-            pass
-    listed = unit_files()
-    # U rests on V when U reads the header src/internal/X.h of a file src/X.c that V proves
-    rests_on = {u: {v for v in names if v != u and any(
-        f.startswith("src/") and "src/internal/" + os.path.basename(f)[:-2] + ".h" in reads[u]
-        for f in listed.get(v, []))} for u in reads}
-    owner = {}
-    for path in {p for r in reads.values() for p in r}:
-        readers = [u for u in names if path in reads.get(u, [])]
-        base = [u for u in readers if not any(v in rests_on[u] and u not in rests_on[v] for v in readers)]
-        owner[path] = min((len(reads[u]), names.index(u), u) for u in base or readers)
-    for name in names:
-        if name not in reads:
-            print("%s\t-wp-prop=@lemma" % name)
-            continue
-        used = [l for path in sorted(reads[name]) for l in lemmas_of(path)]
-        owned = [l for l in used if owner[l[0]][2] == name]
-        for suffix, rows in (("used", used), ("owned", owned)):
-            with open(os.path.join(proofs, "%s.lemmas-%s" % (name, suffix)), "w") as f:
-                f.writelines("%s\t%d\t%s\t%s\n" % l for l in rows)
-        print("%s\t%s" % (name, "-wp-prop=" + ",".join(l[2] for l in owned) if owned else ""))
-    return 0
-
-
-def read_lemma_ids(path):
-    with open(path) as f:
-        return [tuple(line.rstrip("\n").split("\t")) for line in f if line.strip()]
-
-
-def check_lemmas(dirs):
-    """Every lemma a unit's goals read (goals job: lemmas-used) must be Valid in the lemma job
-    of the unit that owns it (lemmas-owned), in this run: the same file, line, name and text.
-    Jobs without these lists (self-test, prove-mutants) prove every lemma they read."""
-    proved, failures = set(), []
-    for d in dirs:
-        owned = os.path.join(d, "lemmas-owned")
-        if not os.path.exists(owned):
-            continue
-        valid = set()
-        for w in (os.path.join(d, "wp.json"), os.path.join(d, "others", "wp.json")):
-            try:
-                wp = json.load(open(w)) or {}
-            except (OSError, ValueError):
-                continue
-            for lms in wp.get("wp:axiomatics", {}).values():
-                for lm, st in lms.items():
-                    main = st.get("wp:main", {}) if isinstance(st, dict) else {}
-                    if lm != "wp:section" and 0 < main.get("total", 0) <= main.get("valid", 0):
-                        valid.add(lm.replace("lemma_", "", 1))
-        proved.update(l for l in read_lemma_ids(owned) if l[2] in valid)
-    for d in dirs:
-        used = os.path.join(d, "lemmas-used")
-        if not os.path.exists(used):
-            continue
-        name = read_meta(d)["name"]
-        for l in read_lemma_ids(used):
-            if l not in proved:
-                failures.append("%s: lemma %s (%s:%s) is a hypothesis of its goals and Valid in no lemma "
-                                "job of this run (AMQ_PROVE_UNITS must name the unit that owns it)"
-                                % (name, l[2], l[0], l[1]))
-    return failures
-
-
 def kernel_declarations():
     """Functions declared in the kernel headers: every one must be proved by some unit."""
     names = {}
@@ -432,7 +319,8 @@ def main():
         print(left_options(args[1]))
         return 0
     if args and args[0] == "--lemma-plan":
-        return lemma_plan(args[1], args[2:])
+        print("\n".join(lemma_once.plan(args[1], args[2:])))
+        return 0
     out = args.pop(0)
     all_units = "--all-units" in args
     # --assume-other-units (prove-mutants): one unit alone; the contracts it uses from other
@@ -623,7 +511,7 @@ def main():
         report["units"].append(unit)
         for k in ("goals", "proved", "smoke_tests", "smoke_failures"):
             report[k if k != "goals" else "total"] += unit[k]
-    failures.extend(check_lemmas(dirs))
+    failures.extend(lemma_once.check(dirs, lambda d: read_meta(d)["name"]))
     for msg in lint_annotations():
         failures.append("lint: " + msg)
     if all_units:
