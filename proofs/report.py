@@ -23,7 +23,8 @@ import os
 import re
 import sys
 
-import lemmas as lemma_once  # proofs/lemmas.py: each lemma proved once
+sys.dont_write_bytecode = True  # no proofs/__pycache__ in the tree
+import lemmas as lemma_once  # noqa: E402 (proofs/lemmas.py: each lemma proved once)
 
 SMOKE = "_wp_smoke_"
 GOAL_LINE = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\S+)(.*)$")
