@@ -149,6 +149,19 @@ static double approx_exp(const uint64_t *v, uint64_t n)
     return p_of(v, &p) == AMQ_OK ? amq_blocked_quotient_fp_approx_exp(v[P_BLOCKS], p, n) : 0.0 / 0.0;
 }
 
+/* Each block stores every fingerprint of its keys in a slot of its own (copies included):
+ * blocks x (2^q + slack) keys at most, saturated. */
+static uint64_t capacity(const uint64_t *v)
+{
+    if (v[P_Q] < 1 || v[P_Q] > 24) /* not a block the structure builds: its own checks say so */
+        return UINT64_MAX;
+    const uint64_t home = UINT64_C(1) << v[P_Q], slack = slack_of(v);
+    if (slack > UINT64_MAX - home)
+        return UINT64_MAX;
+    const uint64_t per_block = home + slack;
+    return v[P_BLOCKS] > UINT64_MAX / per_block ? UINT64_MAX : v[P_BLOCKS] * per_block;
+}
+
 static amq_status model(amq_model_state *out, const uint64_t *v)
 {
     const amq_blocked_quotient_geom geom = {.nblocks = v[P_BLOCKS], .q = v[P_Q], .r = v[P_R],
@@ -169,6 +182,7 @@ const amq_structure amq_structure_blocked_quotient = {
     .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"classic", approx_union}, {"exp", approx_exp}),
     .fp_note = fp_note,
+    .capacity = capacity,
     .rate_doc = "B quotient filters of p = q + r bit fingerprints: the mixture equals 1 - (1 - 2^-p / B)^n while no "
                 "add was refused; approx_classic is the union bound n 2^-p / B",
     .removal_note = "the blocked quotient rate for n - RM keys; holds while no insert is refused (a full block "

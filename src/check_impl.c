@@ -4,6 +4,7 @@
 #include <internal/fail.h>
 #include <internal/impl.h>
 #include <internal/protocol.h>
+#include <internal/structure.h>
 #include <amq/stats.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,16 @@ amq_status amq_impl_check_validate(const amq_impl_check_config *cfg)
                         "check: the moments of the %s rate are not known, so %llu queries per filter "
                         "cannot be tested exactly: use one query per filter (Q = 1)",
                         amq_structure_name(cfg->model), (unsigned long long)cfg->queries);
+    /* A model that no filter can follow to n keys: its rate there assumes adds that every
+     * filter of its parameters refuses (2^q + slack slots of a quotient filter, say), so the
+     * run could end only in "no verdict on the rate", after the implementation was started. */
+    const uint64_t cap = cfg->model ? amq_structure_capacity(cfg->model, &cfg->model_params) : UINT64_MAX;
+    if (cfg->n > cap)
+        return amq_fail(AMQ_E_INVALID_ARG,
+                        "check: n = %llu keys, but a %s filter of the model's parameters holds at most %llu keys "
+                        "(every further add is refused), so its rate at n describes no filter: give the model "
+                        "more room, or check without a model (refusals only)",
+                        (unsigned long long)cfg->n, amq_structure_name(cfg->model), (unsigned long long)cap);
     /* every key number of the run must fit 64 bits */
     const unsigned __int128 total = (unsigned __int128)cfg->filters * amq_impl_check_keys_per_filter(cfg);
     if (cfg->n > UINT64_MAX / 4 || cfg->queries > UINT64_MAX / 4 / (cfg->loads + 1) || total >> 63)

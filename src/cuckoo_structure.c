@@ -144,6 +144,12 @@ static int m_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
     return amq_cuckoo_kernel_remove(st, g->nb, g->b, g->f, i1, fp);
 }
 
+/* nb buckets of b slots, one fingerprint per slot (copies included): nb b keys at most. */
+static uint64_t capacity(const uint64_t *v)
+{
+    return v[P_B] && v[P_NB] > UINT64_MAX / v[P_B] ? UINT64_MAX : v[P_NB] * v[P_B];
+}
+
 static uint64_t refused(const void *geom) { return ((const cuckoo_model *)geom)->failed; }
 
 static amq_status model(amq_model_state *out, const uint64_t *v)
@@ -187,6 +193,7 @@ const amq_structure amq_structure_cuckoo = {
                 "(docs/rates-cuckoo.md); approx_load is the load model 1 - (1 - a/(2^f - 1))^(2b) at load a = n/(nb b)",
     .removal_note = "the cuckoo rate for n - RM keys; a remove deletes one copy of the key's fingerprint from one of "
                     "its two buckets, so it holds while every removed key was added and no add was refused",
+    .capacity = capacity,
     .model = model,
     /* amq check cuckoo, 2026-11-29, 2 cores at load 8-12: 790-850 ns per key (-B 256 -s 4 -f 8 -n 768; -B
      * 262144 -f 12 -n 500000; -B 255 -s 2 -n 300): each add draws its tries' whole kick strings

@@ -31,6 +31,13 @@ amq_status amq_structure_fp_decimal(char **out, const amq_structure *s, const am
     return st != AMQ_OK ? st : s->fp_decimal(out, p->v, n, digits, lo, hi);
 }
 
+uint64_t amq_structure_capacity(const amq_structure *s, const amq_params *p)
+{
+    if (!s || !p || !s->capacity || amq_structure_check(s, p) != AMQ_OK)
+        return UINT64_MAX;
+    return s->capacity(p->v);
+}
+
 int amq_structure_has_fp_moments(const amq_structure *s) { return s && s->fp_moment_enclose != NULL; }
 
 amq_status amq_structure_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, const amq_structure *s,

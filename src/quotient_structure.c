@@ -144,6 +144,14 @@ static double approx_exp(const uint64_t *v, uint64_t n) { return amq_quotient_fp
 
 static uint64_t refused(const void *geom) { return ((const amq_quotient_geom *)geom)->failed; }
 
+/* Every add stores a fingerprint in a slot of its own (copies included): 2^q + slack keys
+ * at most (validated parameters: slack <= 2^q, so q = 63 is the only sum to saturate). */
+static uint64_t capacity(const uint64_t *v)
+{
+    const uint64_t home = UINT64_C(1) << v[P_Q], slack = slack_of(v);
+    return slack > UINT64_MAX - home ? UINT64_MAX : home + slack;
+}
+
 static amq_status model(amq_model_state *out, const uint64_t *v)
 {
     uint64_t slack = v[P_SLACK];
@@ -173,6 +181,7 @@ const amq_structure amq_structure_quotient = {
                 "approx_classic is the union bound n 2^-p",
     .removal_note = "the quotient rate for n - RM keys; a delete removes one stored copy of the key's fingerprint, "
                     "so it holds while no insert is refused",
+    .capacity = capacity,
     .model = model,
     /* amq check quotient, 2026-11-29, 2 cores at load 8-12: 9.45 ns per index (-q 10 -r 4 -n 768) */
     .work_weight = 3.0,

@@ -397,6 +397,17 @@ static void test_config_refusals(void **state)
     assert_non_null(strstr(amq_last_error(), "the moments of the cuckoo rate are not known"));
     c.queries = 1;
     assert_int_equal(amq_impl_check_validate(&c), AMQ_OK);
+    /* a model that no filter can follow to n keys (issue 25: 2^4 + 16 slots at n = 100 ran) */
+    c = config("quotient", "q", 4, "r", 6);
+    c.n = c.loads = 32;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_OK);
+    c.n = 33;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
+    assert_non_null(strstr(amq_last_error(), "a quotient filter of the model's parameters holds at most 32"));
+    c = config("cuckoo", "nb", 4, "f", 8);
+    c.queries = 1;
+    c.n = 17;
+    assert_int_equal(amq_impl_check_validate(&c), AMQ_E_INVALID_ARG);
     amq_impl_free(impl);
 }
 

@@ -95,6 +95,10 @@ struct amq_structure {
     amq_bound bounds[AMQ_APPROX_MAX];
     const char *rate_doc;     /* what the rate is, for help                          */
     const char *removal_note; /* the rate after removals; NULL when no removal        */
+    /* the most keys a filter of these (valid) parameters can hold: every add beyond it is
+     * refused, so the rate at more keys describes no filter (its slots, say); NULL: no such
+     * limit (amq_structure_capacity) */
+    uint64_t (*capacity)(const uint64_t *v);
 
     /* cross-checks */
     amq_status (*model)(amq_model_state *out, const uint64_t *v);
@@ -253,5 +257,9 @@ uint64_t amq_popcount_range(const uint64_t *words, uint64_t from, uint64_t len);
 amq_status amq_fp_state_blocks(mpq_t rop, const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k);
 /* rop = (x / size)^k: k independent uniform positions of `size` are all among x set ones. */
 amq_status amq_fp_state_power(mpq_t rop, uint64_t x, uint64_t size, uint64_t k);
+
+/* The structure's capacity for parameters p (struct amq_structure's capacity), UINT64_MAX when
+ * it has none or p is not valid (then the rate's own checks report it). */
+uint64_t amq_structure_capacity(const amq_structure *s, const amq_params *p);
 
 #endif

@@ -6,6 +6,7 @@
 #include <internal/check_impl.h>
 #include <amq/hash.h>
 #include <internal/protocol.h>
+#include <internal/structure.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -302,6 +303,13 @@ static int refuse_settings(const amq_structure *model, const amq_impl_check_conf
                          "--queries %llu: the moments of the %s rate are not known, so several queries per filter "
                          "cannot be tested exactly: use --queries 1",
                          (unsigned long long)cfg->queries, amq_structure_name(model));
+    const uint64_t cap = model ? amq_structure_capacity(model, &cfg->model_params) : UINT64_MAX;
+    if (cfg->n > cap)
+        return cli_usage("check", USAGE,
+                         "-n %llu: a %s filter of the model's parameters holds at most %llu keys (every further add "
+                         "is refused), so the model's rate at n keys describes no filter: give the model more room, "
+                         "or use --model none to check only that refusals lose no key",
+                         (unsigned long long)cfg->n, amq_structure_name(model), (unsigned long long)cap);
     if (amq_impl_check_validate(cfg) != AMQ_OK) /* what is left: sizes too large for one run */
         return cli_usage("check", USAGE, "%s", amq_last_error());
     return 0;
