@@ -105,6 +105,10 @@ static void enclosures_and_decimals(void **state)
     /* far beyond the exact limit the enclosure still works, and is tight */
     assert_int_equal(amq_cuckoo_fp_exact(q, 1000, 4, 16, UINT64_C(1) << 40), AMQ_E_TOO_LARGE);
     assert_non_null(strstr(amq_last_error(), "n = 1099511627776"));
+    /* the gcd's weight in the cost model (issue 26): an odd N is refused at 1.28e7 bits (the
+     * size limit alone accepted it, 2 s of reduction), before any big number is formed */
+    assert_int_equal(amq_cuckoo_fp_exact(q, 262143, 4, 12, 426088), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "bits of big-number work (limit 2^30)"));
     assert_int_equal(amq_cuckoo_fp_enclose(lo, hi, 64, 1000, 4, 16, UINT64_C(1) << 40), AMQ_OK);
     assert_true(mpfr_cmp_ui(hi, 1) <= 0 && mpfr_cmp_d(lo, 0.999) > 0);
     assert_int_equal(amq_cuckoo_fp_enclose(lo, hi, 64, 1000, 4, 16, UINT64_MAX), AMQ_OK);
