@@ -347,6 +347,48 @@ static void one_check_for_every_command(void **state)
     assert_int_equal(amq_structure_check(q, &p), AMQ_E_INVALID_ARG); /* q = r = 0: FP 1 was printed */
 }
 
+/* A structure whose adds can be refused (AMQ_E_FULL) declares its capacity, and no filter
+ * holds more keys than that: for each example's parameters, distinct keys are added until
+ * the first refusal, or to one past the capacity, or to 100000 keys when it declares none.
+ * (Only a refusal ends the adds: any other failed add fails the test.) */
+static void refusals_match_the_capacity(void **state)
+{
+    (void)state;
+    char key[32];
+    size_t filters = 0, refusals = 0;
+    for (size_t i = 0; i < amq_structure_count(); i++) {
+        const amq_structure *s = amq_structure_at(i);
+        for (size_t e = 0; e < s->nexamples; e++) {
+            amq_params p;
+            amq_params_init(&p, s);
+            memcpy(p.v, s->examples[e].v, sizeof p.v);
+            const uint64_t cap = amq_structure_capacity(s, &p);
+            const uint64_t tries = cap < 100000 ? cap + 1 : 100000;
+            amq_filter *f;
+            if (amq_filter_create(&f, s, &p) != AMQ_OK)
+                continue; /* a model only (split-block's non-Parquet shapes): no filter holds keys */
+            filters++;
+            uint64_t held = 0;
+            amq_status st = AMQ_OK;
+            while (held < tries && (st = amq_filter_add(f, key, key_of(key, "cap", held))) == AMQ_OK)
+                held++;
+            if (st != AMQ_OK && st != AMQ_E_FULL)
+                fail_msg("%s, example %zu: add %llu failed with status %d", amq_structure_name(s), e,
+                         (unsigned long long)held, (int)st);
+            refusals += st == AMQ_E_FULL;
+            if (st == AMQ_E_FULL && cap == UINT64_MAX)
+                fail_msg("%s, example %zu: add %llu refused, but the entry declares no capacity",
+                         amq_structure_name(s), e, (unsigned long long)held);
+            if (cap < 100000 && held > cap)
+                fail_msg("%s, example %zu: %llu keys held, capacity %llu", amq_structure_name(s), e,
+                         (unsigned long long)held, (unsigned long long)cap);
+            amq_filter_free(f);
+        }
+    }
+    assert_true(filters >= amq_structure_count()); /* every structure has a filter example */
+    assert_true(refusals > 0);                     /* and the refusal path was reached */
+}
+
 /* Issue 26, class 6: an approximation is a number wherever the rate is defined.  The
  * split-block approximations were NaN for every shape but Parquet's (the fuzz harness
  * rate_params found it); they now generalise, and equal the libraries' formulas at
@@ -379,6 +421,7 @@ int main(void)
         cmocka_unit_test(files_round_trip),       cmocka_unit_test(removal),
         cmocka_unit_test(models_match_the_closed_forms), cmocka_unit_test(bad_input),
         cmocka_unit_test(one_check_for_every_command), cmocka_unit_test(approximations_are_numbers),
+        cmocka_unit_test(refusals_match_the_capacity),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
