@@ -4,6 +4,7 @@
 #include <internal/check_impl.h>
 #include <internal/fail.h>
 #include <amq/stats.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
@@ -138,6 +139,7 @@ static amq_status read_lines(FILE *in, const char *name, amq_key_list *l)
     if (!(l->start = grow(NULL, &starts_cap, 1, sizeof *l->start)))
         return amq_fail(AMQ_E_NOMEM, "key list '%s': out of memory", name);
     l->start[0] = 0;
+    errno = 0;
     for (int c; (c = getc(in)) != EOF;) {
         if (c == '\n') {
             const amq_status st = end_line(l, &starts_cap, &len, name);
@@ -157,8 +159,9 @@ static amq_status read_lines(FILE *in, const char *name, amq_key_list *l)
         l->bytes[at] = (unsigned char)c;
         len++;
     }
-    if (ferror(in))
-        return amq_fail(AMQ_E_IO, "key list '%s': read error after %llu keys", name, (unsigned long long)l->count);
+    if (ferror(in)) /* say why: a directory opens for reading, then fails with EISDIR */
+        return amq_fail(AMQ_E_IO, "key list '%s': read error after %llu keys: %s", name, (unsigned long long)l->count,
+                        strerror(errno ? errno : EIO));
     if (len > 0) { /* a last line without its newline */
         const amq_status st = end_line(l, &starts_cap, &len, name);
         if (st != AMQ_OK)

@@ -418,9 +418,10 @@ static int refuse_short_list(const opts *o, const amq_impl_check_config *cfg)
     if (per == 0 || cfg->filters <= have / per) /* per = 0: -n 0, refused next */
         return 0;
     return cli_usage("check", USAGE,
-                     "--key-file '%s': %llu keys, but %llu filters of %llu keys each (n + L Q%s) need %s%llu%s: "
+                     "--key-file '%s': %llu keys, but %llu filter%s of %llu keys each (n + L Q%s) need %s%llu%s: "
                      "give more keys, or fewer --filters",
-                     o->key_file, (unsigned long long)have, (unsigned long long)cfg->filters, (unsigned long long)per,
+                     o->key_file, (unsigned long long)have, (unsigned long long)cfg->filters,
+                     cfg->filters == 1 ? "" : "s", (unsigned long long)per,
                      worst.removals ? " + Q" : "", o->have_removals ? "" : "up to ", (unsigned long long)(cfg->filters * per),
                      cfg->filters > UINT64_MAX / per ? " or more" : "");
 }
