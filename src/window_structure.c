@@ -9,6 +9,7 @@
 #include <internal/bloom_kernel.h>
 #include <amq/window.h>
 #include <amq/spec_window.h>
+#include <internal/moment_cost.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -77,6 +78,17 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
 static uint64_t memory(const void *o) { return amq_window_g(o) * AMQ_BLOOM_WORDS(amq_window_m(o)) * 8u; }
 
 AMQ_ADAPT_RATES(amq_window, v[P_M], v[P_K], v[P_W], v[P_G])
+
+/* E[pi^j] under the model of the rate (spec/window_moments.c; limits in amq/spec_window.h). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    return amq_window_fp_moment_enclose(lo, hi, bits, v[P_M], v[P_K], v[P_W], v[P_G], n, j);
+}
+
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    return amq_window_fp_moment_work(v[P_M], v[P_K], v[P_W], v[P_G], n, j, bits);
+}
 
 static const char *fp_note(const uint64_t *v, uint64_t n)
 {
@@ -175,6 +187,8 @@ const amq_structure amq_structure_window = {
     AMQ_ENTRY_RATES,
     AMQ_APPROXES({"exp", approx_exp}),
     .fp_note = fp_note,
+    .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     .rate_doc = "P(a fresh key tests positive) after n insertions into the ring of g generations sharing one "
                 "index vector (docs/sliding-window.md): sum over d distinct query positions of "
                 "P(d) [1 - prod_i (1 - P_d(n_i))], n_i the generations' loads",

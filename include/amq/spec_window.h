@@ -84,6 +84,22 @@ AMQ_API amq_status amq_window_fp_enclose_cb(mpfr_t lo, mpfr_t hi, mpfr_prec_t pr
 AMQ_API amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uint64_t W, uint64_t g, uint64_t N,
                                  int digits, mpfr_t lo_out, mpfr_t hi_out);
 
+/* E[pi^j], the chance that j fresh keys all test positive after N insertions (pi: the rate of
+ * a random filter of the model; the j = 1 moment is the rate), enclosed with relative width
+ * 2^-bits (MPFI, every rounding outward; the precision is raised until it is).  Derivation in
+ * spec/window_moments.c: inclusion-exclusion over the queries left uncovered, given the Venn
+ * counts of the queries' positions, summed over every Venn pattern.  Limits: j <=
+ * AMQ_WINDOW_MOMENT_MAX_J, at most AMQ_WINDOW_MOMENT_MAX_VECTORS patterns, and an estimated CPU
+ * time (docs/cost-limits.md) of at most AMQ_WINDOW_MOMENT_MAX_NS ns; AMQ_E_TOO_LARGE beyond,
+ * before any big-number work.  At m = 2^20 that accepts k <= 136 for j = 2, k <= 13 for j = 3,
+ * k <= 4 for j = 4, k <= 2 for j = 5 and k = 1 for j = 6 .. 8.  Edge cases as the rate's:
+ * k = 0 -> 1, no key held -> 0, m = 1 -> 1. */
+#define AMQ_WINDOW_MOMENT_MAX_J 8
+#define AMQ_WINDOW_MOMENT_MAX_VECTORS 1000000
+#define AMQ_WINDOW_MOMENT_MAX_NS 8e9
+AMQ_API amq_status amq_window_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t W,
+                                                uint64_t g, uint64_t N, uint64_t j);
+
 /* The rate as a function of N in steady state (N >= (g - 1) c): periodic with period c,
  * nondecreasing within a period (the current generation fills), so over all N >= (g - 1) c
  * its least value is at N mod c = 0 (the g - 1 full generations alone) and its largest at
