@@ -4,6 +4,9 @@
  *
  *   amq_proof_cuckoo_remove_count: a remove that finds fp takes exactly one copy from fp's
  *                                  class (bucket pair, low f bits) and no copy from any other.
+ *   amq_proof_cuckoo_put_count:    one write of y into slot s changes the count of every class
+ *                                  whose pair holds s by s's indicator after minus before, and
+ *                                  no other class's (the brick of insert's kick chain).
  * Every driver starts from ANY state of the array. */
 #include <internal/cuckoo_kernel.h>
 #include <amq/cuckoo_count_logic.h>
@@ -206,3 +209,70 @@ int amq_proof_cuckoo_remove_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t
                               amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
     return st;
 }
+
+/*@ ghost
+  // Product step: slot s of bucket k < nb lies inside the nb * b * f bits.
+  /@ requires b >= 1 && f >= 1 && k < nb && amq_ck_slot_of(s, k, b);
+     assigns \nothing;
+     ensures in:  s * f + f <= nb * b * f;
+     ensures pos: 0 <= k * b && 0 <= s * f;
+  @/
+  static void amq_proof_ck_slot_in(uint64_t s, uint64_t k, uint64_t nb, uint64_t b, uint64_t f) {
+      /@ assert bucket: (k * b + b) * f <= nb * b * f; @/
+      /@ assert fits:   s * f + f <= (k * b + b) * f; @/
+  }
+*/
+
+/* One write of y into slot s of bucket k (the kernel's amq_cuckoo_kernel_put): every range of
+ * b slots (lo >= 0) and fingerprint x, the range's count after is its count before plus s's
+ * indicator of x after minus before if the range holds s (`write`).  In classes: the class of
+ * x for bucket j whose pair holds s changes by the same difference (`pair`), every class whose
+ * pair does not hold s keeps its count (`apart`).  What each write of insert's kick chain does
+ * (proofs/drafts/cuckoo-copy-counts.md, step 4). */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires k_range: k < nb;
+    requires slot:    amq_ck_slot_of(s, k, b);
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures holds:    amq_ck_is(w, f, s, y);
+    ensures frame:    amq_ck_frame{Pre, Post}(w, f, s);
+    ensures write:    amq_ck_write_effect{Pre, Post}(w, f, b, s);
+    ensures pair:     \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_pair_slot(s, j, x, f, b, nb) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) ==
+                          amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + amq_ck_one(w, f, s, x) - amq_ck_one{Pre}(w, f, s, x);
+    ensures apart:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+*/
+void amq_proof_cuckoo_put_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t k, uint64_t s, uint64_t y)
+{
+    (void)k; /* k is used by the contract and the ghost code only */
+    //@ ghost amq_proof_ck_slot_in(s, k, nb, b, f);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    amq_cuckoo_kernel_put(w, nb * b * f, f, s, y);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    //@ ghost amq_proof_ck_all_apart(f);
+    /*@ assert frame: amq_ck_frame{Pre, Here}(w, f, s); */
+    /* The one-write count step, by induction over the n slots of a range from lo. */
+    /*@ ghost
+      /@ loop invariant bounds: 0 <= n <= b;
+         loop invariant put:    \forall integer lo, x; 0 <= lo && 0 <= x ==>
+                                  amq_ck_cnt(w, f, lo, n, x) == amq_ck_cnt{Pre}(w, f, lo, n, x) +
+                                    (lo <= s < lo + n ? amq_ck_one(w, f, s, x) - amq_ck_one{Pre}(w, f, s, x) : 0);
+         loop assigns n;
+         loop variant b - n;
+      @/
+      for (uint64_t n = 0; n < b; n++) {
+          /@ assert step: \forall integer r, x; 0 <= r && r != s && 0 <= x ==>
+                            amq_ck_one(w, f, r, x) == amq_ck_one{Pre}(w, f, r, x); @/
+      }
+    */
+    /*@ assert effect: amq_ck_write_effect{Pre, Here}(w, f, b, s); */
+    //@ ghost amq_proof_ck_buckets(b);
+    /* The class steps: instances of the two-label lemmas amq_ck_write_pair and _apart, with
+       the products and "two buckets sharing a slot are one" as atoms (amq_ck_base, _disjoint). */
+    /*@ assert alt_all: \forall integer j, x; 0 <= j < nb ==> 0 <= amq_ck_alt(j, x, f, nb) < nb; */
+    /*@ assert base_all: \forall integer j, x; 0 <= j < nb ==> 0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b; */
+    /*@ assert share:   \forall integer j, x; 0 <= j < nb && amq_ck_slot_of(s, j, b) &&
+                          amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==> j == amq_ck_alt(j, x, f, nb); */
+}
+

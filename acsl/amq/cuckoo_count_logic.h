@@ -117,5 +117,41 @@
     nb >= 1 && 0 <= i < nb && 0 <= j < nb && amq_ck_disjoint(b) && amq_ck_alt_same(y, f, nb) &&
     amq_ck_same(x, y, f) && amq_ck_pair_slot(s, i, y, f, b, nb) && j != i && j != amq_ck_alt(i, y, f, nb) ==>
     !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b);
+
+  // The general write (issue 23, step 4: a kick chain writes fingerprints over fingerprints):
+  // from L1 to L2 the counts of b-slot ranges changed only by slot s, a range holding s by s's
+  // indicator at L2 minus that at L1 (emptying s is the case one{L2}(s, x) == 0).
+  predicate amq_ck_write_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
+    \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
+      amq_ck_cnt{L2}(w, f, lo, b, x) ==
+        amq_ck_cnt{L1}(w, f, lo, b, x) + (lo <= s < lo + b ? amq_ck_one{L2}(w, f, s, x) - amq_ck_one{L1}(w, f, s, x) : 0);
+
+  lemma amq_ck_write_in{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
+    amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
+    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x) + amq_ck_one{L2}(w, f, s, x) - amq_ck_one{L1}(w, f, s, x);
+  lemma amq_ck_write_out{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
+    amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= k * b && !amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
+    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x);
+
+  // The class of x for bucket i whose pair holds the written slot s changes by s's indicator
+  // of x (the pair's two buckets share no slot unless they are one); a class whose pair does
+  // not hold s keeps its count.
+  lemma amq_ck_write_pair{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, i, x;
+    amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) &&
+    amq_ck_pair_slot(s, i, x, f, b, nb) && 0 <= i * b && 0 <= amq_ck_alt(i, x, f, nb) * b &&
+    (amq_ck_slot_of(s, i, b) && amq_ck_slot_of(s, amq_ck_alt(i, x, f, nb), b) ==> i == amq_ck_alt(i, x, f, nb)) ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, i, x) ==
+      amq_ck_pcnt{L1}(w, f, b, nb, i, x) + amq_ck_one{L2}(w, f, s, x) - amq_ck_one{L1}(w, f, s, x);
+  lemma amq_ck_write_apart{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
+    amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) &&
+    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b &&
+    !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
+  // A write that leaves s's indicator of x as it was keeps every class count of x.
+  lemma amq_ck_write_same{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
+    amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) &&
+    amq_ck_one{L2}(w, f, s, x) == amq_ck_one{L1}(w, f, s, x) &&
+    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b ==>
+    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
 */
 #endif
