@@ -7,6 +7,9 @@
  *   amq_proof_cuckoo_put_count:    one write of y into slot s changes the count of every class
  *                                  whose pair holds s by s's indicator after minus before, and
  *                                  no other class's (the brick of insert's kick chain).
+ *   amq_proof_cuckoo_kick_count:   one kick (y copied from its slot to a free slot of its other
+ *                                  bucket, then v written over it): y's class keeps its count,
+ *                                  v's class gains one copy, every other class keeps its count.
  * Every driver starts from ANY state of the array. */
 #include <internal/cuckoo_kernel.h>
 #include <amq/cuckoo_count_logic.h>
@@ -276,3 +279,94 @@ void amq_proof_cuckoo_put_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f
                           amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==> j == amq_ck_alt(j, x, f, nb); */
 }
 
+/*@ ghost
+  // The pair of a slot: slot d of bucket k < nb lies in the pair of bucket j < nb for x (x
+  // with y's low f bits) iff j is k or its alternate for y (the involution; two buckets that
+  // share a slot are one).
+  /@ requires f_range: 1 <= f <= 32;
+     requires geom:    nb >= 1 && b >= 1 && k < nb && amq_ck_slot_of(d, k, b);
+     assigns \nothing;
+     ensures pair: \forall integer j, x; 0 <= j < nb && amq_ck_same(x, y, f) ==>
+                     (amq_ck_pair_slot(d, j, x, f, b, nb) <==> (j == k || j == amq_ck_alt(k, y, f, nb)));
+  @/
+  static void amq_proof_ck_pair_of(uint64_t d, uint64_t k, uint64_t y, uint64_t f, uint64_t b, uint64_t nb) {
+      amq_proof_ck_buckets(b);
+      amq_proof_ck_alt_bits(y, f, nb);
+      /@ assert alt_all: \forall integer j; 0 <= j < nb ==> 0 <= amq_ck_alt(j, y, f, nb) < nb; @/
+      /@ assert back:    \forall integer j; 0 <= j < nb && amq_ck_alt(j, y, f, nb) == k ==> j == amq_ck_alt(k, y, f, nb); @/
+      /@ assert to:      \forall integer j; 0 <= j < nb && j == amq_ck_alt(k, y, f, nb) ==> amq_ck_alt(j, y, f, nb) == k; @/
+      /@ assert pair_y:  \forall integer j; 0 <= j < nb ==>
+                           (amq_ck_pair_slot(d, j, y, f, b, nb) <==> (j == k || j == amq_ck_alt(k, y, f, nb))); @/
+  }
+*/
+
+/* One kick of insert's chain, in classes: y, held in slot d of bucket k (y a fingerprint), is
+ * copied into a free slot e of its other bucket alt(k, y), then v is written over d.  y moved
+ * between the two buckets of its own class, so y's class keeps its count; v's class (the pair
+ * k/alt(k, v), v's low f bits) gains one copy (`up`), every other class keeps its count
+ * (`other`, y's class included unless v has y's bits).  Two writes, each the brick
+ * amq_proof_cuckoo_put_count. */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires k_range: k < nb;
+    requires d_slot:  amq_ck_slot_of(d, k, b) && amq_ck_is(w, f, d, y) && amq_ck_fp(y, f);
+    requires e_slot:  amq_ck_slot_of(e, amq_ck_alt(k, y, f, nb), b) && amq_ck_empty(w, f, e);
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, v, f) &&
+                        (j == k || j == amq_ck_alt(k, v, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, v, f) && (j == k || j == amq_ck_alt(k, v, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+*/
+void amq_proof_cuckoo_kick_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t k, uint64_t d,
+                                 uint64_t e, uint64_t y, uint64_t v)
+{
+    const uint64_t k2 = amq_cuckoo_kernel_alt(nb, f, k, y);
+    //@ ghost amq_proof_ck_slot_in(e, k2, nb, b, f);
+    //@ ghost amq_proof_ck_slot_in(d, k, nb, b, f);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    /*@ assert e_pre: \forall integer x; 0 <= x && amq_ck_fp(x, f) ==> amq_ck_one(w, f, e, x) == 0; */
+    /*@ assert d_ne:  d != e; */
+    amq_proof_cuckoo_put_count(w, nb, b, f, k2, e, y);
+    //@ ghost Mid: ;
+    //@ ghost amq_proof_ck_one_is(w, f);
+    /*@ assert d_mid: amq_ck_is(w, f, d, y); */
+    /*@ assert e_y:   \forall integer x; 0 <= x && amq_ck_same(x, y, f) ==> amq_ck_one(w, f, e, x) == 1; */
+    /*@ assert e_n:   \forall integer x; 0 <= x && !amq_ck_same(x, y, f) ==> amq_ck_one(w, f, e, x) == 0; */
+    /*@ assert d_y:   \forall integer x; 0 <= x && amq_ck_same(x, y, f) ==> amq_ck_one(w, f, d, x) == 1; */
+    /*@ assert d_n:   \forall integer x; 0 <= x && !amq_ck_same(x, y, f) ==> amq_ck_one(w, f, d, x) == 0; */
+    /* The first write's class steps (its `pair` and `apart` for each case). */
+    /*@ assert s1: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                     amq_ck_pair_slot(e, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert s2: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert s3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(e, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    amq_proof_cuckoo_put_count(w, nb, b, f, k, d, v);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    /*@ assert d_v:  \forall integer x; 0 <= x && amq_ck_same(x, v, f) ==> amq_ck_one(w, f, d, x) == 1; */
+    /*@ assert d_nv: \forall integer x; 0 <= x && !amq_ck_same(x, v, f) ==> amq_ck_one(w, f, d, x) == 0; */
+    /* The second write's class steps. */
+    /*@ assert t1: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_pair_slot(d, j, x, f, b, nb) &&
+                     amq_ck_same(x, v, f) && amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Mid}(w, f, b, nb, j, x); */
+    /*@ assert t2: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_pair_slot(d, j, x, f, b, nb) &&
+                     amq_ck_same(x, v, f) && !amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Mid}(w, f, b, nb, j, x) + 1; */
+    /*@ assert t3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_pair_slot(d, j, x, f, b, nb) &&
+                     !amq_ck_same(x, v, f) && amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Mid}(w, f, b, nb, j, x) - 1; */
+    /*@ assert t4: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                     !amq_ck_same(x, v, f) && !amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Mid}(w, f, b, nb, j, x); */
+    /*@ assert t5: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Mid}(w, f, b, nb, j, x); */
+    /* Where the two slots lie: d and e are in the same pairs for y's bits, d in v's pair. */
+    //@ ghost amq_proof_ck_pair_of(d, k, y, f, b, nb);
+    //@ ghost amq_proof_ck_pair_of(e, k2, y, f, b, nb);
+    //@ ghost amq_proof_ck_pair_of(d, k, v, f, b, nb);
+    /*@ assert back: amq_ck_alt(k2, y, f, nb) == k; */
+    /*@ assert g1: \forall integer j, x; 0 <= j < nb && amq_ck_same(x, y, f) ==>
+                     (amq_ck_pair_slot(e, j, x, f, b, nb) <==> amq_ck_pair_slot(d, j, x, f, b, nb)); */
+}
