@@ -191,7 +191,7 @@ check: deps all adapters examples $(BUILD)/drivers.ok $(TESTS) $(ASAN_TESTS) $(E
 prove: deps-prove $(BUILD)/drivers.ok
 	@bash proofs/prove.sh $(BUILD)
 
-# Every mutant of proofs/mutants.txt must fail the proofs on their own (proofs/README.md).
+# Every mutant of proofs/mutants.txt must fail the proofs on their own (proofs/doc/mutants.md).
 prove-mutants: deps-prove
 	@bash proofs/prove-mutants.sh $(BUILD)
 

@@ -1,4 +1,4 @@
-"""Each lemma proved once (proofs/README.md, "Each lemma is proved once"): the plan that gives
+"""Each lemma proved once (proofs/doc/running.md, "Each lemma is proved once"): the plan that gives
 every lemma to one unit's lemma job, and the gate's check that every lemma a unit's goals
 read as hypotheses is Valid in that job of the same run. Used by proofs/report.py.
 

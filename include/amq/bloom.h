@@ -1,5 +1,5 @@
 /* Key-level Bloom filter: XXH3 index strategies over the proved kernel
- * (contract and proof: proofs/README.md). All sizes and counts are 64-bit. Every failing call
+ * (contract and proof: proofs/doc/bloom.md). All sizes and counts are 64-bit. Every failing call
  * returns a status, leaves a message in amq_last_error(), and changes nothing.
  *
  * NULL arguments follow the rule of amq/error.h (AMQ_E_INVALID_ARG, -1 for a query, 0 for a

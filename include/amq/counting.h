@@ -1,5 +1,5 @@
 /* Key-level counting Bloom filter over the proved counting kernels
- * (contract and proof: proofs/README.md): counters of 4 bits (packed) or 8 bits, saturating and
+ * (contract and proof: proofs/doc/counting.md): counters of 4 bits (packed) or 8 bits, saturating and
  * sticky, so overflow can cost accuracy but never cause a false negative.
  * Its FP rate is the Bloom rate (Ceramist Theorem 8, by reduction).
  *

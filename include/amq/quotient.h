@@ -1,5 +1,5 @@
 /* Key-level quotient filter (Bender et al., "Don't thrash", PVLDB 2012) over the proved
- * kernel (contract and proof: proofs/README.md).  Every failing call returns a status, leaves a message
+ * kernel (contract and proof: proofs/doc/quotient.md).  Every failing call returns a status, leaves a message
  * in amq_last_error(), and changes nothing.  All sizes and counts are 64-bit.
  *
  * Fingerprint.  f = the top p = q + r bits of XXH3-64(key, seed); its top q bits are the
