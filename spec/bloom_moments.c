@@ -148,6 +148,13 @@ static void free_scaled(mpq_t *Q, uint64_t J)
     free(Q);
 }
 
+/* Bits of the enclosure's coefficient table: J + 1 numbers of about k_q log2(m) bits. */
+static double table_bits(uint64_t m, uint64_t k_q)
+{
+    const uint64_t J = k_q < m ? k_q : m;
+    return ((double)J + 1.0) * (double)k_q * log2((double)m);
+}
+
 double amq_bloom_fp_query_work(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n, int bits)
 {
     if (m == 0 || (k_q < m ? k_q : m) > AMQ_MOMENTS_MAX_KQ || k_q > ULONG_MAX)
@@ -155,6 +162,8 @@ double amq_bloom_fp_query_work(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_
     int v;
     if (edge(m, k_ins, k_q, n, &v))
         return 0.0;
+    if (table_bits(m, k_q) > AMQ_COST_MOMENT_MAX_TABLE_BITS)
+        return INFINITY;
     const double work = amq_cost_bloom_query(m, k_ins, k_q, n, bits);
     return work > AMQ_COST_MOMENT_MAX_WORK ? INFINITY : work * AMQ_BLOOM_QUERY_NS_PER_UNIT;
 }
@@ -207,11 +216,17 @@ amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m
         mpfr_set_ui(hi, (unsigned long)v, MPFR_RNDU);
         return AMQ_OK;
     }
+    if (table_bits(m, k_q) > AMQ_COST_MOMENT_MAX_TABLE_BITS)
+        return amq_fail(AMQ_E_TOO_LARGE,
+                        "Bloom rate enclosure of a k_q-index query: m = %llu, k_q = %llu: its min(k_q, m) + 1 "
+                        "coefficients of k_q log2(m) bits would hold about %.3g bits (limit 2^28, 32 MiB; "
+                        "docs/cost-limits.md)",
+                        ULL(m), ULL(k_q), table_bits(m, k_q));
     const double work = amq_cost_bloom_query(m, k_ins, k_q, n, bits);
     if (work > AMQ_COST_MOMENT_MAX_WORK)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "Bloom rate enclosure of a k_q-index query: m = %llu, k_ins = %llu, k_q = %llu, n = %llu at "
-                        "2^-%d would take about %.3g units of work (limit 2^33, about 11 s; docs/cost-limits.md)",
+                        "2^-%d would take about %.3g units of work (limit 2^31, about 2-3 s; docs/cost-limits.md)",
                         ULL(m), ULL(k_ins), ULL(k_q), ULL(n), bits, work);
     const uint64_t J = k_q < m ? k_q : m;
     mpz_t *C = coefficients(m, k_q, J);

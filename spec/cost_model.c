@@ -76,5 +76,19 @@ double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n
         if (P >= cancel + (double)bits + 64.0)
             break;
     }
+    /* Its coefficients, made once before the passes (issue 26: they were not counted, and
+     * for m near 2^63 and k_q = 2048 they took 3-11 s of an 1.8e9-unit estimate): the J + 1
+     * powers (m - i)^k_q of B = k_q log2(m) bits and their difference table, (J+1)(J+2)/2
+     * subtractions of B/64 limbs, 0.6 units per limb (0.33-0.4 ns measured while the table
+     * fits the cache, 0.8-1.0 ns for tables of 32-128 MiB); then each
+     * coefficient is reduced over m^k_q, a gcd that GMP runs on the odd parts (it strips the
+     * common factors of 2 first): 0.08 units per Bo^1.5, Bo = k_q log2(odd part of m) (72-82
+     * ps measured from 2.4e4 to 1e6 bits).  A unit is 0.4-1.5 ns of CPU (docs/cost-limits.md). */
+    uint64_t odd = m;
+    while (odd > 1 && odd % 2 == 0)
+        odd /= 2;
+    const double B = (double)k_q * log2((double)m), Bo = (double)k_q * log2((double)odd);
+    work += (J + 1.0) * (J + 2.0) / 2.0 * 0.6 * (B / 64.0 + 1.0);
+    work += (J + 1.0) * 0.08 * pow(Bo, 1.5);
     return work;
 }

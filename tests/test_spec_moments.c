@@ -365,6 +365,18 @@ static void test_moment_work_estimates(void **state)
     assert_false(amq_bloom_fp_query_work(big, 16, 1024, 1000000, 60) < INFINITY);
     assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 60, big, 16, 1024, 1000000), AMQ_E_TOO_LARGE);
     assert_true(amq_bloom_fp_query_work(10000, 7, 896, 1000, 60) < INFINITY); /* 0.23 s */
+    /* the coefficients are counted (issue 26): estimated 1.8e9 units without them, m = 2^63,
+     * k_q = 2048 took 3.2 s (their difference table) and m = 2^63 - 1 12 s (their gcds, which
+     * follow the odd part of m: 2^20 - 1 is refused where 2^20 is not); and a table of
+     * k_q log2(m)-bit numbers may not outgrow 2^28 bits (m = 3, k_q = 2^40: 3^(2^40)) */
+    const uint64_t two63 = UINT64_C(1) << 63;
+    assert_false(amq_bloom_fp_query_work(two63, 1, 2048, UINT64_MAX, 60) < INFINITY);
+    assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 60, two63 - 1, 1, 2048, UINT64_MAX), AMQ_E_TOO_LARGE);
+    assert_false(amq_bloom_fp_query_work(1048575, 1, 2048, 39248127, 60) < INFINITY);
+    assert_true(amq_bloom_fp_query_work(1048576, 1, 2048, 39248127, 60) < INFINITY); /* 0.8 s */
+    assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 60, 3, 1, UINT64_C(1) << 40, 10), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "limit 2^28"));
+    assert_true(amq_bloom_fp_query_work(1023, 1, 2048, 105, 60) < INFINITY); /* the slowest accepted: 2.2 s */
 
     const amq_structure *bloom = amq_structure_find("bloom");
     amq_impl_check_config cfg = {.model = bloom, .n = 1000, .loads = 4, .filters = 1, .queries = 1};

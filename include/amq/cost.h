@@ -21,9 +21,14 @@
 /* The Bloom form of a k_q-index query (amq/spec_moments.h: the moments E[pi^j] of the Bloom,
  * counting, quotient and partitioned rates and the blocked models' block moments): J =
  * min(k_q, m) terms per working precision P, each an exp and a log1p at P bits, with P
- * doubled until the cancellation is covered; the work is J times the sum of P^1.6 over the
- * precisions, at most 2^33: 0.2-1.3 ns per unit measured (2 cores at load 3), so at most
- * about 11 s.  (m = 2^40, k = 16, k_q = 2048, n = 10^6 estimates 1.7e11 and took 146 s.) */
-#define AMQ_COST_MOMENT_MAX_WORK 8589934592.0
+ * doubled until the cancellation is covered, J sum P^1.6; and its coefficients, made once
+ * (J + 1 numbers of k_q log2(m) bits, a difference table and a gcd each).  At most 2^31
+ * units: 0.6-1.3 ns per unit measured (2 cores at load 3-9), so at most about 2-3 s.  It was
+ * 2^33 without the coefficients, and accepted calls took up to 12 s (m = 2^63 - 1, k_q =
+ * 2048: 1.8e9 units, 11 s of it in the coefficients' gcds; issue 26). */
+#define AMQ_COST_MOMENT_MAX_WORK 2147483648.0 /* 2^31 */
+/* Its coefficient table, J + 1 numbers of k_q log2(m) bits, at most 2^28 bits (32 MiB; about
+ * 128 MiB at the peak with the differences and the reduced fractions). */
+#define AMQ_COST_MOMENT_MAX_TABLE_BITS 268435456.0 /* 2^28 */
 
 #endif

@@ -31,7 +31,8 @@ AMQ_API amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_in
  * with relative width at most 2^-bits (the working precision is raised until it is, up to
  * AMQ_CERTIFIED_MAX_PREC; AMQ_E_TOO_LARGE beyond).  Any m, n, k_ins < 2^64 with
  * min(k_q, m) <= AMQ_MOMENTS_MAX_KQ whose estimated work is within AMQ_COST_MOMENT_MAX_WORK
- * (amq/cost.h: refused at once beyond, before any big-number work).  Rounded outward into lo
+ * and whose coefficient table is within AMQ_COST_MOMENT_MAX_TABLE_BITS (amq/cost.h: refused
+ * at once beyond, before any big-number work).  Rounded outward into lo
  * and hi. */
 AMQ_API amq_status amq_bloom_fp_query_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k_ins,
                                               uint64_t k_q, uint64_t n);

@@ -33,10 +33,11 @@ amq_status amq_cost_ie_decimal(const char *who, uint64_t m, uint64_t k, double k
 /* The Bloom form of a k_q-index query at relative width 2^-bits
  * (amq_bloom_fp_query_enclose): J = min(k_q, m) terms per pass, an exp and a log1p each at
  * the pass's precision P, P from bits + 64 + J doubled until it covers the cancellation
- * amq_cost_ie_cancel_bits(m, k_q, k_ins n) (or reaches AMQ_CERTIFIED_MAX_PREC): the work is
- * J sum P^1.6 (MPFR's exp and log at P bits), about 1 ns of CPU per unit (0.2-1.3 ns
- * measured on 13 cases from 0.016 s to 146 s; docs/cost-limits.md).  Compared with
- * AMQ_COST_MOMENT_MAX_WORK. */
+ * amq_cost_ie_cancel_bits(m, k_q, k_ins n) (or reaches AMQ_CERTIFIED_MAX_PREC): J sum P^1.6
+ * (MPFR's exp and log at P bits); plus its coefficients, made once: (J+1)(J+2)/2 limb
+ * operations on numbers of k_q log2(m) bits, and J + 1 gcds, 0.08 Bo^1.5 each, Bo = k_q
+ * log2(odd part of m).  About 1 ns of CPU per unit (0.2-1.3 ns measured; docs/cost-limits.md).
+ * Compared with AMQ_COST_MOMENT_MAX_WORK. */
 double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n, int bits);
 
 #endif
