@@ -19,6 +19,7 @@
  * [0,1]) is what the certified enclosure uses when k <= 2m. */
 #include "spec_internal/bloom.h"
 #include "spec_internal/cost.h"
+#include "spec_internal/reduce.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -84,8 +85,8 @@ amq_status amq_bloom_fp_stirling(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
     return AMQ_OK;
 }
 
-/* rop = N / m^E reduced, N >= 0, m >= 2, E >= 1 (E small enough to hold m^E). */
-static void reduce_by_power(mpq_t rop, mpz_t N, uint64_t m, unsigned long E)
+/* spec_internal/reduce.h */
+void amq_spec_reduce_by_power(mpq_t rop, mpz_t N, uint64_t m, unsigned long E)
 {
     mpz_t D, h, hc, tmp, mz;
     mpz_inits(D, h, hc, tmp, mz, NULL);
@@ -196,7 +197,7 @@ amq_status amq_bloom_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)
         for (uint64_t i = 0; i + 1 < cnt - j; i++) /* next level of differences */
             mpz_sub(P[i], P[i], P[i + 1]);
     }
-    reduce_by_power(rop, N, m, (unsigned long)E);
+    amq_spec_reduce_by_power(rop, N, m, (unsigned long)E);
     for (size_t i = 0; i < cnt; i++)
         mpz_clear(P[i]);
     free(P);

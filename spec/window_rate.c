@@ -22,6 +22,7 @@
  * rounded upward; no cancellation beyond that of P_d itself. */
 #include <internal/fail.h>
 #include "spec_internal/cost.h"
+#include "spec_internal/reduce.h"
 #include <internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <limits.h>
@@ -297,11 +298,8 @@ static amq_status exact_pairs(mpq_t rop, uint64_t m, uint64_t k, const wload *p,
         mpz_mul(t, t, ff);
         mpz_add(num, num, t);
     }
-    mpz_pow_ui(t, mz, (unsigned long)k);
-    mpz_mul(t, t, mkT); /* m^{k(T+1)} */
-    mpz_set(mpq_numref(rop), num);
-    mpz_set(mpq_denref(rop), t);
-    mpq_canonicalize(rop);
+    /* num / m^{k(T+1)} in lowest terms, by the primes of m (not a gcd with the power) */
+    amq_spec_reduce_by_power(rop, num, m, (unsigned long)k + kT);
     mpz_clears(mz, base, mkT, num, prod, Nd, q, ff, t, NULL);
     zvec_free(S, cnt);
     zvec_free(C, cnt);
