@@ -2,6 +2,7 @@
 #include <math.h>
 #include <internal/fail.h>
 #include <internal/structure.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,7 +97,20 @@ amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, c
 
 const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n)
 {
-    return s && p && s->fp_note ? s->fp_note(p->v, n) : NULL;
+    if (!s || !p)
+        return NULL;
+    const char *own = s->fp_note ? s->fp_note(p->v, n) : NULL;
+    const uint64_t cap = amq_structure_capacity(s, p);
+    if (n <= cap)
+        return own;
+    /* Beyond its capacity a structure's rate describes no filter (issue 26): every structure
+     * with a capacity says so here, in the same words, not each in its own note. */
+    static _Thread_local char note[640];
+    snprintf(note, sizeof note,
+             "no %s filter of these parameters holds n = %llu keys (at most %llu: every further add is refused "
+             "and stores nothing); this is the rate of n keys all stored, and a filter's rate is lower%s%s",
+             s->name, (unsigned long long)n, (unsigned long long)cap, own ? "; " : "", own ? own : "");
+    return note;
 }
 
 const char *amq_structure_removal_note(const amq_structure *s) { return s ? s->removal_note : NULL; }

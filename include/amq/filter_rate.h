@@ -37,7 +37,9 @@ AMQ_API const char *amq_structure_bound_name(const amq_structure *s, size_t i);
 AMQ_API const char *amq_structure_bound_hypothesis(const amq_structure *s, size_t i);
 AMQ_API amq_status amq_structure_fp_bound(mpq_t rop, const amq_structure *s, size_t i, const amq_params *p, uint64_t n);
 /* A sentence explaining an edge case whose value is known without computing it (k = 0,
- * n = 0, m = 1, ...), or NULL. */
+ * n = 0, m = 1, ...), or that n is beyond the keys any filter of the parameters holds (the
+ * structure's capacity: its adds beyond are refused), or NULL.  The text stays valid until
+ * the next call in the same thread. */
 AMQ_API const char *amq_structure_fp_note(const amq_structure *s, const amq_params *p, uint64_t n);
 /* What the rate is after n adds and r removals, and when it holds (NULL: no removals). */
 AMQ_API const char *amq_structure_removal_note(const amq_structure *s);

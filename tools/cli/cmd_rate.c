@@ -350,6 +350,8 @@ static void rate_json(const struct rate_result *r, const struct rate_opts *o)
         printf(", \"bound_%s\": ", amq_structure_bound_name(r->s, i));
         cli_json_str_or_null(stdout, r->bounds[i].text);
     }
+    printf(", \"note\": "); /* the text's note line: an edge case, or n beyond the capacity */
+    cli_json_str_or_null(stdout, amq_structure_fp_note(r->s, &r->p, o->n));
     printf("}\n");
 }
 
