@@ -305,6 +305,10 @@ static void test_refused_adds(void **state)
     assert_non_null(strstr(cli_out, "verdict         pass (no false negative; no verdict on the rate: --model none)"));
     assert_non_null(strstr(cli_out, "false alarms    no rate test: --model none gives no verdict on the rate"));
     assert_null(strstr(cli_out, "over the 0 rate tests"));
+    /* every filter stopped at key 60 of 100: no fresh query at n = 100, so no estimate, no score */
+    assert_non_null(strstr(cli_out, "       100          0          0            -                      -  [0, 1]"));
+    assert_non_null(strstr(cli_out, "accuracy score  -  (CMU 15-122: no fresh query at n = 100 keys)"));
+    assert_null(strstr(cli_out, "nan"));
     expect(cli_run("%s check --exec '%s/planted-adapter full 1000 5 60' --model counting -m 1000 -k 5 -n 100 --filters 50 "
                    "--json", cli_amq, adapters),
            1, "\"refused_adds\": {\"filters\": 50, \"first_filter\": 0, \"first_key_number\": 60, \"adds_before\": 60, "

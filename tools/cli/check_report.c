@@ -186,8 +186,11 @@ static void text_points(FILE *f, const amq_impl_check_result *r)
             fclose(m);
         }
         snprintf(lvl, sizeof lvl, pt->verdict == AMQ_POINT_UNTESTED ? "-" : "%.3g", pt->level);
-        fprintf(f, "%10llu %10llu %10llu %12.6g %22s  %-27s %10s %10s  %s%s\n", (unsigned long long)pt->keys,
-                (unsigned long long)pt->queries, (unsigned long long)pt->positives, pt->estimate,
+        char est[32] = "-"; /* no query at this point (every filter refused an add before it): no estimate */
+        if (pt->queries > 0)
+            snprintf(est, sizeof est, "%.6g", pt->estimate);
+        fprintf(f, "%10llu %10llu %10llu %12s %22s  %-27s %10s %10s  %s%s\n", (unsigned long long)pt->keys,
+                (unsigned long long)pt->queries, (unsigned long long)pt->positives, est,
                 pt->exact[0] ? pt->exact : "-", iv, p, lvl, verdict_name(pt->verdict),
                 pt->after_removals ? " (after removals)" : "");
     }
@@ -223,9 +226,12 @@ static void text_verdict(FILE *f, const check_run *c, size_t ndisp)
 {
     const amq_impl_check_config *g = &c->cfg;
     const amq_impl_check_result *r = &c->res;
-    fprintf(f, "\naccuracy score  %d  (CMU 15-122: 100 x %llu true negatives / %llu fresh queries at n = %llu keys",
-            r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
-            (unsigned long long)g->n);
+    if (r->acc_queries == 0) /* a score of 0 from no query would read as all wrong */
+        fprintf(f, "\naccuracy score  -  (CMU 15-122: no fresh query at n = %llu keys", (unsigned long long)g->n);
+    else
+        fprintf(f, "\naccuracy score  %d  (CMU 15-122: 100 x %llu true negatives / %llu fresh queries at n = %llu keys",
+                r->accuracy, (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries,
+                (unsigned long long)g->n);
     if (g->model)
         fprintf(f, "; the model expects %.6g", r->accuracy_model);
     fprintf(f, ")\n");
@@ -385,8 +391,13 @@ void check_report_json(FILE *f, const check_run *c)
     json_findings(f, c);
     for (size_t i = 0; i < r->npoints; i++)
         json_point(f, &r->points[i], i == 0);
-    fprintf(f, "], \"accuracy\": {\"score\": %d, \"negatives\": %llu, \"queries\": %llu, \"model\": ", r->accuracy,
-            (unsigned long long)r->acc_negatives, (unsigned long long)r->acc_queries);
+    fputs("], \"accuracy\": {\"score\": ", f);
+    if (r->acc_queries == 0)
+        fputs("null", f); /* no fresh query: no score */
+    else
+        fprintf(f, "%d", r->accuracy);
+    fprintf(f, ", \"negatives\": %llu, \"queries\": %llu, \"model\": ", (unsigned long long)r->acc_negatives,
+            (unsigned long long)r->acc_queries);
     cli_json_double(f, r->accuracy_model);
     fprintf(f, "}, \"rate_verdict\": %s, \"verdict\": \"%s\", \"reason\": ", g->model ? "true" : "false",
             r->pass ? "pass" : "fail");
