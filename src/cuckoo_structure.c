@@ -6,6 +6,7 @@
 #include <internal/cuckoo_key.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
+#include <internal/moment_cost.h>
 #include <stdlib.h>
 
 enum { P_NB, P_B, P_F };
@@ -72,6 +73,17 @@ static const char *fp_note(const uint64_t *v, uint64_t n)
     if (n == 0)
         return "n = 0: nothing is stored, so FP = 0 exactly";
     return NULL; /* above the nb b slots: the registry's note on the capacity */
+}
+
+/* E[pi^j] under the model of the rate, all n keys stored (spec/cuckoo_moments.c). */
+static amq_status fp_moment(mpfr_t lo, mpfr_t hi, int bits, const uint64_t *v, uint64_t n, uint64_t j)
+{
+    return amq_cuckoo_fp_moment_enclose(lo, hi, bits, v[P_NB], v[P_B], v[P_F], n, j);
+}
+
+static double fp_moment_work(const uint64_t *v, uint64_t n, uint64_t j, int bits)
+{
+    return amq_cuckoo_fp_moment_work(v[P_NB], v[P_B], v[P_F], n, j, bits);
 }
 
 static amq_status fp_state(mpq_t q, const void *o)
@@ -181,6 +193,8 @@ const amq_structure amq_structure_cuckoo = {
     .validate = validate,
     .remove = adapted_remove,
     .fp_note = fp_note,
+    .fp_moment_enclose = fp_moment,
+    .fp_moment_work = fp_moment_work,
     AMQ_APPROXES({"load", approx_load}, {"exp", approx_exp}),
     AMQ_BOUNDS({"fan", "n <= nb b (a table holds at most nb b keys); Fan et al., CoNEXT 2014, zero excluded: "
                        "1 - (1 - 1/(2^f - 1))^(2b), above the expected rate at every load",

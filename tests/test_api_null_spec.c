@@ -151,6 +151,9 @@ static void every_rate_function(void **state)
     invalid(amq_window_fp_enclose(NULL, hi, 64, 1024, 3, 8, 3, 10));
     invalid(amq_window_fp_enclose(lo, NULL, 64, 1024, 3, 8, 3, 10));
     ok(amq_window_fp_enclose(lo, hi, 64, 1024, 3, 8, 3, 10));
+    invalid(amq_cuckoo_fp_moment_enclose(NULL, hi, 30, 63, 4, 8, 100, 2));
+    invalid(amq_cuckoo_fp_moment_enclose(lo, NULL, 30, 63, 4, 8, 100, 2));
+    ok(amq_cuckoo_fp_moment_enclose(lo, hi, 30, 63, 4, 8, 100, 2));
     invalid(amq_window_fp_moment_enclose(NULL, hi, 30, 1024, 3, 8, 3, 10, 2));
     invalid(amq_window_fp_moment_enclose(lo, NULL, 30, 1024, 3, 8, 3, 10, 2));
     ok(amq_window_fp_moment_enclose(lo, hi, 30, 1024, 3, 8, 3, 10, 2));

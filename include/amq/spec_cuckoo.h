@@ -54,6 +54,21 @@ AMQ_API double amq_cuckoo_fp_approx_exp(uint64_t nb, uint64_t b, uint64_t f, uin
  * no allocation. */
 AMQ_API amq_status amq_cuckoo_fp_state_table(mpq_t rop, const uint64_t *words, uint64_t nb, uint64_t b, uint64_t f);
 
+/* E[pi^j], the chance that j fresh keys all answer "maybe" after n keys (pi: the rate of one
+ * random table of the model; j = 1 is C(n)), under the model of C(n): every key's pair uniform
+ * and independent, all n stored.  The keys pick orbits (T of one pair, (N - T)/2 of two); with
+ * s1, s2 the distinct ones of each kind the j fresh keys pick, whose law is counted exactly,
+ * all of them are hit by the n stored keys with a probability by inclusion-exclusion over the
+ * orbits missed (derivation: spec/cuckoo_moments.c, docs/rates-cuckoo.md).  Enclosed with
+ * relative width 2^-bits (MPFI, outward rounding, the precision raised until it is).  Every
+ * geometry, n < 2^64 and j <= AMQ_CUCKOO_MOMENT_MAX_J whose estimated CPU time (about j^3
+ * interval operations; docs/cost-limits.md) is within AMQ_CUCKOO_MOMENT_MAX_NS ns;
+ * AMQ_E_TOO_LARGE beyond, before any big-number work.  n = 0 -> 0. */
+#define AMQ_CUCKOO_MOMENT_MAX_J 128
+#define AMQ_CUCKOO_MOMENT_MAX_NS 8e9
+AMQ_API amq_status amq_cuckoo_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t nb, uint64_t b, uint64_t f,
+                                                uint64_t n, uint64_t j);
+
 /* ---- Exhaustive enumeration of the kernel (tiny parameters) ----
  * Every outcome of n keys: first bucket, fingerprint and `kicks` kick choices (each < b) per
  * key, (nb M b^kicks)^n outcomes, inserted in order into an empty table.  For each outcome:
