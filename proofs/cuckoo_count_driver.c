@@ -10,6 +10,9 @@
  *   amq_proof_cuckoo_kick_count:   one kick (y copied from its slot to a free slot of its other
  *                                  bucket, then v written over it): y's class keeps its count,
  *                                  v's class gains one copy, every other class keeps its count.
+ *   amq_proof_cuckoo_place_count:  y written into a free slot (insert's free-slot cases and the
+ *                                  chain's first write): y's class gains one copy, every other
+ *                                  class keeps its count.
  * Every driver starts from ANY state of the array. */
 #include <internal/cuckoo_kernel.h>
 #include <amq/cuckoo_count_logic.h>
@@ -369,4 +372,38 @@ void amq_proof_cuckoo_kick_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t 
     /*@ assert back: amq_ck_alt(k2, y, f, nb) == k; */
     /*@ assert g1: \forall integer j, x; 0 <= j < nb && amq_ck_same(x, y, f) ==>
                      (amq_ck_pair_slot(e, j, x, f, b, nb) <==> amq_ck_pair_slot(d, j, x, f, b, nb)); */
+}
+
+/* y written into a free slot s of bucket k (insert's free-slot cases, amq_ck_place, and the
+ * chain's write into its free slot e): y's class (the pair k/alt(k, y), y's low f bits) gains
+ * exactly one copy (`up`), every other class keeps its count (`other`): the empty slot counted
+ * no fingerprint. */
+/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+    requires k_range: k < nb;
+    requires s_slot:  amq_ck_slot_of(s, k, b) && amq_ck_empty(w, f, s);
+    assigns w[0 .. amq_words(nb * b * f) - 1];
+    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                        (j == k || j == amq_ck_alt(k, y, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, y, f) && (j == k || j == amq_ck_alt(k, y, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+*/
+void amq_proof_cuckoo_place_count(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t k, uint64_t s, uint64_t y)
+{
+    //@ ghost amq_proof_ck_slot_in(s, k, nb, b, f);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    /*@ assert s_pre: \forall integer x; 0 <= x && amq_ck_fp(x, f) ==> amq_ck_one(w, f, s, x) == 0; */
+    amq_proof_cuckoo_put_count(w, nb, b, f, k, s, y);
+    //@ ghost amq_proof_ck_one_is(w, f);
+    /*@ assert s_y: \forall integer x; 0 <= x && amq_ck_same(x, y, f) ==> amq_ck_one(w, f, s, x) == 1; */
+    /*@ assert s_n: \forall integer x; 0 <= x && !amq_ck_same(x, y, f) ==> amq_ck_one(w, f, s, x) == 0; */
+    /*@ assert u1: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                     amq_ck_pair_slot(s, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert u2: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert u3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(s, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    //@ ghost amq_proof_ck_pair_of(s, k, y, f, b, nb);
 }
