@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <math.h>
 #include <mpfi.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static void z_set_u64(mpz_t z, uint64_t v) { mpz_import(z, 1, 1, sizeof v, 0, 0, &v); }
@@ -78,6 +79,29 @@ static void free_coefficients(mpz_t *C, uint64_t J)
     free(C);
 }
 
+/* The work of the exact form, before it starts (the shared exact model, amq_cost_exact): the
+ * denominator's size caps one number, not the J + 1 powers (m - j)^(k_ins n) of that size, the
+ * coefficient table or the final gcd, which ran for minutes within it (m = 1000, k_ins = 3,
+ * k_q = 2048, n = 1e5: 6.8 s; k_q = 64, n = 1e6: 9.0 s).  Weighted as the cuckoo exact rate's:
+ * 4 x the bits of each power, 80 x the bits of the odd part of the denominator (GMP's gcd
+ * strips common twos first); the table, (J + 1)(J + 2) / 2 subtractions of k_q log2(m)-bit
+ * numbers, at 1/256 a bit (m = 1e6, k_q = 2048, n = 10: 0.53 s, 3.5e8 units).  2^30 units
+ * is about 2 s. */
+static amq_status exact_cost(uint64_t m, double kn, uint64_t k_q, uint64_t J)
+{
+    uint64_t odd = m;
+    while (odd % 2 == 0)
+        odd /= 2;
+    const double L = log2((double)m), den_bits = (kn + (double)k_q) * L;
+    const double odd_bits = (kn + (double)k_q) * log2((double)odd);
+    const double table = ((double)J + 1.0) * ((double)J + 2.0) / 2.0 * (double)k_q * L / 256.0;
+    const double work = 4.0 * ((double)J + 2.0) * kn * L + 4.0 * den_bits + 80.0 * odd_bits + table;
+    char what[160];
+    snprintf(what, sizeof what, "the query's Bloom form (m = %llu, k_ins n = %.0f, k_q = %llu)", ULL(m), kn,
+             ULL(k_q));
+    return amq_cost_exact("exact Bloom rate of a k_q-index query", what, den_bits, work);
+}
+
 amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n)
 {
     if (!rop)
@@ -98,6 +122,8 @@ amq_status amq_bloom_fp_query_exact(mpq_t rop, uint64_t m, uint64_t k_ins, uint6
                         "(limit %.3g); use amq_bloom_fp_query_enclose",
                         (kn + (double)k_q) * L, AMQ_MOMENTS_EXACT_MAX_BITS);
     const uint64_t J = k_q < m ? k_q : m;
+    if ((st = exact_cost(m, kn, k_q, J)) != AMQ_OK)
+        return st;
     mpz_t *C = coefficients(m, k_q, J);
     if (!C)
         return amq_fail(AMQ_E_NOMEM, "exact Bloom rate of a k_q-index query: out of memory");

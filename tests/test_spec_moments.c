@@ -192,6 +192,12 @@ static void test_edges_and_limits(void **state)
     assert_int_equal(amq_bloom_fp_query_exact(q, 0, 3, 6, 5), AMQ_E_INVALID_M);
     assert_int_equal(amq_bloom_fp_query_exact(q, 5000, 3, 3000, 5), AMQ_E_TOO_LARGE);
     assert_int_equal(amq_bloom_fp_query_exact(q, UINT64_C(1) << 40, 10, 20, UINT64_C(1) << 30), AMQ_E_TOO_LARGE);
+    /* within the denominator's limit, but the work is not (9.0 s and 6.8 s of CPU before the
+     * work was bounded): refused before anything is built; a call just inside it (~0.7 s) is not */
+    assert_int_equal(amq_bloom_fp_query_exact(q, 1000, 3, 64, 1000000), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "bits of big-number work (limit 2^30)"));
+    assert_int_equal(amq_bloom_fp_query_exact(q, 1000, 3, 2048, 100000), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_bloom_fp_query_exact(q, 1000, 3, 64, 110000), AMQ_OK);
     mpfr_t lo, hi;
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
     assert_int_equal(amq_bloom_fp_query_enclose(lo, hi, 40, 10, 3, 0, 5), AMQ_OK);
