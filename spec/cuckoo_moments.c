@@ -20,6 +20,7 @@
  * to [0, 1], a probability) with the precision doubled until the sum has relative width 2^-bits;
  * the inner sum over t2 is shared by every s1 (G(t1, s2)), so a pass takes about j^3 / 2
  * interval operations. */
+#include "spec_internal/refine.h"
 #include "spec_internal/spec_interval.h"
 #include <internal/fail.h>
 #include <internal/moment_cost.h>
@@ -234,6 +235,20 @@ static amq_status one_pass(mpfr_t a, mpfr_t b, mpfr_prec_t prec, mpz_t *w, uint6
     return AMQ_OK;
 }
 
+/* one_pass's arguments, for amq_refine_relative */
+typedef struct cm_pass_ctx {
+    mpz_t *w;
+    uint64_t j;
+    mpz_srcptr N;
+    uint64_t n;
+} cm_pass_ctx;
+
+static amq_status refine_pass(mpfr_t a, mpfr_t b, mpfr_prec_t prec, void *ctx)
+{
+    const cm_pass_ctx *c = ctx;
+    return one_pass(a, b, prec, c->w, c->j, c->N, c->n);
+}
+
 amq_status amq_cuckoo_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t nb, uint64_t b, uint64_t f,
                                         uint64_t n, uint64_t j)
 {
@@ -266,33 +281,16 @@ amq_status amq_cuckoo_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t
     mpz_fdiv_q_2exp(D, D, 1);
     for (uint64_t i = 0; i < J * J; i++)
         mpz_init(w[i]);
-    mpfr_t a, bb, wd;
-    mpfr_inits2(64, a, bb, wd, (mpfr_ptr)0);
-    st = weights(w, j, T, D) == AMQ_OK ? AMQ_E_TOO_LARGE : AMQ_E_NOMEM;
-    for (mpfr_prec_t prec = first_prec(bits, j); st == AMQ_E_TOO_LARGE && prec <= AMQ_CERTIFIED_MAX_PREC; prec *= 2) {
-        mpfr_set_prec(a, prec);
-        mpfr_set_prec(bb, prec);
-        mpfr_set_prec(wd, prec);
-        if (one_pass(a, bb, prec, w, j, N, n) != AMQ_OK) {
-            st = AMQ_E_NOMEM;
-            break;
-        }
-        mpfr_sub(wd, bb, a, MPFR_RNDU);
-        mpfr_mul_2si(wd, wd, bits, MPFR_RNDU);
-        if (mpfr_sgn(a) > 0 && mpfr_cmp(wd, a) <= 0) {
-            st = AMQ_OK;
-            break;
-        }
-    }
+    st = weights(w, j, T, D) == AMQ_OK ? AMQ_OK : AMQ_E_NOMEM;
     if (st == AMQ_OK) {
-        mpfr_set(lo, a, MPFR_RNDD);
-        mpfr_set(hi, bb, MPFR_RNDU);
-    } else if (st == AMQ_E_NOMEM)
+        cm_pass_ctx c = {w, j, N, n};
+        st = amq_refine_relative(lo, hi, bits, first_prec(bits, j), refine_pass, &c);
+    }
+    if (st == AMQ_E_NOMEM)
         amq_fail(st, "%s: out of memory", who);
-    else
+    else if (st != AMQ_OK)
         amq_fail(st, "%s: no enclosure of relative width 2^-%d within %ld bits (nb = %llu, f = %llu, n = %llu, j = %llu)",
                  who, bits, (long)AMQ_CERTIFIED_MAX_PREC, ULL(nb), ULL(f), ULL(n), ULL(j));
-    mpfr_clears(a, bb, wd, (mpfr_ptr)0);
     for (uint64_t i = 0; i < J * J; i++)
         mpz_clear(w[i]);
     free(w);

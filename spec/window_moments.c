@@ -38,6 +38,7 @@
 #include <math.h>
 #include <mpfi.h>
 #include "spec_internal/cost.h"
+#include "spec_internal/refine.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -455,6 +456,11 @@ static amq_status one_pass(mpfr_t a, mpfr_t b, const wm_params *q, mpfr_prec_t p
     return AMQ_OK;
 }
 
+static amq_status refine_pass(mpfr_t a, mpfr_t b, mpfr_prec_t prec, void *q)
+{
+    return one_pass(a, b, q, prec);
+}
+
 amq_status amq_window_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t W,
                                         uint64_t g, uint64_t N, uint64_t j)
 {
@@ -486,30 +492,11 @@ amq_status amq_window_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t
                         who, ULL(m), ULL(k), ULL(N), ULL(j), bits, ns * 1e-9, ULL(vectors),
                         AMQ_WINDOW_MOMENT_MAX_NS * 1e-9);
     }
-    mpfr_t a, b, wd;
-    mpfr_inits2(64, a, b, wd, (mpfr_ptr)0);
-    st = AMQ_E_TOO_LARGE;
-    for (mpfr_prec_t prec = first_prec(&q, bits); prec <= AMQ_CERTIFIED_MAX_PREC; prec *= 2) {
-        if (one_pass(a, b, &q, prec) != AMQ_OK) {
-            st = AMQ_E_NOMEM;
-            break;
-        }
-        mpfr_set_prec(wd, prec);
-        mpfr_sub(wd, b, a, MPFR_RNDU);
-        mpfr_mul_2si(wd, wd, bits, MPFR_RNDU);
-        if (mpfr_sgn(a) > 0 && mpfr_cmp(wd, a) <= 0) {
-            st = AMQ_OK;
-            break;
-        }
-    }
-    if (st == AMQ_OK) {
-        mpfr_set(lo, a, MPFR_RNDD);
-        mpfr_set(hi, b, MPFR_RNDU);
-    } else if (st == AMQ_E_NOMEM)
+    st = amq_refine_relative(lo, hi, bits, first_prec(&q, bits), refine_pass, &q);
+    if (st == AMQ_E_NOMEM)
         amq_fail(st, "%s: out of memory", who);
-    else
+    else if (st != AMQ_OK)
         amq_fail(st, "%s: no enclosure of relative width 2^-%d within %ld bits (m = %llu, k = %llu, N = %llu, j = %llu)",
                  who, bits, (long)AMQ_CERTIFIED_MAX_PREC, ULL(m), ULL(k), ULL(N), ULL(j));
-    mpfr_clears(a, b, wd, (mpfr_ptr)0);
     return st;
 }
