@@ -89,11 +89,8 @@ static void free_coefficients(mpz_t *C, uint64_t J)
  * is about 2 s. */
 static amq_status exact_cost(uint64_t m, double kn, uint64_t k_q, uint64_t J)
 {
-    uint64_t odd = m;
-    while (odd % 2 == 0)
-        odd /= 2;
     const double L = log2((double)m), den_bits = (kn + (double)k_q) * L;
-    const double odd_bits = (kn + (double)k_q) * log2((double)odd);
+    const double odd_bits = (kn + (double)k_q) * amq_cost_odd_log2(m);
     const double table = ((double)J + 1.0) * ((double)J + 2.0) / 2.0 * (double)k_q * L / 256.0;
     const double work = 4.0 * ((double)J + 2.0) * kn * L + 4.0 * den_bits + 80.0 * odd_bits + table;
     char what[160];

@@ -20,6 +20,11 @@ amq_status amq_cost_exact(const char *who, const char *what, double den_bits, do
     return AMQ_OK;
 }
 
+double amq_cost_odd_log2(uint64_t x)
+{
+    return x == 0 ? 0.0 : log2((double)(x >> __builtin_ctzll(x)));
+}
+
 double amq_cost_ie_cancel_bits(uint64_t m, uint64_t k, double kn_max)
 {
     const double K = (double)(k < m ? k : m);
@@ -84,10 +89,7 @@ double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n
      * coefficient is reduced over m^k_q, a gcd that GMP runs on the odd parts (it strips the
      * common factors of 2 first): 0.08 units per Bo^1.5, Bo = k_q log2(odd part of m) (72-82
      * ps measured from 2.4e4 to 1e6 bits).  A unit is 0.4-1.5 ns of CPU (docs/cost-limits.md). */
-    uint64_t odd = m;
-    while (odd > 1 && odd % 2 == 0)
-        odd /= 2;
-    const double B = (double)k_q * log2((double)m), Bo = (double)k_q * log2((double)odd);
+    const double B = (double)k_q * log2((double)m), Bo = (double)k_q * amq_cost_odd_log2(m);
     work += (J + 1.0) * (J + 2.0) / 2.0 * 0.6 * (B / 64.0 + 1.0);
     work += (J + 1.0) * 0.08 * pow(Bo, 1.5);
     return work;

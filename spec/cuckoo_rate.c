@@ -46,10 +46,7 @@ amq_status amq_cuckoo_fp_exact(mpq_t rop, uint64_t nb, uint64_t b, uint64_t f, u
      * follows the odd part of N^(n+1) (obits), weighted 80 (about 20 times the powers' CPU):
      * 1.9-2.0 s at 1.28e7 odd bits, for an odd N and for nb = 2^18 at 3e7 bits (issue 26). */
     const double nbits = ((double)n + 1.0) * (log2((double)nb) + (double)f);
-    uint64_t odd_nb = nb;
-    while (odd_nb % 2 == 0)
-        odd_nb /= 2;
-    const double obits = ((double)n + 1.0) * (log2((double)odd_nb) + (double)f);
+    const double obits = ((double)n + 1.0) * (amq_cost_odd_log2(nb) + (double)f);
     char what[200];
     snprintf(what, sizeof what, "the denominator N^(n+1) (N = nb (2^f - 1), nb = %llu, f = %llu, n = %llu)", ULL(nb),
              ULL(f), ULL(n));

@@ -13,6 +13,10 @@
  * amq/cost.h.  what: e.g. "the denominator m^(k(n+1)) (m = 1000, k = 3, n = 100000000)". */
 amq_status amq_cost_exact(const char *who, const char *what, double den_bits, double work);
 
+/* log2 of the odd part of x (x / 2^v, 2^v the largest power of two dividing it; 0 for x = 0):
+ * GMP's gcd strips the common factors of 2 first, so a gcd's cost follows the odd part. */
+double amq_cost_odd_log2(uint64_t x);
+
 /* Inclusion-exclusion over K = min(k, m) positions, sum_j (-1)^j C(d,j) (1 - j/m)^e for
  * d <= K with e <= kn_max: the terms reach 2^K while the value is about p^K, p = 1 - (1 -
  * 1/m)^kn_max the probability that one bit is set, so about K (1 + log2(1/p)) bits cancel.
