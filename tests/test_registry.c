@@ -347,80 +347,93 @@ static void one_check_for_every_command(void **state)
     assert_int_equal(amq_structure_check(q, &p), AMQ_E_INVALID_ARG); /* q = r = 0: FP 1 was printed */
 }
 
-/* A structure whose adds can be refused (AMQ_E_FULL) declares its capacity, and no filter
- * holds more keys than that: for each example's parameters, distinct keys are added until
- * the first refusal, or to one past the capacity, or to 100000 keys when it declares none.
- * (Only a refusal ends the adds: any other failed add fails the test.) */
-static void refusals_match_the_capacity(void **state)
+/* Each structure's examples in turn: its parameters and its declared capacity. */
+typedef void example_fn(const amq_structure *s, size_t e, const amq_params *p, uint64_t cap, void *ctx);
+static void each_example(example_fn *visit, void *ctx)
 {
-    (void)state;
-    char key[32];
-    size_t filters = 0, refusals = 0;
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
         for (size_t e = 0; e < s->nexamples; e++) {
             amq_params p;
             amq_params_init(&p, s);
             memcpy(p.v, s->examples[e].v, sizeof p.v);
-            const uint64_t cap = amq_structure_capacity(s, &p);
-            const uint64_t tries = cap < 100000 ? cap + 1 : 100000;
-            amq_filter *f;
-            if (amq_filter_create(&f, s, &p) != AMQ_OK)
-                continue; /* a model only (split-block's non-Parquet shapes): no filter holds keys */
-            filters++;
-            uint64_t held = 0;
-            amq_status st = AMQ_OK;
-            while (held < tries && (st = amq_filter_add(f, key, key_of(key, "cap", held))) == AMQ_OK)
-                held++;
-            if (st != AMQ_OK && st != AMQ_E_FULL)
-                fail_msg("%s, example %zu: add %llu failed with status %d", amq_structure_name(s), e,
-                         (unsigned long long)held, (int)st);
-            refusals += st == AMQ_E_FULL;
-            if (st == AMQ_E_FULL && cap == UINT64_MAX)
-                fail_msg("%s, example %zu: add %llu refused, but the entry declares no capacity",
-                         amq_structure_name(s), e, (unsigned long long)held);
-            if (cap < 100000 && held > cap)
-                fail_msg("%s, example %zu: %llu keys held, capacity %llu", amq_structure_name(s), e,
-                         (unsigned long long)held, (unsigned long long)cap);
-            amq_filter_free(f);
+            visit(s, e, &p, amq_structure_capacity(s, &p), ctx);
         }
     }
-    assert_true(filters >= amq_structure_count()); /* every structure has a filter example */
-    assert_true(refusals > 0);                     /* and the refusal path was reached */
+}
+
+/* A structure whose adds can be refused (AMQ_E_FULL) declares its capacity, and no filter
+ * holds more keys than that: for each example's parameters, distinct keys are added until
+ * the first refusal, or to one past the capacity, or to 100000 keys when it declares none.
+ * (Only a refusal ends the adds: any other failed add fails the test.) */
+struct refusal_count {
+    size_t filters, refusals;
+};
+
+static void fill_to_refusal(const amq_structure *s, size_t e, const amq_params *p, uint64_t cap, void *ctx)
+{
+    struct refusal_count *c = ctx;
+    char key[32];
+    const uint64_t tries = cap < 100000 ? cap + 1 : 100000;
+    amq_filter *f;
+    if (amq_filter_create(&f, s, p) != AMQ_OK)
+        return; /* a model only (split-block's non-Parquet shapes): no filter holds keys */
+    c->filters++;
+    uint64_t held = 0;
+    amq_status st = AMQ_OK;
+    while (held < tries && (st = amq_filter_add(f, key, key_of(key, "cap", held))) == AMQ_OK)
+        held++;
+    if (st != AMQ_OK && st != AMQ_E_FULL)
+        fail_msg("%s, example %zu: add %llu failed with status %d", amq_structure_name(s), e,
+                 (unsigned long long)held, (int)st);
+    c->refusals += st == AMQ_E_FULL;
+    if (st == AMQ_E_FULL && cap == UINT64_MAX)
+        fail_msg("%s, example %zu: add %llu refused, but the entry declares no capacity",
+                 amq_structure_name(s), e, (unsigned long long)held);
+    if (cap < 100000 && held > cap)
+        fail_msg("%s, example %zu: %llu keys held, capacity %llu", amq_structure_name(s), e,
+                 (unsigned long long)held, (unsigned long long)cap);
+    amq_filter_free(f);
+}
+
+static void refusals_match_the_capacity(void **state)
+{
+    (void)state;
+    struct refusal_count c = {0, 0};
+    each_example(fill_to_refusal, &c);
+    assert_true(c.filters >= amq_structure_count()); /* every structure has a filter example */
+    assert_true(c.refusals > 0);                     /* and the refusal path was reached */
 }
 
 /* Issue 26: beyond its capacity a structure's rate describes no filter, and the rate's note
  * says so for every structure with a capacity, in the registry's words (rate quotient -q 4 -r 6
  * -n 100 printed a bare rate; only the cuckoo's own note said it); at the capacity, no such
  * note; a structure without one never says it. */
+static void note_beyond_capacity(const amq_structure *s, size_t e, const amq_params *p, uint64_t cap, void *ctx)
+{
+    size_t *noted = ctx;
+    const uint64_t below = cap == UINT64_MAX ? UINT64_C(1) << 40 : cap;
+    const char *at = amq_structure_fp_note(s, p, below);
+    if (at && strstr(at, "every further add is refused"))
+        fail_msg("%s, example %zu: n = %llu (capacity %llu) noted as beyond it: %s", s->name, e,
+                 (unsigned long long)below, (unsigned long long)cap, at);
+    if (cap == UINT64_MAX)
+        return;
+    char want[160];
+    snprintf(want, sizeof want, "no %s filter of these parameters holds n = %llu keys (at most %llu: ",
+             s->name, (unsigned long long)cap + 1, (unsigned long long)cap);
+    const char *over = amq_structure_fp_note(s, p, cap + 1);
+    if (!over || !strstr(over, want))
+        fail_msg("%s, example %zu: n = capacity + 1 = %llu lacks the note '%s' (got '%s')", s->name, e,
+                 (unsigned long long)cap + 1, want, over ? over : "(none)");
+    (*noted)++;
+}
+
 static void capacity_notes(void **state)
 {
     (void)state;
     size_t noted = 0;
-    for (size_t i = 0; i < amq_structure_count(); i++) {
-        const amq_structure *s = amq_structure_at(i);
-        for (size_t e = 0; e < s->nexamples; e++) {
-            amq_params p;
-            amq_params_init(&p, s);
-            memcpy(p.v, s->examples[e].v, sizeof p.v);
-            const uint64_t cap = amq_structure_capacity(s, &p);
-            const uint64_t below = cap == UINT64_MAX ? UINT64_C(1) << 40 : cap;
-            const char *at = amq_structure_fp_note(s, &p, below);
-            if (at && strstr(at, "every further add is refused"))
-                fail_msg("%s, example %zu: n = %llu (capacity %llu) noted as beyond it: %s", s->name, e,
-                         (unsigned long long)below, (unsigned long long)cap, at);
-            if (cap == UINT64_MAX)
-                continue;
-            char want[160];
-            snprintf(want, sizeof want, "no %s filter of these parameters holds n = %llu keys (at most %llu: ",
-                     s->name, (unsigned long long)cap + 1, (unsigned long long)cap);
-            const char *over = amq_structure_fp_note(s, &p, cap + 1);
-            if (!over || !strstr(over, want))
-                fail_msg("%s, example %zu: n = capacity + 1 = %llu lacks the note '%s' (got '%s')", s->name, e,
-                         (unsigned long long)cap + 1, want, over ? over : "(none)");
-            noted++;
-        }
-    }
+    each_example(note_beyond_capacity, &noted);
     assert_true(noted >= 3); /* quotient, blocked quotient, cuckoo */
 }
 
