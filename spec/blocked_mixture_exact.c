@@ -3,6 +3,7 @@
  * and the closed form sum_j a_j ((b-1+c_j)/b)^n of an inner rate with an exponential-sum
  * form (amq/spec_blocked.h; derivations in docs/rates-blocked.md). */
 #include "spec_internal/blocked.h"
+#include "spec_internal/reduce.h"
 #include <math.h>
 
 /* an/ad += tn/td (ad, td > 0; not reduced). */
@@ -74,44 +75,6 @@ amq_status amq_blocked_fp_exact_sum(mpq_t rop, const amq_inner_rate *f, uint64_t
     return st;
 }
 
-/* rop = N / D reduced, D > 0, when every prime factor of D divides the (small) P: each
- * pass takes h = gcd(N, P, D) and divides the largest common power of h out of N and D;
- * when h = 1, a common prime q would divide D, hence P, hence h: N and D are coprime. Far
- * cheaper than a gcd of two huge numbers. Destroys N and D. */
-static void reduce_by_small(mpq_t rop, mpz_t N, mpz_t D, const mpz_t P)
-{
-    if (mpz_sgn(N) == 0) {
-        mpq_set_ui(rop, 0, 1);
-        return;
-    }
-    mpz_t h, r, n1, d1;
-    mpz_inits(h, r, n1, d1, (mpz_ptr)0);
-    mp_bitcnt_t v = mpz_scan1(N, 0), w = mpz_scan1(D, 0); /* the prime 2 by shifts */
-    v = v < w ? v : w;
-    mpz_tdiv_q_2exp(N, N, v);
-    mpz_tdiv_q_2exp(D, D, v);
-    for (;;) {
-        mpz_tdiv_r(r, N, P); /* gcd(N, P) = gcd(N mod P, P) */
-        mpz_gcd(h, r, P);
-        if (mpz_cmp_ui(h, 1) == 0)
-            break;
-        mpz_tdiv_r(r, D, h);
-        mpz_gcd(h, r, h);
-        if (mpz_cmp_ui(h, 1) == 0)
-            break;
-        unsigned long c1 = (unsigned long)mpz_remove(n1, N, h), c2 = (unsigned long)mpz_remove(d1, D, h);
-        unsigned long c = c1 < c2 ? c1 : c2;
-        /* N = n1 h^c1, D = d1 h^c2: divide both by h^c */
-        mpz_pow_ui(r, h, c1 - c);
-        mpz_mul(N, n1, r);
-        mpz_pow_ui(r, h, c2 - c);
-        mpz_mul(D, d1, r);
-    }
-    mpz_swap(mpq_numref(rop), N); /* coprime and D > 0: canonical without a gcd */
-    mpz_swap(mpq_denref(rop), D);
-    mpz_clears(h, r, n1, d1, (mpz_ptr)0);
-}
-
 /* Closed form over one common denominator: with A = lcm of the den(a_j), V = lcm of the
  * den(c_j), (b-1+c_j)/b = ((b-1) den(c_j) + num(c_j)) (V/den(c_j)) / (b V), so
  *     FP = [ sum_j num(a_j) (A/den(a_j)) (((b-1) dc_j + nc_j) V/dc_j)^n ] / (A (b V)^n),
@@ -166,7 +129,7 @@ amq_status amq_blocked_fp_exact_pgf(mpq_t rop, const amq_inner_rate *f, uint64_t
     mpz_pow_ui(D, P, (unsigned long)n);
     mpz_mul(D, D, A);
     mpz_mul(P, P, A); /* every prime of D divides A b V */
-    reduce_by_small(rop, N, D, P);
+    amq_spec_reduce_by_small(rop, N, D, P);
 done:
     mpz_clears(A, V, bz, base, N, D, t, P, (mpz_ptr)0);
     amq_expsum_clear(&e);

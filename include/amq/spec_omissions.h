@@ -89,7 +89,8 @@ AMQ_API amq_status amq_bloom_fp_paper_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t 
 /* ---------- the rate f_i of a parameter set (p->n is ignored) ---------- */
 
 /* f^FPBF_i (or f^BF_i when p->s is NULL) of the model, exact: amq_bloom_fp_exact /
- * amq_bloom_fp_paper_exact combined with amq_fingerprint_fp_exact (their limits). */
+ * amq_bloom_fp_paper_exact combined with amq_fingerprint_fp_exact (their limits; the
+ * combination's own, the shared exact model of amq/cost.h: AMQ_E_TOO_LARGE beyond). */
 AMQ_API amq_status amq_omissions_rate_exact(mpq_t rop, const amq_omissions_params *p, uint64_t i);
 /* Certified, from amq_bloom_fp_enclose (limits of amq/spec_bloom.h) or the paper
  * enclosure, and amq_fingerprint_fp_enclose (prec up to 2^20). */
@@ -128,7 +129,8 @@ AMQ_API amq_status amq_omissions_coverage_decimal(char **out, const amq_omission
                                           mpfr_t lo, mpfr_t hi);
 
 /* Brute force, for cross-checks. Exact rationals E and P0 (n <= AMQ_OMISSIONS_EXACT_MAX_N;
- * each rate by amq_omissions_rate_exact, so its limits apply too). */
+ * each rate by amq_omissions_rate_exact, so its limits apply too; and the whole sum and
+ * product, estimated before it starts, within the shared exact model of amq/cost.h). */
 AMQ_API amq_status amq_omissions_exact(mpq_t E, mpq_t P0, const amq_omissions_params *p);
 /* One certified rate per i (amq_omissions_rate_enclose at precision prec <= 2^16), summed and
  * multiplied with directed rounding; n <= AMQ_OMISSIONS_BRUTE_MAX_N (AMQ_E_TOO_LARGE beyond). */

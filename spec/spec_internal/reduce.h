@@ -12,4 +12,9 @@
  * bits, 0.2 s at m = 2^20). */
 void amq_spec_reduce_by_power(mpq_t rop, mpz_t N, uint64_t m, unsigned long E);
 
+/* rop = N / D reduced, D > 0, when every prime factor of D divides P (small next to D: the
+ * gcds run at P's size, not D's, far cheaper than mpq_canonicalize's gcd of the two big
+ * numbers).  Destroys N and D. */
+void amq_spec_reduce_by_small(mpq_t rop, mpz_t N, mpz_t D, const mpz_t P);
+
 #endif
