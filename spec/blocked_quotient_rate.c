@@ -1,6 +1,8 @@
 /* Blocked quotient rate: by the binomial PGF the mixture over quotient blocks with p-bit
  * fingerprints is exactly 1 - (1 - 2^-p/blocks)^n (amq/spec_blocked.h). */
 #include "spec_internal/blocked.h"
+#include "spec_internal/cost.h"
+#include <stdio.h>
 #include <math.h>
 
 static amq_status check_bq(uint64_t blocks, uint64_t p, const char *who)
@@ -23,12 +25,15 @@ amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p,
         mpq_set_ui(rop, 0, 1);
         return AMQ_OK;
     }
+    /* the shared exact model (issue 26: this form's own limit was 2^28 bits): two powers */
     double bits = (double)n * ((double)p + log2((double)blocks));
-    if (bits > AMQ_BLOCKED_EXACT_MAX_BITS || n > ULONG_MAX)
-        return amq_fail(AMQ_E_TOO_LARGE,
-                        "exact blocked quotient rate: the denominator (blocks 2^p)^n would have about %.3g bits "
-                        "(limit %.3g); use the certified enclosure",
-                        bits, AMQ_BLOCKED_EXACT_MAX_BITS);
+    char what[160];
+    snprintf(what, sizeof what, "the denominator (blocks 2^p)^n (blocks = %llu, p = %llu, n = %llu)", ULL(blocks),
+             ULL(p), ULL(n));
+    if ((st = amq_cost_exact("exact blocked quotient rate", what, bits, 4.0 * bits)))
+        return st;
+    if (n > ULONG_MAX)
+        return amq_fail(AMQ_E_TOO_LARGE, "exact blocked quotient rate: n = %llu does not fit unsigned long", ULL(n));
     if (blocks == 1 && p == 0) {
         mpq_set_ui(rop, 1, 1);
         return AMQ_OK;

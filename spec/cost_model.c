@@ -89,8 +89,12 @@ double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n
      * coefficient is reduced over m^k_q, a gcd that GMP runs on the odd parts (it strips the
      * common factors of 2 first): 0.08 units per Bo^1.5, Bo = k_q log2(odd part of m) (72-82
      * ps measured from 2.4e4 to 1e6 bits).  A unit is 0.4-1.5 ns of CPU (docs/cost-limits.md). */
+    return work + amq_cost_bloom_coef(m, k_q, 1);
+}
+
+double amq_cost_bloom_coef(uint64_t m, uint64_t k_q, int reductions)
+{
+    const double J = (double)(k_q < m ? k_q : m);
     const double B = (double)k_q * log2((double)m), Bo = (double)k_q * amq_cost_odd_log2(m);
-    work += (J + 1.0) * (J + 2.0) / 2.0 * 0.6 * (B / 64.0 + 1.0);
-    work += (J + 1.0) * 0.08 * pow(Bo, 1.5);
-    return work;
+    return (J + 1.0) * (J + 2.0) / 2.0 * 0.6 * (B / 64.0 + 1.0) + (J + 1.0) * reductions * 0.08 * pow(Bo, 1.5);
 }

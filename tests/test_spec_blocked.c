@@ -526,6 +526,36 @@ static void partitioned_exact_formula(void **state)
     mpq_clears(q, want, t, (mpq_ptr)0);
 }
 
+/* The exact blocked forms on the shared exact model (issue 26, class 4): each case below was
+ * accepted by the form's own limits and took seconds to minutes (CPU at load 12-15), or
+ * formed numbers of 2^28 bits; now refused before any big number is formed, naming the
+ * limit and the certified enclosure. */
+static void exact_forms_bounded(void **state)
+{
+    (void)state;
+    mpq_t q;
+    mpq_init(q);
+    /* bloom expsum: the coefficients (B = 1000, k = 10000: 4.4 s; k = 100000: over 60 s) */
+    assert_int_equal(amq_blocked_bloom_fp_exact(q, 2, 1000, 10000, 1), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "coefficients"));
+    assert_non_null(strstr(amq_last_error(), "certified enclosure"));
+    /* the literal sum: 511-bit Bloom blocks, k = 3, b = 3, n = 10300: 8.3 s */
+    const amq_inner_bloom_params ip = {511, 3};
+    const amq_inner_rate f = amq_inner_rate_bloom(&ip);
+    assert_int_equal(amq_blocked_fp_exact_sum(q, &f, 3, 10300), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "bits of big-number work (limit 2^30)"));
+    assert_int_equal(amq_blocked_fp_exact_sum(q, &f, 3, 2000), AMQ_OK); /* 0.17 s */
+    /* the closed form, the partitioned and the blocked quotient rates: 2^28-bit numbers
+     * (158 MB, 175 MB) */
+    assert_int_equal(amq_blocked_bloom_fp_exact(q, 2, 512, 1, 24403223), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "limit 2^26 bits"));
+    assert_int_equal(amq_partitioned_fp_exact(q, 1000002, 2, 7000000), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "limit 2^26 bits"));
+    assert_int_equal(amq_blocked_quotient_fp_exact(q, 2, 30, 8000000), AMQ_E_TOO_LARGE);
+    assert_non_null(strstr(amq_last_error(), "limit 2^26 bits"));
+    mpq_clear(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -539,6 +569,7 @@ int main(void)
         cmocka_unit_test(large_n_tight),
         cmocka_unit_test(window_and_closed_form_agree),
         cmocka_unit_test(partitioned_exact_formula),
+        cmocka_unit_test(exact_forms_bounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,7 +79,8 @@ AMQ_API amq_inner_rate amq_inner_rate_quotient(const amq_inner_quotient_params *
  * partitioned Bloom filter with m = bits): (1 - (1 - 1/s)^i)^k, s = bits/k. Enclose:
  * AMQ_E_INVALID_ARG for prec outside [MPFR_PREC_MIN, 4 AMQ_CERTIFIED_MAX_PREC].
  * AMQ_E_INVALID_M for bits = 0 or k not dividing bits; k = 0 -> 1; i = 0 (k >= 1) -> 0;
- * s = 1, i >= 1 -> 1. Exact: AMQ_E_TOO_LARGE when k i log2(s) > AMQ_BLOCKED_EXACT_MAX_BITS. */
+ * s = 1, i >= 1 -> 1. Exact: AMQ_E_TOO_LARGE beyond the shared exact model of amq/cost.h
+ * (k i log2(s) > 2^26 bits). */
 AMQ_API amq_status amq_partitioned_inner_exact(mpq_t rop, uint64_t bits, uint64_t k, uint64_t i);
 AMQ_API amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t bits,
                                          uint64_t k, uint64_t i);
@@ -90,9 +91,11 @@ AMQ_API amq_status amq_partitioned_inner_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec
 
 /* Literal sum (amq_blocked_fp_exact_sum): n <= AMQ_BLOCKED_EXACT_MAX_N and the cost
  * (n+1) n log2(b) <= AMQ_BLOCKED_EXACT_SUM_MAX_COST; the inner exact routine has its own
- * limits. Closed form (amq_blocked_fp_exact_pgf): the common denominator (b V)^n (V = lcm
- * of the denominators of the c_j) has at most AMQ_BLOCKED_EXACT_MAX_BITS bits, and
- * (count + 1) times that at most AMQ_BLOCKED_EXACT_MAX_COST. */
+ * limits, and (n + 1) (n log2 b + the bits of f(n)) is within the shared exact model of
+ * amq/cost.h. Closed form (amq_blocked_fp_exact_pgf): the common denominator (b V)^n (V =
+ * lcm of the denominators of the c_j) and (count + 1) times its bits, within the shared
+ * exact model (2^26 bits, 2^30 of work; issue 26: it was AMQ_BLOCKED_EXACT_MAX_BITS and
+ * _MAX_COST below, kept for programs that name them, no longer the limit). */
 #define AMQ_BLOCKED_EXACT_MAX_N 100000u
 #define AMQ_BLOCKED_EXACT_SUM_MAX_COST 268435456.0 /* 2^28 */
 #define AMQ_BLOCKED_EXACT_MAX_BITS 268435456.0     /* 2^28 bits = 32 MiB per number */
@@ -256,7 +259,8 @@ AMQ_API double amq_split_block_bits_per_key_classic(double fpr);
 /* Blocked quotient: `blocks` quotient filters with p-bit fingerprints. The mixture equals
  * 1 - (1 - 2^-p / blocks)^n exactly and is computed from that closed form, for any
  * blocks, n < 2^64. AMQ_E_INVALID_M for blocks = 0, AMQ_E_INVALID_ARG for p > 64; exact:
- * AMQ_E_TOO_LARGE when n (p + log2 blocks) > AMQ_BLOCKED_EXACT_MAX_BITS. */
+ * AMQ_E_TOO_LARGE beyond the shared exact model of amq/cost.h (n (p + log2 blocks) > 2^26
+ * bits). */
 AMQ_API amq_status amq_blocked_quotient_fp_exact(mpq_t rop, uint64_t blocks, uint64_t p, uint64_t n);
 AMQ_API amq_status amq_blocked_quotient_fp_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t blocks,
                                            uint64_t p, uint64_t n);

@@ -43,5 +43,8 @@ amq_status amq_cost_ie_decimal(const char *who, uint64_t m, uint64_t k, double k
  * log2(odd part of m).  About 1 ns of CPU per unit (0.2-1.3 ns measured; docs/cost-limits.md).
  * Compared with AMQ_COST_MOMENT_MAX_WORK. */
 double amq_cost_bloom_query(uint64_t m, uint64_t k_ins, uint64_t k_q, uint64_t n, int bits);
+/* Its coefficients alone (the part made once), with `reductions` gcds per coefficient: the
+ * blocked Bloom expsum (spec/blocked_inner.c) makes the same numbers and reduces two. */
+double amq_cost_bloom_coef(uint64_t m, uint64_t k_q, int reductions);
 
 #endif
