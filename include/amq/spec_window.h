@@ -91,12 +91,13 @@ AMQ_API amq_status amq_window_fp_decimal(char **out, uint64_t m, uint64_t k, uin
  * counts of the queries' positions, summed over every Venn pattern.  Limits: j <=
  * AMQ_WINDOW_MOMENT_MAX_J, at most AMQ_WINDOW_MOMENT_MAX_VECTORS patterns, and an estimated CPU
  * time (docs/cost-limits.md) of at most AMQ_WINDOW_MOMENT_MAX_NS ns; AMQ_E_TOO_LARGE beyond,
- * before any big-number work.  At m = 2^20 that accepts k <= 136 for j = 2, k <= 13 for j = 3,
- * k <= 4 for j = 4, k <= 2 for j = 5 and k = 1 for j = 6 .. 8.  Edge cases as the rate's:
+ * before any big-number work.  At m = 2^20, N = 5000, W = 1000, g = 3 and 2^-60 that accepts
+ * k <= 84 for j = 2, k <= 10 for j = 3, k <= 4 for j = 4, k <= 2 for j = 5 and k = 1 for
+ * j = 6 .. 8 (the limit was 8 s, and accepted calls took up to 4.7 s of CPU: issue 26).  Edge cases as the rate's:
  * k = 0 -> 1, no key held -> 0, m = 1 -> 1. */
 #define AMQ_WINDOW_MOMENT_MAX_J 8
 #define AMQ_WINDOW_MOMENT_MAX_VECTORS 1000000
-#define AMQ_WINDOW_MOMENT_MAX_NS 8e9
+#define AMQ_WINDOW_MOMENT_MAX_NS 4e9
 AMQ_API amq_status amq_window_fp_moment_enclose(mpfr_t lo, mpfr_t hi, int bits, uint64_t m, uint64_t k, uint64_t W,
                                                 uint64_t g, uint64_t N, uint64_t j);
 
