@@ -1,48 +1,11 @@
-/* ACSL logic of copy counts in the cuckoo filter (issue 23, the sequence theorem; plan in
- * proofs/drafts/cuckoo-copy-counts.md): how many slots of a range hold a fingerprint.
- *
- * Frama-C takes no predicate (amq_ck_is) as the condition of ? : or as the body of \numof,
- * so the per-slot indicator is a term built from bit terms (amq_ck_eqn), and the ghost
- * amq_proof_ck_one_is of proofs/cuckoo_count_driver.c links it to amq_ck_is.  Only
- * definitions and WP-proved lemmas; no axioms.  Ignored by C compilers. */
+/* ACSL lemmas of copy counts in the cuckoo filter (issue 23, the sequence theorem; plan in
+ * proofs/drafts/cuckoo-copy-counts.md); the definitions they are about (amq_ck_one, _cnt,
+ * _bcnt, _pcnt and the predicates) are in cuckoo_count_defs.h, which the kernel header
+ * includes.  Only WP-proved lemmas; no axioms.  Ignored by C compilers. */
 #ifndef AMQ_CUCKOO_COUNT_LOGIC_H
 #define AMQ_CUCKOO_COUNT_LOGIC_H
-#include <amq/cuckoo_logic.h>
+#include <amq/cuckoo_count_defs.h>
 /*@
-  // Bit p of the packed array, as 0 or 1.
-  logic integer amq_ck_wb{L}(uint64_t *w, integer p) = amq_ck_xb(\at(w[p / 64], L), p % 64);
-
-  // 1 if the n bits at offset o hold the low n bits of x, else 0.
-  logic integer amq_ck_eqn{L}(uint64_t *w, integer o, integer x, integer n) =
-    n <= 0 ? 1 : (amq_ck_wb{L}(w, o + n - 1) == amq_ck_xb(x, n - 1) ? amq_ck_eqn{L}(w, o, x, n - 1) : 0);
-
-  // 1 if slot s holds x, else 0.
-  logic integer amq_ck_one{L}(uint64_t *w, integer f, integer s, integer x) = amq_ck_eqn{L}(w, s * f, x, f);
-
-  // How many of the n slots lo .. lo + n - 1 hold x.
-  logic integer amq_ck_cnt{L}(uint64_t *w, integer f, integer lo, integer n, integer x) =
-    n <= 0 ? 0 : amq_ck_cnt{L}(w, f, lo, n - 1, x) + amq_ck_one{L}(w, f, lo + n - 1, x);
-
-  // Copies of x in bucket k.
-  logic integer amq_ck_bcnt{L}(uint64_t *w, integer f, integer b, integer k, integer x) =
-    amq_ck_cnt{L}(w, f, k * b, b, x);
-
-  // Copies of x for bucket i: in bucket i and in its alternate (counted once when the
-  // alternate is i itself).  Keys with x's low f bits and either bucket of the pair share it.
-  logic integer amq_ck_pcnt{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
-    amq_ck_bcnt{L}(w, f, b, i, x) +
-    (amq_ck_alt(i, x, f, nb) != i ? amq_ck_bcnt{L}(w, f, b, amq_ck_alt(i, x, f, nb), x) : 0);
-
-  // At L the indicator is 0 or 1, and 1 exactly where amq_ck_is holds (the ghost
-  // amq_proof_ck_one_is of proofs/cuckoo_count_driver.c proves it of any state).
-  predicate amq_ck_linked{L}(uint64_t *w, integer f) =
-    (\forall integer s, x; amq_ck_one{L}(w, f, s, x) == 0 || amq_ck_one{L}(w, f, s, x) == 1) &&
-    (\forall integer s, x; 0 <= s * f && 0 <= x ==> (amq_ck_one{L}(w, f, s, x) == 1 <==> amq_ck_is{L}(w, f, s, x)));
-
-  // From L1 to L2 every slot but s holds what it held (the slot frame of one write).
-  predicate amq_ck_frame{L1, L2}(uint64_t *w, integer f, integer s) =
-    \forall integer r, y; 0 <= r && r != s ==> (amq_ck_is{L1}(w, f, r, y) <==> amq_ck_is{L2}(w, f, r, y));
-
   // Only slot s's bits changed: every slot apart from it holds what it held, both ways (the
   // apart facts are products; the driver's ghost amq_proof_ck_all_apart gives them).
   lemma amq_ck_only_sym{L1, L2}: \forall uint64_t *w, integer f, s;
@@ -61,13 +24,6 @@
     amq_ck_one{L1}(w, f, r, x) == amq_ck_one{L2}(w, f, r, x);
 */
 /*@
-  // From L1 to L2 the counts of b-slot ranges changed only by slot s: a range holding s lost
-  // s's indicator of x (the effect of emptying s), every other range kept its count.
-  predicate amq_ck_slot_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
-    \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
-      amq_ck_cnt{L2}(w, f, lo, b, x) ==
-        amq_ck_cnt{L1}(w, f, lo, b, x) - (lo <= s < lo + b ? amq_ck_one{L1}(w, f, s, x) : 0);
-
   lemma amq_ck_effect_in{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
     amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
     amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x) - amq_ck_one{L1}(w, f, s, x);
@@ -95,15 +51,6 @@
     amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) && amq_ck_one{L1}(w, f, s, x) == 0 &&
     0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b ==>
     amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
-  // The product and hash facts the class lemmas below take as premises (the driver's ghosts
-  // amq_proof_ck_buckets and amq_proof_ck_alt_bits give them; no lemma here proves a product).
-  // Buckets start at a non-negative slot; two buckets that share a slot are one.
-  predicate amq_ck_base(integer b) = \forall integer k; 0 <= k ==> 0 <= k * b;
-  predicate amq_ck_disjoint(integer b) =
-    \forall integer s, k, j; 0 <= k && 0 <= j && amq_ck_slot_of(s, k, b) && amq_ck_slot_of(s, j, b) ==> k == j;
-  // Every x with y's low f bits has y's alternate buckets.
-  predicate amq_ck_alt_same(integer y, integer f, integer nb) =
-    \forall integer x, i; amq_ck_same(x, y, f) ==> amq_ck_alt(i, x, f, nb) == amq_ck_alt(i, y, f, nb);
 
   // A slot of y's pair for bucket i lies in neither bucket of y's pair for any other bucket j
   // (alt is an involution, so the pairs {i, alt(i)} and {j, alt(j)} are equal or disjoint).
@@ -117,14 +64,6 @@
     nb >= 1 && 0 <= i < nb && 0 <= j < nb && amq_ck_disjoint(b) && amq_ck_alt_same(y, f, nb) &&
     amq_ck_same(x, y, f) && amq_ck_pair_slot(s, i, y, f, b, nb) && j != i && j != amq_ck_alt(i, y, f, nb) ==>
     !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b);
-
-  // The general write (issue 23, step 4: a kick chain writes fingerprints over fingerprints):
-  // from L1 to L2 the counts of b-slot ranges changed only by slot s, a range holding s by s's
-  // indicator at L2 minus that at L1 (emptying s is the case one{L2}(s, x) == 0).
-  predicate amq_ck_write_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
-    \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
-      amq_ck_cnt{L2}(w, f, lo, b, x) ==
-        amq_ck_cnt{L1}(w, f, lo, b, x) + (lo <= s < lo + b ? amq_ck_one{L2}(w, f, s, x) - amq_ck_one{L1}(w, f, s, x) : 0);
 
   lemma amq_ck_write_in{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
     amq_ck_write_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/cuckoo_logic.h>
+#include <amq/cuckoo_count_defs.h> /* copy counts: definitions only (issue 23) */
 
 /* Reads slot s: returns its f bits as the low bits of the result (higher bits 0). */
 /*@ requires f_range: 1 <= f <= 32;
