@@ -7,6 +7,7 @@
  * proved once and called where needed: as lemmas of the logic they would be hypotheses of
  * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
 #include <internal/cuckoo_kernel.h>
+#include <internal/cuckoo_count_ghost.h> /* copy counts: ghost code and lemmas (unit cuckoo only) */
 
 /*@ ghost
   // Extensionality: a value whose bits are all clear is 0.  By halving (z_k = y / 2^k), so
@@ -52,6 +53,8 @@
           /@ assert q1: (q >> 1) == q / 2 && ((d >> k) >> 1) == (d >> (k + 1)); @/
           /@ assert p1: ((1 << k) << 1) == (1 << (k + 1)) && ((1 << k) << 1) == 2 * (1 << k); @/
           /@ assert two: 2 * (q / 2) <= q; @/
+          /@ assert mul: (1 << k) * q - (1 << k) * (2 * (q / 2)) == (1 << k) * (q - 2 * (q / 2)); @/
+          /@ assert mul: 0 <= (1 << k) * (q - 2 * (q / 2)); @/
           /@ assert mul: (1 << k) * (2 * (q / 2)) <= (1 << k) * q; @/
           q = q >> 1;
       }
@@ -288,6 +291,7 @@ static uint64_t amq_ck_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f,
     ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
     ensures in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                         amq_ck_in(w, f, b, k, x) || (amq_ck_slot_of(d, k, b) && amq_ck_is{Pre}(w, f, d, x));
+    ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);
 */
 static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
                               uint64_t y)
@@ -295,11 +299,30 @@ static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t 
     (void)b; /* b and di are used by the contract only */
     (void)di;
     //@ ghost amq_ck_slot_fits(d, di, b, f, nbits);
+    //@ ghost amq_ck_one_is(w, f);
     amq_cuckoo_kernel_put(w, nbits, f, d, y);
     //@ ghost amq_ck_slots_apart(d, f);
     /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
     /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
                            amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
+    /* The count effect (issue 23): the indicator linked in both states, the slot frame both
+     * ways (lemma amq_ck_only_frame), then the induction over the n slots of a range. */
+    //@ ghost amq_ck_one_is(w, f);
+    //@ ghost amq_ck_all_apart(f);
+    /*@ assert frame: amq_ck_frame{Pre, Here}(w, f, d); */
+    /*@ ghost
+      /@ loop invariant bounds: 0 <= n <= b;
+         loop invariant put:    \forall integer lo, x; 0 <= lo && 0 <= x ==>
+                                  amq_ck_cnt(w, f, lo, n, x) == amq_ck_cnt{Pre}(w, f, lo, n, x) +
+                                    (lo <= d < lo + n ? amq_ck_one(w, f, d, x) - amq_ck_one{Pre}(w, f, d, x) : 0);
+         loop assigns n;
+         loop variant b - n;
+      @/
+      for (uint64_t n = 0; n < b; n++) {
+          /@ assert step: \forall integer r, x; 0 <= r && r != d && 0 <= x ==>
+                            amq_ck_one(w, f, r, x) == amq_ck_one{Pre}(w, f, r, x); @/
+      }
+    */
 }
 
 /* Empties slot t of bucket i < nb (the slot of a found copy of fp). */
@@ -342,54 +365,6 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     return AMQ_CUCKOO_ABSENT;
 }
 
-/*@ ghost
-  // Two integers with the same low f bits have the same alternate buckets (the hash reads
-  // only those bits); a ghost loop does the induction over the bits.
-  /@ requires f_range: 1 <= f <= 32;
-     assigns \nothing;
-     ensures same_alt: \forall integer x, i; amq_ck_same(x, y, f) ==>
-                         amq_ck_alt(i, x, f, nb) == amq_ck_alt(i, y, f, nb);
-  @/
-  static void amq_ck_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
-      /@ loop invariant 0 <= n <= f;
-         loop invariant \forall integer x; amq_ck_same(x, y, f) ==> amq_ck_h(x, n) == amq_ck_h(y, n);
-         loop assigns n;
-         loop variant f - n;
-      @/
-      for (uint64_t n = 0; n < f; n++) {
-          /@ assert \forall integer x; amq_ck_same(x, y, f) ==> amq_ck_xb(x, n) == amq_ck_xb(y, n); @/
-      }
-  }
-*/
-
-/*@ ghost
-  // A slot that holds y holds every x with y's low f bits (stated apart: in amq_ck_kick's
-  // context neither cvc4 nor z3 found it).
-  /@ assigns \nothing;
-     ensures same: \forall integer s, x, y; amq_ck_is(w, f, s, y) && amq_ck_same(y, x, f) ==> amq_ck_is(w, f, s, x);
-  @/
-  static void amq_ck_is_same(const uint64_t *w, uint64_t f) { }
-*/
-
-/*@ ghost
-  // Product step: two buckets whose slot ranges share a slot are one bucket.
-  /@ requires b >= 1;
-     assigns \nothing;
-     ensures one: \forall integer s, k, j; 0 <= k && 0 <= j && amq_ck_slot_of(s, k, b) && amq_ck_slot_of(s, j, b) ==>
-                    k == j;
-  @/
-  static void amq_ck_same_bucket(uint64_t b) { }
-*/
-
-/*@ ghost
-  // Product step: slot s of bucket i lies in no other bucket.
-  /@ requires b >= 1 && i * b <= s < i * b + b;
-     assigns \nothing;
-     ensures one: \forall integer j; 0 <= j && amq_ck_slot_of(s, j, b) ==> j == i;
-  @/
-  static void amq_ck_one_bucket(uint64_t s, uint64_t i, uint64_t b) { }
-*/
-
 
 /* Writes y into slot d of bucket di, whose content is spare: d is empty, or its z has a copy in
  * slot r of z's other bucket rb.  Every fingerprint found before is found after (a lost copy
@@ -407,11 +382,26 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
     ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                         amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+    ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);
+    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                        (j == di || j == amq_ck_alt(di, y, f, nb)) && !(amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures down:     \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, y, f) &&
+                        amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) - 1;
+    ensures keep:     \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                        amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, y, f) && (j == di || j == amq_ck_alt(di, y, f, nb))) &&
+                        !(amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
 */
 static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
                         uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
 {
     (void)nb; /* nb is used by the contract only */
+    //@ ghost amq_ck_one_at(w, f, d, z);
     amq_ck_write_slot(w, nbits, b, f, di, d, y);
     //@ ghost amq_ck_one_bucket(d, di, b);
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
@@ -423,6 +413,17 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     /*@ assert lost_rb: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==> amq_ck_in(w, f, b, rb, x); */
     /*@ assert lost_in: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
                        amq_ck_in(w, f, b, amq_ck_alt(di, x, f, nb), x); */
+    /* The class counts: d's indicator before (0, or z's bits) and after (y's bits), the class
+     * steps (instances of the lemmas amq_ck_write_pair, _apart), then d's pair for y and z. */
+    //@ ghost amq_ck_one_at(w, f, d, y);
+    //@ ghost amq_ck_class_facts(d, b, nb, f);
+    /*@ assert c_pair: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                         amq_ck_pcnt(w, f, b, nb, j, x) ==
+                           amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + amq_ck_one(w, f, d, x) - amq_ck_one{Pre}(w, f, d, x); */
+    /*@ assert c_apart: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                          amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    //@ ghost amq_ck_pair_of(d, di, y, f, b, nb);
+    //@ ghost amq_ck_pair_of(d, di, z, f, b, nb);
 }
 
 
@@ -449,6 +450,14 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     ensures unchanged: \result == AMQ_CUCKOO_FULL ==> amq_ck_words_same{Pre, Post}(w, amq_words(nbits));
     ensures two:       \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==>
                          amq_ck_has2(w, f, b, nb, i1, fp);
+    ensures up:        \result == AMQ_CUCKOO_OK ==>
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                           (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures other:     \result == AMQ_CUCKOO_OK ==>
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
 */
 static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
                        uint64_t fp, const uint64_t *kicks, size_t nk)
@@ -532,7 +541,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
      * the last), every other slot kept (moved_*, untouched), against the Pre state (pre). */
     /*@ loop invariant bounds: 0 <= c <= K;
         loop invariant at:     di == pb[c] && pb[c] * b <= d < pb[c] * b + b;
-        loop invariant end:    c == K ==> d == e && amq_ck_empty(w, f, d);
+        loop invariant end:    c == K ==> d == e && amq_ck_empty(w, f, d) && z == 0;
         loop invariant mid:    c < K ==> d == path[c] && z == ys[c] && 0 <= r && r != d &&
                                  rb == amq_ck_alt(di, z, f, nb) && rb * b <= r < rb * b + b &&
                                  amq_ck_is(w, f, d, z) && amq_ck_is(w, f, r, z);
@@ -549,6 +558,14 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         loop invariant moved_p: \forall integer u; c < u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]);
         loop invariant untouched: \forall integer s, x; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
                                     amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
+        loop invariant cnt_k:  c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) ==>
+                                 amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+        loop invariant cnt_up: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                                 amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb)) ==>
+                                 amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+        loop invariant cnt_eq: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                                 !(amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb))) ==>
+                                 amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
         loop assigns c, d, di, r, z, rb, w[0 .. amq_words(nbits) - 1];
         loop variant c;
     */
@@ -564,6 +581,38 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
          * written, p_c's instance at u is the goal's own atom, and p_all is case arithmetic. */
         /*@ assert p_c: \forall integer u; c <= u <= c && u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
         /*@ assert p_all: \forall integer u; c <= u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
+        /* The counts: ys[c - 1] now has its extra copy (its pair is pb[c - 1] / pb[c]); the
+         * overwritten z = ys[c] lost the one it had (none when c == K: e was empty). */
+        /*@ assert c_pair: amq_ck_alt(pb[c - 1], ys[c - 1], f, nb) == di && amq_ck_alt(di, ys[c - 1], f, nb) == pb[c - 1]; */
+        //@ ghost amq_ck_alt_bits(ys[c - 1], f, nb);
+        //@ ghost amq_ck_alt_bits(z, f, nb);
+        /* One assert per case: in kick's context cvc4 did not split them (60 s timeouts). */
+        /*@ assert k_up: c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, ys[c - 1], f) &&
+                           (j == pb[c - 1] || j == di) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+        /*@ assert k_eq: c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+        /*@ assert m_up1: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, ys[c - 1], f) &&
+                           (j == pb[c - 1] || j == di) && amq_ck_same(x, z, f) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+        /*@ assert m_up2: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, ys[c - 1], f) &&
+                           (j == pb[c - 1] || j == di) && !amq_ck_same(x, z, f) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+        /*@ assert m_dn: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) &&
+                           amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb)) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+        /*@ assert m_eq: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) &&
+                           !(amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb))) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+        /*@ assert c_up: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, ys[c - 1], f) &&
+                           (j == pb[c - 1] || j == di) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+        /*@ assert c_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
         //@ ghost r = d;
         //@ ghost z = ys[c - 1];
         //@ ghost rb = di;
@@ -579,6 +628,27 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     /*@ assert d_at: di == i1 && (K > 0 ==> d == path[0]) && (K == 0 ==> d == e); */
     //@ ghost amq_ck_bucket_in(di, nb, b, f);
     amq_ck_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (z, r, rb) */;
+    /* The counts: fp's class gains its copy; the overwritten z = ys[0] lost its extra one
+     * (K == 0: the free slot e is written, it counted nothing).  One assert per case. */
+    //@ ghost amq_ck_alt_bits(z, f, nb);
+    /*@ assert f_k_up: K == 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
+                         amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert f_k_eq: K == 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                         amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert f_m_up1: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
+                          amq_ck_same(x, z, f) ==> amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert f_m_up2: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
+                          !amq_ck_same(x, z, f) ==> amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert f_m_dn: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) &&
+                         amq_ck_same(x, z, f) && (j == i1 || j == amq_ck_alt(i1, z, f, nb)) ==> amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert f_m_eq: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) &&
+                         !(amq_ck_same(x, z, f) && (j == i1 || j == amq_ck_alt(i1, z, f, nb))) ==> amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert f_up: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                       (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
+                       amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert f_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                       !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                       amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
     /*@ assert d_fp: amq_ck_is(w, f, d, fp) && i1 * b <= d < i1 * b + b && amq_ck_slot_of(d, i1, b); */
     /*@ assert d_pair: 0 <= d && amq_ck_pair_slot(d, i1, fp, f, b, nb); */
     /*@ assert kept_e: K > 0 && amq_ck_same(ys[K - 1], fp, f) ==> amq_ck_is(w, f, e, fp) && e != d; */
@@ -641,6 +711,12 @@ static int amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t 
     ensures two:      amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==>
                         amq_ck_is(w, f, s, fp) &&
                         \exists integer d; 0 <= d && amq_ck_slot_of(d, i, b) && d != s && amq_ck_is(w, f, d, fp);
+    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                        (j == i || j == amq_ck_alt(i, fp, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, fp, f) && (j == i || j == amq_ck_alt(i, fp, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
 */
 static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t fp)
 {
@@ -649,55 +725,28 @@ static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
     //@ ghost amq_ck_bucket_in(i, nb, b, f);
     const uint64_t d = i * b + t;
     /*@ assert free: t < b && amq_ck_is(w, f, d, 0) && 0 <= d && amq_ck_slot_of(d, i, b); */
+    //@ ghost amq_ck_one_at(w, f, d, 0);
+    /*@ assert d_pre: \forall integer x; 0 <= x && amq_ck_fp(x, f) ==> amq_ck_one(w, f, d, x) == 0; */
     amq_ck_move(w, nbits, nb, b, f, i, d, fp) /*@ ghost (0, 0, 0) */;
     /* The free slot held no fingerprint, so a copy of fp found before was elsewhere. */
     /*@ assert apart: amq_ck_fp(fp, f) ==> \forall integer s; amq_ck_is{Pre}(w, f, s, fp) ==> s != d; */
     /*@ assert d_fp: amq_ck_is(w, f, d, fp); */
     /*@ assert kept_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_is(w, f, s, fp); */
+    /* The counts: the empty slot counted no fingerprint, now it counts fp's bits; the class
+     * steps are instances of the lemmas amq_ck_write_pair, _apart (products as atoms). */
+    //@ ghost amq_ck_one_at(w, f, d, fp);
+    /*@ assert d_y: \forall integer x; 0 <= x && amq_ck_same(x, fp, f) ==> amq_ck_one(w, f, d, x) == 1; */
+    /*@ assert d_n: \forall integer x; 0 <= x && !amq_ck_same(x, fp, f) ==> amq_ck_one(w, f, d, x) == 0; */
+    //@ ghost amq_ck_class_facts(d, b, nb, f);
+    /*@ assert u1: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                     amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
+    /*@ assert u2: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, fp, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert u3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    //@ ghost amq_ck_pair_of(d, i, fp, f, b, nb);
 }
-
-/*@ ghost
-  // fp's pair seen from either of its buckets, through any x with fp's low f bits, is the same
-  // pair of buckets (the alternate reads only those bits, and is an involution): `copy` of
-  // insert for every such j and x, from the case j = i1, x = fp.
-  /@ requires f_range: 1 <= f <= 32;
-     requires geom:    nb >= 1 && i1 < nb;
-     assigns \nothing;
-     ensures has:      \forall integer j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) &&
-                         amq_ck_has(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, i1, fp);
-     ensures has2:     \forall integer j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) &&
-                         amq_ck_has2(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, j, x);
-  @/
-  static void amq_ck_pair_same(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp) {
-      amq_ck_alt_bits(fp, f, nb);
-      /@ assert is: \forall integer s, x; amq_ck_same(x, fp, f) ==> (amq_ck_is(w, f, s, x) <==> amq_ck_is(w, f, s, fp)); @/
-      /@ assert in_to: \forall integer i, x; amq_ck_same(x, fp, f) && amq_ck_in(w, f, b, i, x) ==> amq_ck_in(w, f, b, i, fp); @/
-      /@ assert back: amq_ck_alt(amq_ck_alt(i1, fp, f, nb), fp, f, nb) == i1; @/
-      /@ assert has_i1: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has(w, f, b, nb, i1, x) ==>
-                          amq_ck_has(w, f, b, nb, i1, fp); @/
-      /@ assert has_alt: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x) ==>
-                           amq_ck_has(w, f, b, nb, i1, fp); @/
-      /@ assert pair: \forall integer s, j, x; (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) && amq_ck_same(x, fp, f) ==>
-                        (amq_ck_pair_slot(s, j, x, f, b, nb) <==> amq_ck_pair_slot(s, i1, fp, f, b, nb)); @/
-      /@ // has2 for any x with fp's bits, with has2's two slots spelled out in the conclusion:
-         // cvc4 instantiates has2's existential by matching amq_ck_is(w, f, s, x), a term
-         // that otherwise occurs only with fp (it ran to the 300 s guard on has2).
-         assert w2: \forall integer s1, s2, x; amq_ck_same(x, fp, f) && 0 <= s1 && 0 <= s2 && s1 != s2 &&
-                      amq_ck_pair_slot(s1, i1, fp, f, b, nb) && amq_ck_pair_slot(s2, i1, fp, f, b, nb) &&
-                      amq_ck_is(w, f, s1, fp) && amq_ck_is(w, f, s2, fp) ==>
-                      amq_ck_pair_slot(s1, i1, x, f, b, nb) && amq_ck_pair_slot(s2, i1, x, f, b, nb) &&
-                      amq_ck_is(w, f, s1, x) && amq_ck_is(w, f, s2, x) && amq_ck_has2(w, f, b, nb, i1, x); @/
-      /@ assert w2a: \forall integer s1, s2, x; amq_ck_same(x, fp, f) && 0 <= s1 && 0 <= s2 && s1 != s2 &&
-                      amq_ck_pair_slot(s1, i1, fp, f, b, nb) && amq_ck_pair_slot(s2, i1, fp, f, b, nb) &&
-                      amq_ck_is(w, f, s1, fp) && amq_ck_is(w, f, s2, fp) ==>
-                      amq_ck_pair_slot(s1, amq_ck_alt(i1, fp, f, nb), x, f, b, nb) &&
-                      amq_ck_pair_slot(s2, amq_ck_alt(i1, fp, f, nb), x, f, b, nb) &&
-                      amq_ck_is(w, f, s1, x) && amq_ck_is(w, f, s2, x) && amq_ck_has2(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x); @/
-      /@ assert h_i1: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has2(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, i1, x); @/
-      /@ assert h_alt: \forall integer x; amq_ck_same(x, fp, f) && amq_ck_has2(w, f, b, nb, i1, fp) ==>
-                         amq_ck_has2(w, f, b, nb, amq_ck_alt(i1, fp, f, nb), x); @/
-  }
-*/
 
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk)
@@ -718,6 +767,7 @@ int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     if (amq_ck_free(w, nbits, nb, b, f, i2)) {
         amq_ck_place(w, nbits, nb, b, f, i2, fp);
+        /*@ assert back: amq_ck_alt(i2, fp, f, nb) == i1; */
         /*@ assert two_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_pair_slot(s, i1, fp, f, b, nb) &&
                             amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */
         /*@ assert two: amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==> amq_ck_has2(w, f, b, nb, i1, fp); */

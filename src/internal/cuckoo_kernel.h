@@ -106,7 +106,10 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
  * AMQ_CUCKOO_FULL (no free slot within nk kicks, or the chain would move a slot twice) not a
  * word of w has changed.  `copy`: a fingerprint (same low f bits) already found for the pair
  * of buckets has two copies there after a successful insert, so a new copy was written; what
- * lets the key level remove one of two keys that share fingerprint and buckets. */
+ * lets the key level remove one of two keys that share fingerprint and buckets.  `up` and
+ * `other`, copy counts (amq_ck_pcnt, acsl/amq/cuckoo_count_defs.h): a successful insert adds
+ * exactly one copy to fp's class (the pair i1 / alt(i1, fp) and fp's low f bits) and changes
+ * no other class's count; on AMQ_CUCKOO_FULL every word is unchanged (`unchanged`). */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
     requires i_range: i1 < nb;
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
@@ -123,7 +126,14 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     ensures copy:      \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
                          \forall integer j, x; 0 <= j < nb && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
                            amq_ck_same(x, fp, f) && amq_ck_has{Pre}(w, f, b, nb, j, x) ==>
-                           amq_ck_has2(w, f, b, nb, j, x);
+                           amq_ck_has2(w, f, b, nb, j, x);    ensures up:        \result == AMQ_CUCKOO_OK ==>
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                           (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+    ensures other:     \result == AMQ_CUCKOO_OK ==>
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                           !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
 */
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk);
