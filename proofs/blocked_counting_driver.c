@@ -1,4 +1,4 @@
-/* Theorem drivers for the counting blocked kernels (internal/blocked_kernel.h), both counter
+/* Theorem drivers for the counting blocked kernels (lib_internal/blocked_kernel.h), both counter
  * widths.  Not part of the library: WP proves these bodies against the kernels'
  * contracts, and the same frama-c run proves those contracts on the compiled
  * src/blocked_kernel.c on top of the counting kernel's (src/counting_kernel.c).
@@ -15,7 +15,7 @@
  * Index vectors may repeat indices and may equal each other or x; blocks may repeat.
  * As in proofs/blocked_bloom_driver.c, invariants are carried on the key's translated
  * vector (amq_blocked_kernel_indices), where the counting kernel's logic applies. */
-#include <internal/blocked_kernel.h>
+#include <lib_internal/blocked_kernel.h>
 #include "blocked_driver_ghost.h"
 
 /* Both widths from one text (blocked_counting_w.h): 8-bit counters, then 4-bit counters. */

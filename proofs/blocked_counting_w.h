@@ -19,11 +19,11 @@ int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_
 /*@ requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
     requires window:    bx * bsize + bsize <= m;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(AMQ_CW, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires x_valid:   \valid_read(x + (0 .. k - 1));
-    requires x_range:   amq_in_range(x, k, bsize);
-    requires sep_x:     \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(AMQ_CW, m) - 1];
+    requires x_range:   amq_bloom_in_range(x, k, bsize);
+    requires sep_x:     \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures inserted_found: \result == 1;
 */
 int AMQ_CW_FN2(amq_proof_cblocked, _insert_query)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -37,20 +37,20 @@ int AMQ_CW_FN2(amq_proof_cblocked, _insert_query)(uint8_t *c, uint64_t m, uint64
     requires bsize_pos:   bsize >= 1;
     requires blocks_fit:  nblocks * bsize <= m;
     requires bx_range:    bx < nblocks;
-    requires c_valid:     \valid(c + (0 .. amq_cbytes(AMQ_CW, m) - 1));
+    requires c_valid:     \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires x_valid:     \valid_read(x + (0 .. k - 1));
-    requires x_range:     amq_in_range(x, k, bsize);
+    requires x_range:     amq_bloom_in_range(x, k, bsize);
     requires blocks_valid: \valid_read(blocks + (0 .. count - 1));
-    requires blocks_range: amq_in_range(blocks, count, nblocks);
+    requires blocks_range: amq_bloom_in_range(blocks, count, nblocks);
     requires rows_valid:  \valid_read(rows + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
-    requires row_range:   \forall integer r; 0 <= r < count ==> amq_in_range(rows[r], k, bsize);
-    requires sep_x:       \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
-    requires sep_blocks:  \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), blocks + (0 .. count - 1));
-    requires sep_rows:    \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), rows + (0 .. count - 1));
+    requires row_range:   \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, bsize);
+    requires sep_x:       \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
+    requires sep_blocks:  \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), blocks + (0 .. count - 1));
+    requires sep_rows:    \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), rows + (0 .. count - 1));
     requires sep_row:     \forall integer r; 0 <= r < count ==>
-                            \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), rows[r] + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(AMQ_CW, m) - 1];
+                            \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), rows[r] + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
@@ -59,23 +59,23 @@ int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize,
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     (void)nblocks; /* bounds the blocks: for the contract */
-    //@ ghost amq_block_fits(bx, nblocks, bsize);
+    //@ ghost amq_blocked_block_fits(bx, nblocks, bsize);
     amq_blocked_kernel_indices(gx, bsize, bx, x, k);
     AMQ_CW_FN(amq_counting_blocked_kernel_add)(c, m, bsize, bx, x, k);
-    /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert x_set0:   amq_cpresent(c, AMQ_CW, &gx[0], k); */
+    /*@ assert shifted0: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert x_set0:   amq_counting_present(c, AMQ_CW, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_cpresent(c, AMQ_CW, &gx[0], k);
-        loop assigns r, c[0 .. amq_cbytes(AMQ_CW, m) - 1];
+        loop invariant x_set:  amq_counting_present(c, AMQ_CW, &gx[0], k);
+        loop assigns r, c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++) {
         const uint64_t b = blocks[r];
-        //@ ghost amq_block_fits(b, nblocks, bsize);
+        //@ ghost amq_blocked_block_fits(b, nblocks, bsize);
         AMQ_CW_FN(amq_counting_blocked_kernel_add)(c, m, bsize, b, rows[r], k);
     }
-    /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert x_blk:   amq_blk_cpresent(c, AMQ_CW, bx * bsize, x, k); */
+    /*@ assert shifted: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert x_blk:   amq_blocked_counting_present(c, AMQ_CW, bx * bsize, x, k); */
     return AMQ_CW_FN(amq_counting_blocked_kernel_query)(c, m, bsize, bx, x, k);
 }
 
@@ -83,14 +83,14 @@ int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize,
     requires bsize_pos: bsize >= 1;
     requires window_x:  bx * bsize + bsize <= m;
     requires window_j:  bj * bsize + bsize <= m;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(AMQ_CW, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires x_valid:   \valid_read(x + (0 .. k - 1));
-    requires x_range:   amq_in_range(x, k, bsize);
+    requires x_range:   amq_bloom_in_range(x, k, bsize);
     requires j_valid:   \valid_read(j + (0 .. kj - 1));
-    requires j_range:   amq_in_range(j, kj, bsize);
-    requires sep_x:     \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
-    requires sep_j:     \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), j + (0 .. kj - 1));
-    assigns c[0 .. amq_cbytes(AMQ_CW, m) - 1];
+    requires j_range:   amq_bloom_in_range(j, kj, bsize);
+    requires sep_x:     \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
+    requires sep_j:     \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), j + (0 .. kj - 1));
+    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures preserved: \result == 1;
 */
 int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -101,13 +101,13 @@ int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uin
     /*@ assert nonneg: bx * bsize >= 0; */
     amq_blocked_kernel_indices(gx, bsize, bx, x, k);
     int before = AMQ_CW_FN(amq_counting_blocked_kernel_query)(c, m, bsize, bx, x, k);
-    /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, AMQ_CW, bx * bsize, x, k); */
-    /*@ assert before: before == 1 <==> amq_cpresent(c, AMQ_CW, &gx[0], k); */
+    /*@ assert shifted0: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert before0: before == 1 <==> amq_blocked_counting_present(c, AMQ_CW, bx * bsize, x, k); */
+    /*@ assert before: before == 1 <==> amq_counting_present(c, AMQ_CW, &gx[0], k); */
     AMQ_CW_FN(amq_counting_blocked_kernel_add)(c, m, bsize, bj, j, kj);
-    /*@ assert kept: before == 1 ==> amq_cpresent(c, AMQ_CW, &gx[0], k); */
-    /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert after: amq_cpresent(c, AMQ_CW, &gx[0], k) ==> amq_blk_cpresent(c, AMQ_CW, bx * bsize, x, k); */
+    /*@ assert kept: before == 1 ==> amq_counting_present(c, AMQ_CW, &gx[0], k); */
+    /*@ assert shifted: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert after: amq_counting_present(c, AMQ_CW, &gx[0], k) ==> amq_blocked_counting_present(c, AMQ_CW, bx * bsize, x, k); */
     int after = AMQ_CW_FN(amq_counting_blocked_kernel_query)(c, m, bsize, bx, x, k);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
@@ -117,16 +117,16 @@ int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uin
     requires window_x:  bx * bsize + bsize <= m;
     requires window_j:  bj * bsize + bsize <= m;
     requires other:     bj != bx;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(AMQ_CW, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires x_valid:   \valid_read(x + (0 .. k - 1));
-    requires x_range:   amq_in_range(x, k, bsize);
+    requires x_range:   amq_bloom_in_range(x, k, bsize);
     requires j_valid:   \valid_read(j + (0 .. kj - 1));
-    requires j_range:   amq_in_range(j, kj, bsize);
-    requires sep_x:     \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
-    requires sep_j:     \separated(c + (0 .. amq_cbytes(AMQ_CW, m) - 1), j + (0 .. kj - 1));
-    assigns c[0 .. amq_cbytes(AMQ_CW, m) - 1];
+    requires j_range:   amq_bloom_in_range(j, kj, bsize);
+    requires sep_x:     \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1));
+    requires sep_j:     \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), j + (0 .. kj - 1));
+    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures block_kept: \forall integer q; 0 <= q < bsize ==>
-                          amq_cnt{Post}(c, AMQ_CW, bx * bsize + q) == amq_cnt{Pre}(c, AMQ_CW, bx * bsize + q);
+                          amq_counting_cell{Post}(c, AMQ_CW, bx * bsize + q) == amq_counting_cell{Pre}(c, AMQ_CW, bx * bsize + q);
     ensures same_answer: \result == 1;
 */
 int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -134,21 +134,21 @@ int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_
                                                  size_t kj)
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
-    //@ ghost amq_blocks_apart(bx, bj, bsize);
+    //@ ghost amq_blocked_blocks_apart(bx, bj, bsize);
     /*@ assert nonneg: bx * bsize >= 0; */
     amq_blocked_kernel_indices(gx, bsize, bx, x, k);
     int before = AMQ_CW_FN(amq_counting_blocked_kernel_query)(c, m, bsize, bx, x, k);
-    /*@ assert shifted0: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert before0: before == 1 <==> amq_blk_cpresent(c, AMQ_CW, bx * bsize, x, k); */
-    /*@ assert before: before == 1 <==> amq_cpresent(c, AMQ_CW, &gx[0], k); */
+    /*@ assert shifted0: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert before0: before == 1 <==> amq_blocked_counting_present(c, AMQ_CW, bx * bsize, x, k); */
+    /*@ assert before: before == 1 <==> amq_counting_present(c, AMQ_CW, &gx[0], k); */
     //@ ghost Before: ;
     AMQ_CW_FN(amq_counting_blocked_kernel_add)(c, m, bsize, bj, j, kj);
     (void)AMQ_CW_FN(amq_counting_blocked_kernel_remove)(c, m, bsize, bj, j, kj);
     /*@ assert kept: \forall integer p; bx * bsize <= p < bx * bsize + bsize ==>
-          amq_cnt(c, AMQ_CW, p) == amq_cnt{Before}(c, AMQ_CW, p); */
-    /*@ assert same: amq_cpresent{Before}(c, AMQ_CW, &gx[0], k) <==> amq_cpresent(c, AMQ_CW, &gx[0], k); */
-    /*@ assert shifted: amq_shifted(&gx[0], x, k, bsize, bx); */
-    /*@ assert after: amq_cpresent(c, AMQ_CW, &gx[0], k) <==> amq_blk_cpresent(c, AMQ_CW, bx * bsize, x, k); */
+          amq_counting_cell(c, AMQ_CW, p) == amq_counting_cell{Before}(c, AMQ_CW, p); */
+    /*@ assert same: amq_counting_present{Before}(c, AMQ_CW, &gx[0], k) <==> amq_counting_present(c, AMQ_CW, &gx[0], k); */
+    /*@ assert shifted: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
+    /*@ assert after: amq_counting_present(c, AMQ_CW, &gx[0], k) <==> amq_blocked_counting_present(c, AMQ_CW, bx * bsize, x, k); */
     int after = AMQ_CW_FN(amq_counting_blocked_kernel_query)(c, m, bsize, bx, x, k);
     return before == after;
 }

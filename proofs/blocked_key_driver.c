@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level blocked Bloom filter (internal/blocked_key.h): the
+/* Theorem drivers for the key-level blocked Bloom filter (lib_internal/blocked_key.h): the
  * functions that src/blocked_bloom.c's amq_blocked_bloom_add and amq_blocked_bloom_query run,
  * over the hash model.  Not part of the library: WP proves these bodies against the contracts
  * that the same run proves on src/blocked_key.c, src/hash_stream.c and src/blocked_kernel.c.
@@ -10,12 +10,12 @@
  *                    some equal to x), then query(x) == 1.
  *   failed_add       (c) a refused add (a NULL key with len > 0) fails and changes no bit.
  *   kernel           the lazy query equals the blocked kernel's answer on the key's block and
- *                    its k in-block indices (amq_key_set_at at the block is amq_blk_all_set on
+ *                    its k in-block indices (amq_blocked_key_set_at at the block is amq_blocked_all_set on
  *                    them).
  * Keys may be equal, overlap each other or be empty; blocks and indices may repeat.  A key
  * must not lie in the filter's own bit array (sep_*): add would change the key it was asked
  * about.  m >= nblocks * bsize (the structure has m == nblocks * bsize). */
-#include <internal/blocked_key.h>
+#include <lib_internal/blocked_key.h>
 #include "blocked_driver_ghost.h"
 
 int amq_proof_blk_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
@@ -96,10 +96,10 @@ int amq_proof_blk_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t
     const amq_status added = amq_blocked_key_add(bits, m, nblocks, bsize, k, s, seed, x, xlen);
     //@ assert words: m <= 64 * amq_words(m);
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_key_set_at{Here, Here}(bits, amq_blk_key_block(seed, (char *)x, xlen, nblocks) * bsize, k, s, seed,
+        loop invariant x_set:  amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, (char *)x, xlen, nblocks) * bsize, k, s, seed,
                                                   (char *)x, xlen, bsize);
-        loop invariant x_in:   amq_key_in_range(k, s, seed, (char *)x, xlen, bsize);
-        loop invariant x_win:  amq_blk_key_window(seed, (char *)x, xlen, nblocks, bsize, m);
+        loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, bsize);
+        loop invariant x_win:  amq_blocked_key_window(seed, (char *)x, xlen, nblocks, bsize, m);
         loop assigns r, bits[0 .. amq_words(m) - 1];
         loop variant count - r;
     */
@@ -142,10 +142,10 @@ int amq_proof_blk_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks,
     const uint64_t block = amq_blocked_key_block(seed, x, xlen, nblocks);
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, x, xlen, bsize, idx, (size_t)k);
-    //@ ghost amq_block_fits(block, nblocks, bsize);
-    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)x, xlen, nblocks) * bsize;
-    /*@ assert same: amq_blk_all_set(bits, bsize, block, &idx[0], k) <==>
-          amq_key_set_at{Here, Here}(bits, amq_blk_key_block(seed, (char *)x, xlen, nblocks) * bsize, k, s, seed,
+    //@ ghost amq_blocked_block_fits(block, nblocks, bsize);
+    //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)x, xlen, nblocks) * bsize;
+    /*@ assert same: amq_blocked_all_set(bits, bsize, block, &idx[0], k) <==>
+          amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, (char *)x, xlen, nblocks) * bsize, k, s, seed,
                                                   (char *)x, xlen, bsize); */
     return amq_blocked_bloom_kernel_query(bits, m, bsize, block, idx, (size_t)k) ==
            amq_blocked_key_query(bits, m, nblocks, bsize, k, s, seed, x, xlen);

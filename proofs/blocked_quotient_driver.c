@@ -1,8 +1,8 @@
-/* Theorem drivers for the blocked quotient filter kernel (internal/blocked_quotient_kernel.h).
+/* Theorem drivers for the blocked quotient filter kernel (lib_internal/blocked_quotient_kernel.h).
  * Not part of the library: WP proves these bodies against the blocked kernel's contracts,
  * and the same frama-c run (unit `quotient`) proves those contracts on the compiled
  * src/blocked_quotient_kernel.c, and the quotient kernel's on src/quotient_{steps,kernel,insert,delete}.c.  Each driver returns 1 iff its property held on this run; WP proves
- * \result == 1.  The structure is nblocks blocks of nslots slots (amq_bqf_table); gq is
+ * \result == 1.  The structure is nblocks blocks of nslots slots (amq_blocked_quotient_table); gq is
  * the ghost quotient array of the whole structure.  Blocks and fingerprints may repeat;
  * a full block, or one without room after the quotient, refuses an insert.
  *
@@ -18,41 +18,41 @@
  *                                  then query(bx, x) == 1.  Every block's invariant is
  *                                  carried through the whole sequence.
  * Frame facts: for an untouched block, a ghost loop shows that its used-slot count is
- * unchanged (amq_qf_nused is recursive), and amq_bqf_frame's lemmas carry the invariant
+ * unchanged (amq_quotient_nused is recursive), and amq_blocked_quotient_frame's lemmas carry the invariant
  * and the content across.  For "every other block" (amq_proof_bqf_nfn_step), an outer
  * ghost loop over the blocks does this one concrete block at a time, so that no prover
  * has to frame a quantified set of windows c * nslots. */
 #include <stddef.h>
-#include <internal/blocked_quotient_kernel.h>
+#include <lib_internal/blocked_quotient_kernel.h>
 
 /* Every block of the table keeps the invariant.  A predicate, not the quantifier written
  * out, so that the loop of amq_proof_bqf_nfn carries it from the step's postcondition by
  * congruence: written out, cvc4 spent 1.9M steps (60 s) merging the loop body's paths. */
-/*@ predicate amq_bqf_all_ok{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
+/*@ predicate amq_blocked_quotient_all_ok{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
                                integer nblocks, integer nslots) =
-      \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+      \forall integer c; 0 <= c < nblocks ==> amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, c);
 */
 
 /* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
 /*@ ghost
-  /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
      requires b_range: b < nblocks;
      assigns \nothing;
      ensures lo:   0 <= b * nslots;
      ensures fits: b * nslots + nslots <= nblocks * nslots;
-     ensures mem:  amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+     ensures mem:  amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
   @/
-  static void amq_bqf_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
                                uint64_t nblocks, uint64_t nslots, uint64_t b)
   {
-    /@ assert before: amq_bqf_before(b, nblocks, nslots); @/
+    /@ assert before: amq_blocked_quotient_before(b, nblocks, nslots); @/
   }
 */
 
 /* Ghost lemma: two distinct blocks a, b of the table: every part of block a is separated
  * from every part of block b that an operation on b assigns. */
 /*@ ghost
-  /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
      requires range:   a < nblocks && b < nblocks && a != b;
      assigns \nothing;
      ensures sep_cnt:  \separated(counts + a, counts + b, rem + (b * nslots .. b * nslots + nslots - 1),
@@ -66,12 +66,12 @@
      ensures sep_meta: \separated(meta + (a * nslots .. a * nslots + nslots - 1),
                                   meta + (b * nslots .. b * nslots + nslots - 1));
   @/
-  static void amq_bqf_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
                                  uint64_t nblocks, uint64_t nslots, uint64_t a, uint64_t b)
   {
-    amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, a);
-    amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    /@ assert apart: amq_bqf_before(a, b, nslots) || amq_bqf_before(b, a, nslots); @/
+    amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, a);
+    amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    /@ assert apart: amq_blocked_quotient_before(a, b, nslots) || amq_blocked_quotient_before(b, a, nslots); @/
   }
 */
 
@@ -90,9 +90,9 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
                       const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
                       const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
 
-/*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+/*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
     requires fits:     b * nslots + nslots <= 18446744073709551615;
-    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     requires fq_range: fq < nslots;
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
@@ -107,9 +107,9 @@ int amq_proof_bqf_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
-/*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+/*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
     requires fits:     b * nslots + nslots <= 18446744073709551615;
-    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     requires fq_range: fq < nslots && gq_ < nslots;
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
@@ -125,15 +125,15 @@ int amq_proof_bqf_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
-/*@ requires table:    amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+/*@ requires table:    amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
     requires blocks:   bx < nblocks && bj < nblocks && bj != bx;
-    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, bx) &&
-                       amq_bqf_ok(rem, meta, gq, counts, nslots, bj);
+    requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, bx) &&
+                       amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, bj);
     requires fq_range: xq < nslots && jq < nslots && dq < nslots;
     assigns counts[bj], rem[bj * nslots .. bj * nslots + nslots - 1],
             meta[bj * nslots .. bj * nslots + nslots - 1], gq[bj * nslots .. bj * nslots + nslots - 1];
-    ensures block_kept: amq_bqf_ok(rem, meta, gq, counts, nslots, bx) && counts[bx] == \old(counts[bx]) &&
-                        amq_bqf_frame{Pre, Post}(rem + bx * nslots, meta + bx * nslots,
+    ensures block_kept: amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, bx) && counts[bx] == \old(counts[bx]) &&
+                        amq_blocked_quotient_frame{Pre, Post}(rem + bx * nslots, meta + bx * nslots,
                                                  gq + bx * nslots, nslots);
     ensures same_answer: \result == 1;
 */
@@ -143,59 +143,59 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
                               uint64_t dr) /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)nblocks; /* read by the contract and the ghost code only */
-    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
-    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bj);
-    //@ ghost amq_bqf_two_blocks(rem, meta, gq, counts, nblocks, nslots, bx, bj);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, bj);
+    //@ ghost amq_blocked_quotient_two_blocks(rem, meta, gq, counts, nblocks, nslots, bx, bj);
     int before = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
     (void)amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, bj, jq, jr) /*@ ghost (gq) */;
-    /*@ assert same1: amq_qf_same{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
+    /*@ assert same1: amq_quotient_same{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
                                              gq + bx * nslots, nslots); */
     /*@ assert cnt1:  counts[bx] == \at(counts[bx], Pre); */
     /*@ ghost Inserted: ; */
     (void)amq_blocked_quotient_kernel_delete(rem, meta, counts, nslots, q, r, bj, dq, dr) /*@ ghost (gq) */;
-    /*@ assert same2: amq_qf_same{Inserted, Here}(rem + bx * nslots, meta + bx * nslots,
+    /*@ assert same2: amq_quotient_same{Inserted, Here}(rem + bx * nslots, meta + bx * nslots,
                                                   gq + bx * nslots, nslots); */
     /*@ assert cnt2:  counts[bx] == \at(counts[bx], Pre); */
-    /*@ assert same:  amq_qf_same{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
+    /*@ assert same:  amq_quotient_same{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
                                              gq + bx * nslots, nslots); */
     /*@ ghost
       /@ loop invariant range: 0 <= i <= nslots;
-         loop invariant count: amq_qf_nused(meta + bx * nslots, i) ==
-                               amq_qf_nused{Pre}(meta + bx * nslots, i);
+         loop invariant count: amq_quotient_nused(meta + bx * nslots, i) ==
+                               amq_quotient_nused{Pre}(meta + bx * nslots, i);
          loop assigns i;
          loop variant nslots - i;
       @/
       for (uint64_t i = 0; i < nslots; i++) { }
     */
-    /*@ assert frame: amq_bqf_frame{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
+    /*@ assert frame: amq_blocked_quotient_frame{Pre, Here}(rem + bx * nslots, meta + bx * nslots,
                                                gq + bx * nslots, nslots); */
-    /*@ assert inv_x: amq_qf_inv(rem + bx * nslots, meta + bx * nslots, gq + bx * nslots, nslots,
+    /*@ assert inv_x: amq_quotient_inv(rem + bx * nslots, meta + bx * nslots, gq + bx * nslots, nslots,
                                  \at(counts[bx], Pre)); */
-    /*@ assert ok:    amq_bqf_ok(rem, meta, gq, counts, nslots, bx); */
-    /*@ assert has:   amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) <==>
-                        amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr); */
+    /*@ assert ok:    amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, bx); */
+    /*@ assert has:   amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) <==>
+                        amq_blocked_quotient_has(rem, meta, gq, nslots, bx, xq, xr); */
     int after = amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
     return before == after;
 }
 
 /* Insert (del == 0) or delete (fq, fr) in block b, as one call with one contract: the
  * step below then frames a single call. */
-/*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+/*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
     requires fits:     b * nslots + nslots <= 18446744073709551615;
-    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     requires fq_range: fq < nslots;
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
-    ensures inv:   amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    ensures inv:   amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     behavior insert:
       assumes del == 0;
-      ensures kept:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
-                       amq_bqf_has(rem, meta, gq, nslots, b, g, h);
-      ensures found: \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+      ensures kept:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                       amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h);
+      ensures found: \result == 0 ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
     behavior delete:
       assumes del != 0;
-      ensures kept:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
-                       (g != fq || h != fr) ==> amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+      ensures kept:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                       (g != fq || h != fr) ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h);
     complete behaviors;
     disjoint behaviors;
 */
@@ -212,17 +212,17 @@ static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
  * Every block keeps the invariant, x stays stored in block bx if it was (a delete must not
  * name x in block bx), and a successful insert stores (fq, fr) in block b.  Returns the
  * kernel's status. */
-/*@ requires table:  amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+/*@ requires table:  amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
     requires blocks: bx < nblocks && b < nblocks;
-    requires inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
+    requires inv:    amq_blocked_quotient_all_ok(rem, meta, gq, counts, nblocks, nslots);
     requires fq:     fq < nslots;
     requires not_x:  del != 0 ==> (b != bx || fq != xq || fr != xr);
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
-    ensures inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
-    ensures kept:   amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
-                      amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
-    ensures found:  del == 0 ==> \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+    ensures inv:    amq_blocked_quotient_all_ok(rem, meta, gq, counts, nblocks, nslots);
+    ensures kept:   amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
+                      amq_blocked_quotient_has(rem, meta, gq, nslots, bx, xq, xr);
+    ensures found:  del == 0 ==> \result == 0 ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
 */
 static int amq_proof_bqf_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
@@ -230,46 +230,46 @@ static int amq_proof_bqf_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts
     /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)nblocks, (void)bx, (void)xq, (void)xr; /* read by the contract and the ghost code only */
-    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     const int st = amq_proof_bqf_apply(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
     /*@ ghost
       /@ loop invariant range:  0 <= c <= nblocks;
          loop invariant ok:     \forall integer d; 0 <= d < c ==>
-                                  amq_bqf_ok(rem, meta, gq, counts, nslots, d);
+                                  amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, d);
          loop invariant x_kept: bx < c ==> bx != b ==>
-                                  amq_bqf_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
-                                  amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
+                                  amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, bx, xq, xr) ==>
+                                  amq_blocked_quotient_has(rem, meta, gq, nslots, bx, xq, xr);
          loop assigns c;
          loop variant nblocks - c;
       @/
       for (uint64_t c = 0; c < nblocks; c++) {
         if (c != b) {
-          amq_bqf_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
+          amq_blocked_quotient_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
           /@ assert cnt:  \forall integer d; d == c ==> counts[d] == \at(counts[d], Pre); @/
-          /@ assert same: amq_qf_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
+          /@ assert same: amq_quotient_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
                                                  gq + c * nslots, nslots); @/
           /@ loop invariant range: 0 <= i <= nslots;
-             loop invariant count: amq_qf_nused(meta + c * nslots, i) ==
-                                   amq_qf_nused{Pre}(meta + c * nslots, i);
+             loop invariant count: amq_quotient_nused(meta + c * nslots, i) ==
+                                   amq_quotient_nused{Pre}(meta + c * nslots, i);
              loop assigns i;
              loop variant nslots - i;
           @/
           for (uint64_t i = 0; i < nslots; i++) { }
-          /@ assert frame: amq_bqf_frame{Pre, Here}(rem + c * nslots, meta + c * nslots,
+          /@ assert frame: amq_blocked_quotient_frame{Pre, Here}(rem + c * nslots, meta + c * nslots,
                                                    gq + c * nslots, nslots); @/
-          /@ assert pre:   amq_bqf_ok{Pre}(rem, meta, gq, counts, nslots, c); @/
-          /@ assert ok:    amq_bqf_ok(rem, meta, gq, counts, nslots, c); @/
-          /@ assert has:   amq_bqf_has{Pre}(rem, meta, gq, nslots, c, xq, xr) ==>
-                             amq_bqf_has(rem, meta, gq, nslots, c, xq, xr); @/
+          /@ assert pre:   amq_blocked_quotient_ok{Pre}(rem, meta, gq, counts, nslots, c); @/
+          /@ assert ok:    amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, c); @/
+          /@ assert has:   amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, c, xq, xr) ==>
+                             amq_blocked_quotient_has(rem, meta, gq, nslots, c, xq, xr); @/
         }
       }
     */
     return st;
 }
 
-/*@ requires table:    amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+/*@ requires table:    amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
     requires bx_range: bx < nblocks;
-    requires inv:      \forall integer c; 0 <= c < nblocks ==> amq_bqf_ok(rem, meta, gq, counts, nslots, c);
+    requires inv:      \forall integer c; 0 <= c < nblocks ==> amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, c);
     requires xq_range: xq < nslots;
     requires arrays:   \valid_read(blocks + (0 .. count - 1)) && \valid_read(fqs + (0 .. count - 1)) &&
                        \valid_read(frs + (0 .. count - 1)) && \valid_read(dels + (0 .. count - 1));
@@ -294,13 +294,13 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
                       const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
                       const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */
 {
-    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
     if (amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, 0, bx, xq, xr)
             /*@ ghost (gq) */ != 0)
         return 1; /* refused: nothing to show */
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant inv:    amq_bqf_all_ok(rem, meta, gq, counts, nblocks, nslots);
-        loop invariant stored: amq_bqf_has(rem, meta, gq, nslots, bx, xq, xr);
+        loop invariant inv:    amq_blocked_quotient_all_ok(rem, meta, gq, counts, nblocks, nslots);
+        loop invariant stored: amq_blocked_quotient_has(rem, meta, gq, nslots, bx, xq, xr);
         loop assigns i, counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1],
                      meta[0 .. nblocks * nslots - 1], gq[0 .. nblocks * nslots - 1];
         loop variant count - i;
@@ -311,11 +311,11 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
         const int is_x = (b == bx) & (fq == xq) & (fr == xr); /* one path for WP, not six */
         /* the kernel's preconditions, and x is never the one deleted; others are skipped */
         if (b < nblocks && fq < nslots && !(del & is_x)) {
-            //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+            //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
             (void)amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, del, b,
                                          fq, fr) /*@ ghost (gq) */;
         }
     }
-    //@ ghost amq_bqf_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
     return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, bx, xq, xr) /*@ ghost (gq) */;
 }

@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level blocked quotient filter (internal/blocked_quotient_key.h):
+/* Theorem drivers for the key-level blocked quotient filter (lib_internal/blocked_quotient_key.h):
  * the functions that src/blocked_quotient.c's amq_blocked_quotient_add, _query and _remove run,
  * over the hash model.  Not part of the library: WP proves these bodies against the contracts
  * that unit blocked_quotient_key proves on src/blocked_quotient_key.c (and unit quotient on the
@@ -22,16 +22,16 @@
  * Every driver starts from ANY state the kernel can be in (every block satisfies its
  * invariant; full blocks included) and keeps the keys' bytes outside the structure (apart):
  * an add would change the key it adds. */
-#include <internal/blocked_quotient_key.h>
+#include <lib_internal/blocked_quotient_key.h>
 
 /* In the annotations below: key k is stored at label L (its bytes read there); k's block. */
-#define BQK_HAS(L, k, klen) amq_bqk_has{L, L}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)(k), klen)
-#define BQK_HAS2(L, k, klen) amq_bqk_has2{L, L}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)(k), klen)
-#define BQK_BLK(k, klen) amq_blk_key_block(seed, (char *)(k), klen, nblocks)
+#define BQK_HAS(L, k, klen) amq_blocked_quotient_key_has{L, L}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)(k), klen)
+#define BQK_HAS2(L, k, klen) amq_blocked_quotient_key_has2{L, L}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)(k), klen)
+#define BQK_BLK(k, klen) amq_blocked_key_block_of(seed, (char *)(k), klen, nblocks)
 #define BQK_SAME_PLACE(k, klen, j, jlen)                                                                           \
     (BQK_BLK(k, klen) == BQK_BLK(j, jlen) &&                                                                       \
-     amq_bqk_fq(seed, (char *)(k), klen, q) == amq_bqk_fq(seed, (char *)(j), jlen, q) &&                           \
-     amq_bqk_fr(seed, (char *)(k), klen, q, r) == amq_bqk_fr(seed, (char *)(j), jlen, q, r))
+     amq_blocked_quotient_key_fq(seed, (char *)(k), klen, q) == amq_blocked_quotient_key_fq(seed, (char *)(j), jlen, q) &&                           \
+     amq_blocked_quotient_key_fr(seed, (char *)(k), klen, q, r) == amq_blocked_quotient_key_fr(seed, (char *)(j), jlen, q, r))
 
 int amq_proof_bqk_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen)
@@ -56,16 +56,16 @@ int amq_proof_bqk_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uin
                              size_t zlen) /*@ ghost (uint64_t \ghost *gq) */;
 
 /* The structure and a key: every driver's hypotheses on x (and on y below). */
-/*@ predicate amq_bqk_with{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts, integer nblocks,
+/*@ predicate amq_blocked_quotient_key_with{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts, integer nblocks,
                               integer nslots, integer q, integer r, char *x, integer xlen) =
-      amq_bqk_geom(q, r, nslots) && amq_bqk_state(rem, meta, gq, counts, nblocks, nslots) &&
-      \valid_read(x + (0 .. xlen - 1)) && amq_bqk_apart(rem, meta, gq, counts, nblocks, nslots, x, xlen);
-    predicate amq_bqk_key{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts, integer nblocks,
+      amq_blocked_quotient_key_geom(q, r, nslots) && amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots) &&
+      \valid_read(x + (0 .. xlen - 1)) && amq_blocked_quotient_key_apart(rem, meta, gq, counts, nblocks, nslots, x, xlen);
+    predicate amq_blocked_quotient_key_key{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts, integer nblocks,
                              integer nslots, char *y, integer ylen) =
-      \valid_read(y + (0 .. ylen - 1)) && amq_bqk_apart(rem, meta, gq, counts, nblocks, nslots, y, ylen);
+      \valid_read(y + (0 .. ylen - 1)) && amq_blocked_quotient_key_apart(rem, meta, gq, counts, nblocks, nslots, y, ylen);
 */
 
-/*@ requires with: amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+/*@ requires with: amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures inserted_found: \result == 1;
@@ -81,8 +81,8 @@ int amq_proof_bqk_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     return (st != 0) | (found == 1); /* no branch: both calls are proved, none is dead code */
 }
 
-/*@ requires with: amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
-    requires y:    amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
+/*@ requires with: amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+    requires y:    amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures preserved: \result == 1;
@@ -96,17 +96,17 @@ int amq_proof_bqk_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts
     /*@ ghost Before: ; */
     (void)amq_blocked_quotient_key_add(rem, meta, counts, nblocks, nslots, q, r, seed, y, ylen) /*@ ghost (gq) */;
     /* x's block is y's (add's kept) or another one (unchanged: add's others) */
-    /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==> amq_bqk_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+    /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==> amq_blocked_quotient_key_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
     /*@ assert x_kept: BQK_HAS(Before, x, xlen) ==> BQK_HAS(Here, x, xlen); */
     const int after = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
         /*@ ghost (gq) */;
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
-/*@ requires with:       amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+/*@ requires with:       amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
     requires rows_valid: \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires row_valid:  \forall integer i; 0 <= i < count ==>
-                           amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)keys[i], lens[i]);
+                           amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)keys[i], lens[i]);
     requires sep_rows:   \separated(keys + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
                                     meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
                                     counts + (0 .. nblocks - 1)) &&
@@ -124,8 +124,8 @@ int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
     const int st = amq_blocked_quotient_key_add(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
         /*@ ghost (gq) */;
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant state:  amq_bqk_state(rem, meta, gq, counts, nblocks, nslots);
-        loop invariant place:  amq_bqk_place(nblocks, q, seed, (char *)x, xlen);
+        loop invariant state:  amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
+        loop invariant place:  amq_blocked_quotient_key_placed(nblocks, q, seed, (char *)x, xlen);
         loop invariant stored: st == 0 ==> BQK_HAS(Here, x, xlen);
         loop assigns i, counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1],
                      meta[0 .. nblocks * nslots - 1], gq[0 .. nblocks * nslots - 1];
@@ -137,7 +137,7 @@ int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
         /*@ ghost Before: ; */
         (void)amq_blocked_quotient_key_add(rem, meta, counts, nblocks, nslots, q, r, seed, y, ylen) /*@ ghost (gq) */;
         /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==>
-                              amq_bqk_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+                              amq_blocked_quotient_key_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
         /*@ assert x_kept: BQK_HAS(Before, x, xlen) ==> BQK_HAS(Here, x, xlen); */
     }
     const int found = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
@@ -145,8 +145,8 @@ int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
     return (st != 0) | (found == 1);
 }
 
-/*@ requires with: amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
-    requires y:    amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
+/*@ requires with: amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+    requires y:    amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures removed_and_found: \result == 1;
@@ -163,7 +163,7 @@ int amq_proof_bqk_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     /*@ ghost AddedX: ; */
     /* y's copy is still there; when x and y share a place, add(x) stored a second copy */
     /*@ assert frame_y: BQK_BLK(y, ylen) != BQK_BLK(x, xlen) ==>
-                          amq_bqk_same{AddedY, Here}(rem, meta, gq, nslots, BQK_BLK(y, ylen)); */
+                          amq_blocked_quotient_key_same{AddedY, Here}(rem, meta, gq, nslots, BQK_BLK(y, ylen)); */
     /*@ assert y_kept: ay == 0 ==> BQK_HAS(Here, y, ylen); */
     /*@ assert two: ay == 0 && ax == 0 ==> BQK_SAME_PLACE(x, xlen, y, ylen) ==> BQK_HAS2(Here, x, xlen); */
     const int ry = amq_blocked_quotient_key_remove(rem, meta, counts, nblocks, nslots, q, r, seed, y, ylen)
@@ -171,15 +171,15 @@ int amq_proof_bqk_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     /* x's block is another one (unchanged), or y's: another fingerprint (kept), or the same
      * place, stored twice (one copy left) */
     /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==>
-                          amq_bqk_same{AddedX, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+                          amq_blocked_quotient_key_same{AddedX, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
     /*@ assert x_kept: ay == 0 && ax == 0 ==> BQK_HAS(Here, x, xlen); */
     const int found = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
         /*@ ghost (gq) */;
     return (ay != 0) | (ax != 0) | ((ry == 0) & (found == 1));
 }
 
-/*@ requires with: amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
-    requires y:    amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
+/*@ requires with: amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+    requires y:    amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures removed_and_found: \result == 1;
@@ -196,21 +196,21 @@ int amq_proof_bqk_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     /*@ ghost AddedY: ; */
     /* x's copy is still there; when x and y share a place, add(y) stored a second copy */
     /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==>
-                          amq_bqk_same{AddedX, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+                          amq_blocked_quotient_key_same{AddedX, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
     /*@ assert x_kept: ax == 0 ==> BQK_HAS(Here, x, xlen); */
     /*@ assert two: ax == 0 && ay == 0 ==> BQK_SAME_PLACE(x, xlen, y, ylen) ==> BQK_HAS2(Here, y, ylen); */
     const int ry = amq_blocked_quotient_key_remove(rem, meta, counts, nblocks, nslots, q, r, seed, y, ylen)
         /*@ ghost (gq) */;
     /*@ assert frame_x2: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==>
-                           amq_bqk_same{AddedY, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+                           amq_blocked_quotient_key_same{AddedY, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
     /*@ assert x_kept2: ax == 0 && ay == 0 ==> BQK_HAS(Here, x, xlen); */
     const int found = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
         /*@ ghost (gq) */;
     return (ax != 0) | (ay != 0) | ((ry == 0) & (found == 1));
 }
 
-/*@ requires with:  amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
-    requires y:     amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
+/*@ requires with:  amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+    requires y:     amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)y, ylen);
     requires apart: !BQK_SAME_PLACE(x, xlen, y, ylen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
@@ -225,15 +225,15 @@ int amq_proof_bqk_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     /*@ ghost Before: ; */
     (void)amq_blocked_quotient_key_remove(rem, meta, counts, nblocks, nslots, q, r, seed, y, ylen) /*@ ghost (gq) */;
     /*@ assert frame_x: BQK_BLK(x, xlen) != BQK_BLK(y, ylen) ==>
-                          amq_bqk_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
+                          amq_blocked_quotient_key_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(x, xlen)); */
     /*@ assert x_kept: BQK_HAS(Before, x, xlen) ==> BQK_HAS(Here, x, xlen); */
     const int after = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
         /*@ ghost (gq) */;
     return before <= after;
 }
 
-/*@ requires with: amq_bqk_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)y, ylen);
-    requires z:    amq_bqk_key(rem, meta, gq, counts, nblocks, nslots, (char *)z, zlen);
+/*@ requires with: amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)y, ylen);
+    requires z:    amq_blocked_quotient_key_key(rem, meta, gq, counts, nblocks, nslots, (char *)z, zlen);
     assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures unchanged: \result == 1;
@@ -249,7 +249,7 @@ int amq_proof_bqk_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uin
         /*@ ghost (gq) */;
     /* z's block is y's (a failed add: the same content) or another one (unchanged) */
     /*@ assert frame_z: BQK_BLK(z, zlen) != BQK_BLK(y, ylen) ==>
-                          amq_bqk_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(z, zlen)); */
+                          amq_blocked_quotient_key_same{Before, Here}(rem, meta, gq, nslots, BQK_BLK(z, zlen)); */
     /*@ assert z_same: st != 0 ==> (BQK_HAS(Before, z, zlen) <==> BQK_HAS(Here, z, zlen)); */
     const int after = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, z, zlen)
         /*@ ghost (gq) */;

@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level Bloom filter (internal/bloom_key.h): the functions that
+/* Theorem drivers for the key-level Bloom filter (lib_internal/bloom_key.h): the functions that
  * src/bloom.c's amq_bloom_add and amq_bloom_query run, over the hash model.  Not part of the
  * library: WP proves these bodies against the contracts that the same run proves on
  * src/bloom_key.c, src/hash_stream.c and src/bloom_kernel.c.
@@ -12,7 +12,7 @@
  *   lazy             the lazy query equals the kernel's answer on the key's k indices.
  * Keys may be equal, overlap each other or be empty; indices may repeat.  A key must not lie
  * in the filter's own bit array (sep_*): add would change the key it was asked about. */
-#include <internal/bloom_key.h>
+#include <lib_internal/bloom_key.h>
 
 int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
                                      uint64_t seed, const void *x, size_t xlen);
@@ -84,8 +84,8 @@ int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_str
 {
     const amq_status added = amq_bloom_key_add(bits, m, k, s, seed, x, xlen);
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_key_set{Here, Here}(bits, k, s, seed, (char *)x, xlen, m);
-        loop invariant x_in:   amq_key_in_range(k, s, seed, (char *)x, xlen, m);
+        loop invariant x_set:  amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)x, xlen, m);
+        loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, m);
         loop assigns r, bits[0 .. amq_words(m) - 1];
         loop variant count - r;
     */

@@ -1,4 +1,4 @@
-/* Theorem drivers for the Bloom kernel (internal/bloom_kernel.h). Not part of the
+/* Theorem drivers for the Bloom kernel (lib_internal/bloom_kernel.h). Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same
  * frama-c run proves those contracts on the compiled src/bloom_kernel.c.
  *
@@ -8,7 +8,7 @@
  *                                   add(x), then add any number of further index
  *                                   vectors, then query(x) == 1.
  * Index vectors may repeat indices and may equal each other or x. */
-#include <internal/bloom_kernel.h>
+#include <lib_internal/bloom_kernel.h>
 
 int amq_proof_bloom_insert_query(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k);
 int amq_proof_bloom_query_preserved(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
@@ -19,7 +19,7 @@ int amq_proof_bloom_nfn(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
 /*@ requires m_pos:      m >= 1;
     requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
-    requires x_range:    amq_in_range(x, k, m);
+    requires x_range:    amq_bloom_in_range(x, k, m);
     requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
     assigns bits[0 .. amq_words(m) - 1];
     ensures inserted_found: \result == 1;
@@ -33,9 +33,9 @@ int amq_proof_bloom_insert_query(uint64_t *bits, uint64_t m, const uint64_t *x, 
 /*@ requires m_pos:      m >= 1;
     requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
-    requires x_range:    amq_in_range(x, k, m);
+    requires x_range:    amq_bloom_in_range(x, k, m);
     requires j_valid:    \valid_read(j + (0 .. kj - 1));
-    requires j_range:    amq_in_range(j, kj, m);
+    requires j_range:    amq_bloom_in_range(j, kj, m);
     requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
     requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. kj - 1));
     assigns bits[0 .. amq_words(m) - 1];
@@ -53,10 +53,10 @@ int amq_proof_bloom_query_preserved(uint64_t *bits, uint64_t m, const uint64_t *
 /*@ requires m_pos:       m >= 1;
     requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
     requires x_valid:     \valid_read(x + (0 .. k - 1));
-    requires x_range:     amq_in_range(x, k, m);
+    requires x_range:     amq_bloom_in_range(x, k, m);
     requires rows_valid:  \valid_read(rows + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
-    requires row_range:   \forall integer r; 0 <= r < count ==> amq_in_range(rows[r], k, m);
+    requires row_range:   \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, m);
     requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
     requires sep_rows:    \separated(bits + (0 .. amq_words(m) - 1), rows + (0 .. count - 1));
     requires sep_row:     \forall integer r; 0 <= r < count ==>
@@ -69,7 +69,7 @@ int amq_proof_bloom_nfn(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
 {
     amq_bloom_kernel_add(bits, m, x, k);
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_all_set(bits, x, k);
+        loop invariant x_set:  amq_bloom_all_set(bits, x, k);
         loop assigns r, bits[0 .. amq_words(m) - 1];
         loop variant count - r;
     */

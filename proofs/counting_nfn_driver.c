@@ -1,4 +1,4 @@
-/* Theorem drivers for the counting Bloom kernel (internal/counting_kernel.h), both counter
+/* Theorem drivers for the counting Bloom kernel (lib_internal/counting_kernel.h), both counter
  * widths.  Not part of the library: WP proves these bodies against the kernel's contracts,
  * and the same frama-c run proves those contracts on the compiled src/counting_kernel.c.
  *
@@ -10,7 +10,7 @@
  *                                        query(x) == 1.
  * No precondition on counter values: counters may be saturated, index vectors may repeat
  * indices and may equal each other or x. */
-#include <internal/counting_kernel.h>
+#include <lib_internal/counting_kernel.h>
 
 /* Both widths from one text (counting_nfn_w.h): 8-bit counters, then 4-bit counters. */
 #define AMQ_CW 8

@@ -1,4 +1,4 @@
-/* Removal drivers for the counting Bloom kernel (internal/counting_kernel.h), both widths.
+/* Removal drivers for the counting Bloom kernel (lib_internal/counting_kernel.h), both widths.
  * Not part of the library: WP proves these bodies against the kernel's contracts.
  *
  *   amq_proof_countingN_remove:   Ceramist Theorem 11: add(x'), add(x), remove(x') ==>
@@ -8,10 +8,10 @@
  *                                 or be the same vector.
  *   amq_proof_countingN_undo:     remove(add(s)) succeeds, and restores every counter iff
  *                                 each counter x names is already saturated or stays below
- *                                 the maximum after the add (amq_cno_new_saturation).
+ *                                 the maximum after the add (amq_counting_no_new_saturation).
  *                                 In particular, with no saturation at all
- *                                 (amq_cfits_strictly), remove(add(s)) == s. */
-#include <internal/counting_kernel.h>
+ *                                 (amq_counting_fits_strictly), remove(add(s)) == s. */
+#include <lib_internal/counting_kernel.h>
 
 /* Both widths from one text (counting_remove_w.h): 8-bit counters, then 4-bit counters. */
 #define AMQ_CW 8

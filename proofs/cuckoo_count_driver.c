@@ -14,7 +14,7 @@
  *                                  chain's first write): y's class gains one copy, every other
  *                                  class keeps its count.
  * Every driver starts from ANY state of the array. */
-#include <internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_kernel.h>
 #include <amq/cuckoo_count_logic.h>
 
 /*@ ghost

@@ -1,4 +1,4 @@
-/* Theorem drivers for the cuckoo filter kernel (internal/cuckoo_kernel.h). Not part of the
+/* Theorem drivers for the cuckoo filter kernel (lib_internal/cuckoo_kernel.h). Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
  * (unit `cuckoo`) proves those contracts on the compiled src/cuckoo_kernel.c, with
  * -warn-unsigned-overflow and -warn-unsigned-downcast on.
@@ -18,7 +18,7 @@
  *                                      of inserts (each with its own kicks; any may fail) and
  *                                      removes of other fingerprints: query(ix, x) = 1.
  * Every driver starts from ANY state of the array: what it holds is arbitrary. */
-#include <internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_kernel.h>
 
 /*@ requires nb_pos:  nb >= 1;
     requires f_range: 2 <= f <= 32;

@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level cuckoo filter (internal/cuckoo_key.h): the functions the
+/* Theorem drivers for the key-level cuckoo filter (lib_internal/cuckoo_key.h): the functions the
  * structure layer runs for a key, over the hash model.  Not part of the library: WP proves
  * these bodies against the contracts that unit cuckoo_key proves on src/cuckoo_key.c (and
  * unit cuckoo on the kernel, unit hash_stream on amq_reduce).
@@ -19,7 +19,7 @@
  *                     counts: not proved yet.
  * Every driver starts from ANY state of the table.  A key must not lie in the table's own
  * words (sep_*): an add would change the key. */
-#include <internal/cuckoo_key.h>
+#include <lib_internal/cuckoo_key.h>
 
 int amq_proof_cuckoo_key_insert_query(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed,
                                       const void *x, size_t xlen);

@@ -130,9 +130,9 @@ def plan(proofs, names):
         except (OSError, ValueError, KeyError):
             reads.pop(name, None)
     listed = unit_files()
-    # U rests on V when U reads the header src/internal/X.h of a file src/X.c that V proves
+    # U rests on V when U reads the header src/lib_internal/X.h of a file src/X.c that V proves
     rests_on = {u: {v for v in names if v != u and any(
-        f.startswith("src/") and "src/internal/" + os.path.basename(f)[:-2] + ".h" in reads[u]
+        f.startswith("src/") and "src/lib_internal/" + os.path.basename(f)[:-2] + ".h" in reads[u]
         for f in listed.get(v, []))} for u in reads}
     owner = {}
     for lm in {lm for u in reads for lm in order_of[u]}:

@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level partitioned Bloom filter (internal/partitioned_key.h): the
+/* Theorem drivers for the key-level partitioned Bloom filter (lib_internal/partitioned_key.h): the
  * functions that src/partitioned.c's amq_partitioned_add and amq_partitioned_query run, over
  * the hash model.  Not part of the library: WP proves these bodies against the contracts that
  * the same run proves on src/partitioned_key.c, src/hash_stream.c and src/blocked_kernel.c.
@@ -12,7 +12,7 @@
  * The query is not lazy: it is the kernel's answer on the key's k indices by its contract.
  * Keys may be equal, overlap each other or be empty; indices may repeat.  A key must not lie
  * in the filter's own bit array (sep_*): add would change the key it was asked about. */
-#include <internal/partitioned_key.h>
+#include <lib_internal/partitioned_key.h>
 
 int amq_proof_part_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                     uint64_t seed, const void *x, size_t xlen);
@@ -35,9 +35,9 @@ int amq_proof_part_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, am
     requires out_valid:  \valid(local + (0 .. k - 1)) && \valid(g + (0 .. k - 1));
     requires sep:        \separated(local + (0 .. k - 1), g + (0 .. k - 1), (char *)x + (0 .. xlen - 1));
     assigns local[0 .. k - 1], g[0 .. k - 1];
-    ensures indices:     amq_key_indices(local, k, s, seed, (char *)x, xlen, psize);
-    ensures parted:      amq_parted(g, local, k, psize);
-    ensures in_range:    amq_in_range(g, k, k * psize);
+    ensures indices:     amq_hash_stream_indices(local, k, s, seed, (char *)x, xlen, psize);
+    ensures parted:      amq_blocked_parted(g, local, k, psize);
+    ensures in_range:    amq_bloom_in_range(g, k, k * psize);
     ensures words:       k * psize <= 64 * amq_words(k * psize);
 */
 static void places(uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
@@ -111,8 +111,8 @@ int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_
     places(psize, k, s, seed, x, xlen, local, g);
     const amq_status added = amq_partitioned_key_add(bits, psize, k, s, seed, x, xlen);
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_part_key_set{Here, Here}(bits, psize, k, s, seed, (char *)x, xlen);
-        loop invariant x_in:   amq_key_in_range(k, s, seed, (char *)x, xlen, psize);
+        loop invariant x_set:  amq_partitioned_key_set{Here, Here}(bits, psize, k, s, seed, (char *)x, xlen);
+        loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, psize);
         loop assigns r, bits[0 .. amq_words(k * psize) - 1];
         loop variant count - r;
     */

@@ -287,19 +287,19 @@ self_test() {
         d="$st/$case/tree"
         mkdir -p "$d"
         cp -R "$root/src" "$root/acsl" "$root/spec" "$d/" || return 2
-        h="$d/src/internal/bloom_kernel.h"; c="$d/src/bloom_kernel.c"; files=src/bloom_kernel.c
+        h="$d/src/lib_internal/bloom_kernel.h"; c="$d/src/bloom_kernel.c"; files=src/bloom_kernel.c
         # the hash model's cases: a caller of a wrapper, proved from the wrapper's contract
         hc="$d/src/selftest_hash.c"
         case $case in hash_model | wrapper_stronger)
             files="src/bloom_kernel.c src/selftest_hash.c"
-            printf '%s\n' '#include <internal/hash_model.h>' \
+            printf '%s\n' '#include <lib_internal/hash_model.h>' \
                 '/*@ requires \valid_read((char *)key + (0 .. len - 1)); assigns \nothing; ensures \result == 1; */' \
                 'int amq_self_test_same(const void *key, size_t len) { return amq_xxh64(key, len, 7) == amq_xxh64(key, len, 7); }' \
                 >"$hc" ;;
         esac
         case $case in
             wrong_post)    # claim the last bit is always set after add: false
-                sed -i 's/ensures inserted:   amq_all_set(bits, idx, k);/ensures inserted:   amq_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
+                sed -i 's/ensures inserted:   amq_bloom_all_set(bits, idx, k);/ensures inserted:   amq_bloom_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
             dead_requires) # inconsistent precondition: every goal holds vacuously
                 sed -i 's/requires m_pos:     m >= 1;/requires m_pos:     m >= 1 \&\& m < 1;/' "$h" ;;
             dead_quantified) # inconsistent only through a quantifier instance and the memory
@@ -324,13 +324,13 @@ self_test() {
                     >> "$c" ;;
             wrapper_stronger) # a wrapper's contract claims more than the hash model (an upper bound)
                 sed -i 's/ensures model: \\result == amq_h_xxh64{Pre}((char \*)key, len, seed);/ensures model: \\result == amq_h_xxh64{Pre}((char *)key, len, seed) \&\& \\result < 5;/' \
-                    "$d/src/internal/hash_model.h" ;;
+                    "$d/src/lib_internal/hash_model.h" ;;
         esac
         if [ "$case" != control ] && [ "$case" != hash_model ] \
            && diff -rq "$d/src" "$root/src" >/dev/null && diff -rq "$d/acsl" "$root/acsl" >/dev/null; then
             echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
         fi
-        if [ "$case" = wrapper_stronger ] && cmp -s "$d/src/internal/hash_model.h" "$root/src/internal/hash_model.h"; then
+        if [ "$case" = wrapper_stronger ] && cmp -s "$d/src/lib_internal/hash_model.h" "$root/src/lib_internal/hash_model.h"; then
             echo "self-test $case: mutation did not apply (sources changed?)"; status=1; continue
         fi
         run_goals "$d" "selftest-$case" "$files" "" "-wp-prop=-@lemma" "$st/$case/goals" 2>/dev/null &

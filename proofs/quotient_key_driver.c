@@ -1,9 +1,9 @@
-/* Theorem drivers for the key-level quotient filter (internal/quotient_key.h): the functions
+/* Theorem drivers for the key-level quotient filter (lib_internal/quotient_key.h): the functions
  * that src/quotient.c's amq_quotient_add, _query and _remove run, over the hash model.  Not
  * part of the library: WP proves these bodies against the contracts that unit quotient_key
  * proves on src/quotient_key.c (and unit quotient on the kernel).
  *
- * Every driver starts from ANY table a filter can hold (amq_qf_key_table: the kernel's
+ * Every driver starts from ANY table a filter can hold (amq_quotient_key_table: the kernel's
  * invariant, any parameters the filter accepts, any fill, full included); gq is the kernel's
  * ghost quotient array.  Keys may be equal, overlap or be empty, and two keys may share a
  * fingerprint (the same quotient and remainder).
@@ -29,7 +29,7 @@
  * when only one copy is stored does lose x (tests/test_quotient.c, shared_fingerprint).
  * A key must not lie in the table's own memory (sep_*): an add would change the key. */
 #include <stddef.h>
-#include <internal/quotient_key.h>
+#include <lib_internal/quotient_key.h>
 
 int amq_proof_qf_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
     /*@ ghost (uint64_t \ghost *gq) */;
@@ -49,20 +49,20 @@ int amq_proof_qf_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t
 int amq_proof_qf_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
 int amq_proof_qf_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
 
-/*@ predicate amq_qf_key_sep{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
+/*@ predicate amq_quotient_key_sep{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
       \separated(key + (0 .. len - 1), qf, qf->rem + (0 .. qf->nslots - 1), qf->meta + (0 .. qf->nslots - 1),
                  gq + (0 .. qf->nslots - 1));
     // a key argument: refused (NULL with len > 0), or readable outside the table
-    predicate amq_qf_key_arg{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
-      (key == \null && len > 0) || (\valid_read(key + (0 .. len - 1)) && amq_qf_key_sep(qf, gq, key, len));
+    predicate amq_quotient_key_arg{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
+      (key == \null && len > 0) || (\valid_read(key + (0 .. len - 1)) && amq_quotient_key_sep(qf, gq, key, len));
     // a key argument as add and remove take it: refused (NULL with len > 0), or readable
-    predicate amq_qf_key_in(char *key, integer len) =
+    predicate amq_quotient_key_in(char *key, integer len) =
       (key == \null && len > 0) || \valid_read(key + (0 .. len - 1));
 */
 
-/*@ requires table: amq_qf_key_table(qf, gq);
+/*@ requires table: amq_quotient_key_table(qf, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_qf_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures inserted_found: \result == 1;
 */
@@ -74,10 +74,10 @@ int amq_proof_qf_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size
     return (added != AMQ_OK) | (found == 1); /* no branch: both are proved, none is dead code */
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_qf_key_sep(qf, gq, (char *)x, xlen);
-    requires y_arg:   amq_qf_key_arg(qf, gq, (char *)y, ylen);
+    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures preserved: \result == 1;
 */
@@ -92,15 +92,15 @@ int amq_proof_qf_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, s
 
 /* One step of a sequence: add(y) (op 0) or remove(y) (op != 0) for a y whose fingerprint
  * differs from x's; x stays stored either way. */
-/*@ requires table:  amq_qf_key_table(qf, gq);
-    requires sep_x:  amq_qf_key_sep(qf, gq, (char *)x, xlen);
-    requires y_in:   amq_qf_key_in((char *)y, ylen);
+/*@ requires table:  amq_quotient_key_table(qf, gq);
+    requires sep_x:  amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires y_in:   amq_quotient_key_in((char *)y, ylen);
     requires other:  op != 0 ==> (y == \null && ylen > 0) ||
-                       !amq_qf_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
-    requires stored: amq_qf_key_has{Here, Here}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
+                       !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
+    requires stored: amq_quotient_key_has{Here, Here}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
-    ensures kept:   amq_qf_key_kept{Pre, Post}(qf, gq);
-    ensures stored: amq_qf_key_has{Post, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
+    ensures kept:   amq_quotient_key_kept{Pre, Post}(qf, gq);
+    ensures stored: amq_quotient_key_has{Post, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
 */
 static void amq_proof_qf_key_step(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, unsigned char op,
                                   const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
@@ -112,15 +112,15 @@ static void amq_proof_qf_key_step(amq_qf *qf, uint64_t seed, const void *x, size
         (void)amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
 }
 
-/*@ requires table:      amq_qf_key_table(qf, gq);
+/*@ requires table:      amq_quotient_key_table(qf, gq);
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      amq_qf_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:      amq_quotient_key_sep(qf, gq, (char *)x, xlen);
     requires rows_valid: \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires sep_rows:   \separated(keys + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
                                     qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
                          \separated(lens + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
                                     qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
-    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_qf_key_arg(qf, gq, (char *)keys[i], lens[i]);
+    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, gq, (char *)keys[i], lens[i]);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
@@ -131,10 +131,10 @@ int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, 
         return 1; /* x was not added: nothing to show */
     //@ ghost uint64_t n = qf->nslots;
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant kept:   amq_qf_key_kept{Pre, Here}(qf, gq);
+        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, gq);
         loop invariant n:      n == qf->nslots;
-        loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_qf_key_in((char *)keys[j], lens[j]);
-        loop invariant stored: amq_qf_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
+        loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_quotient_key_in((char *)keys[j], lens[j]);
+        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
         loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */
@@ -143,12 +143,12 @@ int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, 
     return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_qf_key_sep(qf, gq, (char *)x, xlen);
-    requires y_arg:   amq_qf_key_arg(qf, gq, (char *)y, ylen);
+    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
     requires other:   (y == \null && ylen > 0) ||
-                      !amq_qf_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
+                      !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
@@ -161,11 +161,11 @@ int amq_proof_qf_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size
     return before <= after;
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_qf_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
     requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_y:   amq_qf_key_sep(qf, gq, (char *)y, ylen);
+    requires sep_y:   amq_quotient_key_sep(qf, gq, (char *)y, ylen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
@@ -180,9 +180,9 @@ int amq_proof_qf_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size
     return (before <= after) & (removed == AMQ_OK);
 }
 
-/*@ requires table:      amq_qf_key_table(qf, gq);
+/*@ requires table:      amq_quotient_key_table(qf, gq);
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      amq_qf_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:      amq_quotient_key_sep(qf, gq, (char *)x, xlen);
     requires rows_valid: \valid_read(ops + (0 .. count - 1)) && \valid_read(keys + (0 .. count - 1)) &&
                          \valid_read(lens + (0 .. count - 1));
     requires sep_rows:   \separated(ops + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
@@ -191,10 +191,10 @@ int amq_proof_qf_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size
                                     qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
                          \separated(lens + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
                                     qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
-    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_qf_key_arg(qf, gq, (char *)keys[i], lens[i]);
+    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, gq, (char *)keys[i], lens[i]);
     requires other:      \forall integer i; 0 <= i < count ==> ops[i] != 0 ==>
                            (keys[i] == \null && lens[i] > 0) ||
-                           !amq_qf_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[i], lens[i]);
+                           !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[i], lens[i]);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
@@ -206,13 +206,13 @@ int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t 
         return 1; /* x was not added: nothing to show */
     //@ ghost uint64_t n = qf->nslots;
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant kept:   amq_qf_key_kept{Pre, Here}(qf, gq);
+        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, gq);
         loop invariant n:      n == qf->nslots;
-        loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_qf_key_in((char *)keys[j], lens[j]);
+        loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_quotient_key_in((char *)keys[j], lens[j]);
         loop invariant others: \forall integer j; 0 <= j < count ==> ops[j] != 0 ==>
                                  (keys[j] == \null && lens[j] > 0) ||
-                                 !amq_qf_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[j], lens[j]);
-        loop invariant stored: amq_qf_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
+                                 !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[j], lens[j]);
+        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
         loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */
@@ -221,10 +221,10 @@ int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t 
     return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
-    requires y_arg:   amq_qf_key_arg(qf, gq, (char *)y, ylen);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
+    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
     requires z_valid: \valid_read((char *)z + (0 .. zlen - 1));
-    requires sep_z:   amq_qf_key_sep(qf, gq, (char *)z, zlen);
+    requires sep_z:   amq_quotient_key_sep(qf, gq, (char *)z, zlen);
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures same: \result == 1;
 */
@@ -239,18 +239,18 @@ int amq_proof_qf_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t
     return before == after;
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
     requires len_pos: ylen > 0;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: qf->count == \old(qf->count) && amq_qf_same{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots);
+    ensures unchanged: qf->count == \old(qf->count) && amq_quotient_same{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots);
 */
 int amq_proof_qf_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     return amq_quotient_key_add(qf, seed, NULL, ylen) /*@ ghost (gq) */ == AMQ_E_INVALID_ARG;
 }
 
-/*@ requires table:   amq_qf_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, gq);
     requires full:    qf->count == qf->nslots;
     requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];

@@ -1,8 +1,8 @@
-/* Theorem drivers for the quotient filter kernel (internal/quotient_kernel.h).  Not part of the
+/* Theorem drivers for the quotient filter kernel (lib_internal/quotient_kernel.h).  Not part of the
  * library: WP proves these bodies against the kernel's contracts, and the same frama-c run
  * proves those contracts on the compiled src/quotient_{steps,kernel,insert,delete}.c.
  *
- * Every driver starts from any table satisfying the invariant (amq_qf_ok) and calls only
+ * Every driver starts from any table satisfying the invariant (amq_quotient_ok) and calls only
  * the kernel; gq is the ghost quotient array the kernel maintains.  Each returns 1 iff its
  * property holds on this run, and WP proves \result == 1.
  *
@@ -20,7 +20,7 @@
  *   amq_proof_qf_nfn_mixed:        the same through any sequence of inserts and deletes, as
  *                                  long as none deletes f itself. */
 #include <stddef.h>
-#include <internal/quotient_kernel.h>
+#include <lib_internal/quotient_kernel.h>
 
 int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
 int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
@@ -36,8 +36,8 @@ int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned 
                            const uint64_t *fqs, const uint64_t *frs, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */;
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
@@ -50,8 +50,8 @@ int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (u
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
 }
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots && gq_ < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
@@ -66,8 +66,8 @@ int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t 
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots && gq_ < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
@@ -86,8 +86,8 @@ int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_
     return (rc == 0) & (((gq_ == fq) & (gr == fr)) | (before <= after));
 }
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
@@ -100,8 +100,8 @@ int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost
     return amq_quotient_kernel_delete(qf, fq, fr) /*@ ghost (gq) */ == 0;
 }
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
@@ -118,15 +118,15 @@ int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint6
     return (rc == 0) & left; /* bitwise: rc != 0 never happens (no dead branch) */
 }
 
-/*@ requires mem:      amq_qf_writable(qf, gq);
-    requires inv:      amq_qf_ok(qf, gq);
+/*@ requires mem:      amq_quotient_writable(qf, gq);
+    requires inv:      amq_quotient_ok(qf, gq);
     requires fq_range: fq < qf->nslots;
     requires full:     qf->count == qf->nslots;
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1],
             gq[0 .. qf->nslots - 1];
     ensures refused: \result == 1;
     ensures same:    qf->count == \old(qf->count) &&
-                     \forall integer g, h; amq_qf_has(qf, gq, g, h) <==> amq_qf_has{Pre}(qf, gq, g, h);
+                     \forall integer g, h; amq_quotient_has(qf, gq, g, h) <==> amq_quotient_has{Pre}(qf, gq, g, h);
 */
 int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -137,15 +137,15 @@ int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t 
  * only what the loops need ((fq, fr) stays stored, the table stays valid).  Each body has
  * one path through a kernel call (WP joins paths by renaming memories, which the provers
  * find hard to see through, so the drivers keep joins out of the kernel calls' contexts). */
-/*@ requires mem:    amq_qf_writable(qf, gq);
-    requires inv:    amq_qf_ok(qf, gq);
-    requires stored: amq_qf_has(qf, gq, fq, fr);
+/*@ requires mem:    amq_quotient_writable(qf, gq);
+    requires inv:    amq_quotient_ok(qf, gq);
+    requires stored: amq_quotient_has(qf, gq, fq, fr);
     requires n:      n == qf->nslots;
     assigns qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
     ensures frame:  qf->nslots == n && qf->rem == \old(qf->rem) && qf->meta == \old(qf->meta);
-    ensures mem:    amq_qf_writable(qf, gq);
-    ensures inv:    amq_qf_ok(qf, gq);
-    ensures stored: amq_qf_has(qf, gq, fq, fr);
+    ensures mem:    amq_quotient_writable(qf, gq);
+    ensures inv:    amq_quotient_ok(qf, gq);
+    ensures stored: amq_quotient_has(qf, gq, fq, fr);
 */
 static void amq_proof_qf_ins_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
                                   uint64_t r) /*@ ghost (uint64_t \ghost *gq) */
@@ -156,15 +156,15 @@ static void amq_proof_qf_ins_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t 
 }
 
 /* Deletes (q, r) unless it is (fq, fr) or q is out of range. */
-/*@ requires mem:    amq_qf_writable(qf, gq);
-    requires inv:    amq_qf_ok(qf, gq);
-    requires stored: amq_qf_has(qf, gq, fq, fr);
+/*@ requires mem:    amq_quotient_writable(qf, gq);
+    requires inv:    amq_quotient_ok(qf, gq);
+    requires stored: amq_quotient_has(qf, gq, fq, fr);
     requires n:      n == qf->nslots;
     assigns qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
     ensures frame:  qf->nslots == n && qf->rem == \old(qf->rem) && qf->meta == \old(qf->meta);
-    ensures mem:    amq_qf_writable(qf, gq);
-    ensures inv:    amq_qf_ok(qf, gq);
-    ensures stored: amq_qf_has(qf, gq, fq, fr);
+    ensures mem:    amq_quotient_writable(qf, gq);
+    ensures inv:    amq_quotient_ok(qf, gq);
+    ensures stored: amq_quotient_has(qf, gq, fq, fr);
 */
 static void amq_proof_qf_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
                                   uint64_t r) /*@ ghost (uint64_t \ghost *gq) */
@@ -174,8 +174,8 @@ static void amq_proof_qf_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t 
         (void)amq_quotient_kernel_delete(qf, q, r) /*@ ghost (gq) */;
 }
 
-/*@ requires mem:        amq_qf_writable(qf, gq);
-    requires inv:        amq_qf_ok(qf, gq);
+/*@ requires mem:        amq_quotient_writable(qf, gq);
+    requires inv:        amq_quotient_ok(qf, gq);
     requires fq_range:   fq < qf->nslots;
     requires arrays:     \valid_read(fqs + (0 .. count - 1)) && \valid_read(frs + (0 .. count - 1));
     requires sep:        \separated(fqs + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
@@ -195,9 +195,9 @@ int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, 
     /*@ loop invariant bounds: 0 <= i <= count;
         loop invariant frame:  qf->nslots == n && qf->rem == \at(qf->rem, Pre) &&
                                qf->meta == \at(qf->meta, Pre);
-        loop invariant mem:    amq_qf_writable(qf, gq);
-        loop invariant inv:    amq_qf_ok(qf, gq);
-        loop invariant stored: amq_qf_has(qf, gq, fq, fr);
+        loop invariant mem:    amq_quotient_writable(qf, gq);
+        loop invariant inv:    amq_quotient_ok(qf, gq);
+        loop invariant stored: amq_quotient_has(qf, gq, fq, fr);
         loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */
@@ -206,8 +206,8 @@ int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, 
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
 }
 
-/*@ requires mem:        amq_qf_writable(qf, gq);
-    requires inv:        amq_qf_ok(qf, gq);
+/*@ requires mem:        amq_quotient_writable(qf, gq);
+    requires inv:        amq_quotient_ok(qf, gq);
     requires fq_range:   fq < qf->nslots;
     requires arrays:     \valid_read(ops + (0 .. count - 1)) &&
                          \valid_read(fqs + (0 .. count - 1)) && \valid_read(frs + (0 .. count - 1));
@@ -231,9 +231,9 @@ int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned 
     /*@ loop invariant bounds: 0 <= i <= count;
         loop invariant frame:  qf->nslots == n && qf->rem == \at(qf->rem, Pre) &&
                                qf->meta == \at(qf->meta, Pre);
-        loop invariant mem:    amq_qf_writable(qf, gq);
-        loop invariant inv:    amq_qf_ok(qf, gq);
-        loop invariant stored: amq_qf_has(qf, gq, fq, fr);
+        loop invariant mem:    amq_quotient_writable(qf, gq);
+        loop invariant inv:    amq_quotient_ok(qf, gq);
+        loop invariant stored: amq_quotient_has(qf, gq, fq, fr);
         loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */

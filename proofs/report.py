@@ -15,7 +15,7 @@ lemma, a fact of its header, in some job of the run).
 Run from the tree that was proved, it also fails on any ACSL `axiom`, `admit`
 or `check` annotation in acsl/, src/ and proofs/ (WP would take them as given),
 and, with --all-units (the whole of proofs/units.txt), on any function declared
-in a src/internal/*_kernel.h header that no unit proved.
+in a src/lib_internal/*_kernel.h header that no unit proved.
 """
 import glob
 import json
@@ -156,7 +156,7 @@ TRUSTED = re.compile(r"\baxiom\b|(?:^|[;{}@\n]|\bloop)\s*(?:check|admit)\b")
 # is that function of the key's bytes", the one body-less contract the gate accepts.
 HASH_MODEL_FILE = "acsl/amq/hash_model.h"
 HASH_MODEL_LOGIC = {"amq_h_xxh3_64", "amq_h_xxh3_128_lo", "amq_h_xxh3_128_hi", "amq_h_xxh64"}
-HASH_MODEL_WRAPPER_FILE = "src/internal/hash_model.h"
+HASH_MODEL_WRAPPER_FILE = "src/lib_internal/hash_model.h"
 # Each wrapper's contract, pinned: the gate trusts exactly this text (whitespace aside), so
 # that a stronger claim cannot slip into a contract nobody proves.
 _KEY = "requires key_valid: \\valid_read((char *)key + (0 .. len - 1));"
@@ -221,7 +221,7 @@ def lint_annotations():
 def kernel_declarations():
     """Functions declared in the kernel headers: every one must be proved by some unit."""
     names = {}
-    for path in sorted(glob.glob("src/internal/*_kernel.h")):
+    for path in sorted(glob.glob("src/lib_internal/*_kernel.h")):
         text = re.sub(r"/\*.*?\*/", "", open(path).read(), flags=re.S)
         text = re.sub(r"//[^\n]*", "", text)
         for m in re.finditer(r"^([A-Za-z_][\w \*]*?)\b(amq_\w+)\s*\(", text, re.M):
@@ -262,7 +262,7 @@ def clause_key(row):
 
 def prop_key(row):
     """A property within one unit. The function is part of it: a header included once per
-    counter width (internal/counting_kernel_w.h) gives the 4-bit and the 8-bit function the
+    counter width (lib_internal/counting_kernel_w.h) gives the 4-bit and the 8-bit function the
     same file, line and often text ("\\result == 1"), and one must not stand for the other."""
     return (row.get("file"), row.get("line"), row.get("function"), row.get("property kind"),
             row.get("property"))

@@ -1,4 +1,4 @@
-/* Theorem drivers for the key-level split-block Bloom filter (internal/split_block_key.h): the
+/* Theorem drivers for the key-level split-block Bloom filter (lib_internal/split_block_key.h): the
  * functions that src/split_block.c's amq_split_block_add and amq_split_block_query run, over
  * the hash model.  Not part of the library: WP proves these bodies against the contracts that
  * the same run proves on src/split_block_key.c and src/blocked_kernel.c.
@@ -11,7 +11,7 @@
  *   failed_add       (c) a refused add (a NULL key with len > 0) fails and changes no bit.
  * Keys may be equal, overlap each other or be empty.  A key must not lie in the filter's own
  * bit array (sep_*): add would change the key it was asked about. */
-#include <internal/split_block_key.h>
+#include <lib_internal/split_block_key.h>
 
 int amq_proof_split_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen);
 int amq_proof_split_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
@@ -21,9 +21,9 @@ int amq_proof_split_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, con
 int amq_proof_split_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen);
 
 /*@ // the 8 bit positions of the hash h lie in the nblocks * 256 bits
-    predicate amq_split_in_bits(integer nblocks, integer h) =
+    predicate amq_split_block_in_bits(integer nblocks, integer h) =
       \forall integer t; 0 <= t < 8 ==>
-        0 <= amq_split_hash_block(nblocks, h) * 256 + (t * 32 + amq_split_hash_bit(h, t)) <
+        0 <= amq_split_block_hash_block(nblocks, h) * 256 + (t * 32 + amq_split_block_hash_bit(h, t)) <
              64 * amq_words(nblocks * 256);
 */
 
@@ -33,7 +33,7 @@ int amq_proof_split_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t se
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
     requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
     assigns \nothing;
-    ensures in_range: amq_split_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
+    ensures in_range: amq_split_block_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
 */
 static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
 {
@@ -41,8 +41,8 @@ static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
     const uint64_t h = amq_xxh64(x, xlen, seed);
     const uint64_t block = amq_split_block_kernel_select(h, nblocks);
     amq_split_block_kernel_mask((uint32_t)(h % 4294967296u), r);
-    /*@ assert block: block == amq_split_hash_block(nblocks, h) && block + 1 <= nblocks; */
-    /*@ assert bits:  \forall integer t; 0 <= t < 8 ==> r[t] == amq_split_hash_bit(h, t) && r[t] < 32; */
+    /*@ assert block: block == amq_split_block_hash_block(nblocks, h) && block + 1 <= nblocks; */
+    /*@ assert bits:  \forall integer t; 0 <= t < 8 ==> r[t] == amq_split_block_hash_bit(h, t) && r[t] < 32; */
     /*@ assert words: nblocks * 256 == 64 * amq_words(nblocks * 256); */
     (void)block; /* read only by the asserts */
 }
@@ -98,8 +98,8 @@ int amq_proof_split_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, con
     located(nblocks, seed, x, xlen);
     const amq_status added = amq_split_block_key_add(bits, nblocks, seed, x, xlen);
     /*@ loop invariant bounds: 0 <= r <= count;
-        loop invariant x_set:  amq_split_key_set{Here, Here}(bits, nblocks, seed, (char *)x, xlen);
-        loop invariant x_in:   amq_split_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
+        loop invariant x_set:  amq_split_block_key_set{Here, Here}(bits, nblocks, seed, (char *)x, xlen);
+        loop invariant x_in:   amq_split_block_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
         loop assigns r, bits[0 .. amq_words(nblocks * 256) - 1];
         loop variant count - r;
     */

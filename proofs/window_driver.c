@@ -1,4 +1,4 @@
-/* Theorem drivers for the sliding-window Bloom kernel (internal/window_kernel.h). Not part of
+/* Theorem drivers for the sliding-window Bloom kernel (lib_internal/window_kernel.h). Not part of
  * the library: WP proves these bodies against the kernel's contracts, and the same frama-c run
  * (unit `window`) proves those contracts on the compiled src/window_kernel.c and
  * src/bloom_kernel.c, with -warn-unsigned-overflow and -warn-unsigned-downcast on.
@@ -17,10 +17,10 @@
  *                                     adds; every generation has been cleared since x, so a
  *                                     position of x that no later add names is clear
  *                                     everywhere and query(x) == 0.
- * Every driver starts from ANY state the kernel can be in (amq_ring_ok): what the ring holds,
+ * Every driver starts from ANY state the kernel can be in (amq_window_ring_ok): what the ring holds,
  * the current generation and its fill are arbitrary; index vectors may repeat indices and may
  * equal each other or x. */
-#include <internal/window_kernel.h>
+#include <lib_internal/window_kernel.h>
 
 /* Ghost lemmas: SMT solvers do not instantiate lemmas on arithmetic terms; a ghost call states
  * the exact instance of a product fact the loop of amq_proof_window_nfn needs. */
@@ -32,13 +32,13 @@
      ensures rotated: cnt + 1 == c ==> r + 1 + c >= a1 * c;
      ensures filled:  cnt + 1 < c ==> r + 1 + c - (cnt + 1) >= a1 * c;
   @/
-  static void amq_life_next(uint64_t a0, uint64_t a1, uint64_t c, uint64_t cnt, uint64_t r) { }
+  static void amq_window_life_next(uint64_t a0, uint64_t a1, uint64_t c, uint64_t cnt, uint64_t r) { }
 */
 /*@ ghost
   /@ assigns \nothing;
      ensures last: a + 1 == g ==> a * c == (g - 1) * c;
   @/
-  static void amq_mul_last(uint64_t a, uint64_t g, uint64_t c) { }
+  static void amq_window_mul_last(uint64_t a, uint64_t g, uint64_t c) { }
 */
 
 int amq_proof_window_insert_query(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g,
@@ -61,10 +61,10 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
 
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:      amq_ring_ok(count, cur, g, cap);
-    requires x:       amq_ring_vec(count, cur, g, area, n, x, k);
-    requires x_range: amq_in_range(x, k, m);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:      amq_window_ring_ok(count, cur, g, cap);
+    requires x:       amq_window_ring_vec(count, cur, g, area, n, x, k);
+    requires x_range: amq_bloom_in_range(x, k, m);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures inserted_found: \result == 1;
 */
@@ -78,13 +78,13 @@ int amq_proof_window_insert_query(uint64_t *const *gen, uint64_t *count, uint64_
 
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:        amq_ring_ok(count, cur, g, cap);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires no_rotate: count[*cur] + 1 < cap;
-    requires x:         amq_ring_vec(count, cur, g, area, n, x, k);
-    requires x_range:   amq_in_range(x, k, m);
-    requires j:         amq_ring_vec(count, cur, g, area, n, j, kj);
-    requires j_range:   amq_in_range(j, kj, m);
+    requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k);
+    requires x_range:   amq_bloom_in_range(x, k, m);
+    requires j:         amq_window_ring_vec(count, cur, g, area, n, j, kj);
+    requires j_range:   amq_bloom_in_range(j, kj, m);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures preserved:  \result == 1;
 */
@@ -96,22 +96,22 @@ int amq_proof_window_query_preserved(uint64_t *const *gen, uint64_t *count, uint
     const int before = amq_window_kernel_query(gen, g, m, j, kj);
     amq_window_kernel_add(gen, count, cur, g, cap, m, x, k) /*@ ghost (area, n) */;
     /*@ assert j_kept: \forall integer t; 0 <= t < kj ==> j[t] == \at(j[t], Pre); */
-    /*@ assert kept:   \forall integer i; 0 <= i < g ==> amq_all_set{Pre}(gen[i], j, kj) ==>
-                         amq_all_set(gen[i], j, kj); */
+    /*@ assert kept:   \forall integer i; 0 <= i < g ==> amq_bloom_all_set{Pre}(gen[i], j, kj) ==>
+                         amq_bloom_all_set(gen[i], j, kj); */
     const int after = amq_window_kernel_query(gen, g, m, j, kj);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 (no branch) */
 }
 
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:      amq_ring_ok(count, cur, g, cap);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:      amq_window_ring_ok(count, cur, g, cap);
     requires rotate:  count[*cur] + 1 == cap;
-    requires x:       amq_ring_vec(count, cur, g, area, n, x, k);
-    requires x_range: amq_in_range(x, k, m);
-    requires j:       amq_ring_vec(count, cur, g, area, n, j, kj);
-    requires j_range: amq_in_range(j, kj, m);
-    requires held:    h < g && !amq_ring_next(*cur, g, h) && amq_all_set(gen[h], j, kj);
+    requires x:       amq_window_ring_vec(count, cur, g, area, n, x, k);
+    requires x_range: amq_bloom_in_range(x, k, m);
+    requires j:       amq_window_ring_vec(count, cur, g, area, n, j, kj);
+    requires j_range: amq_bloom_in_range(j, kj, m);
+    requires held:    h < g && !amq_window_ring_next(*cur, g, h) && amq_bloom_all_set(gen[h], j, kj);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures kept:     \result == 1;
 */
@@ -122,9 +122,9 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
 {
     amq_window_kernel_add(gen, count, cur, g, cap, m, x, k) /*@ ghost (area, n) */;
     /*@ assert j_kept: \forall integer t; 0 <= t < kj ==> j[t] == \at(j[t], Pre); */
-    /*@ assert mono:   amq_monotone{Pre, Here}(gen[h], amq_words(m)); */
+    /*@ assert mono:   amq_bloom_monotone{Pre, Here}(gen[h], amq_words(m)); */
     /*@ assert j_in:   \forall integer t; 0 <= t < kj ==> \at(j[t], Pre) < 64 * amq_words(m); */
-    /*@ assert kept:   amq_all_set(gen[h], j, kj); */
+    /*@ assert kept:   amq_bloom_all_set(gen[h], j, kj); */
     return amq_window_kernel_query(gen, g, m, j, kj);
 }
 
@@ -138,9 +138,9 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
  * add's frame, proved here in a small context). */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:        amq_ring_ok(count, cur, g, cap);
-    requires x:         amq_ring_vec(count, cur, g, area, n, x, k) && amq_in_range(x, k, m);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:        amq_window_ring_ok(count, cur, g, cap);
+    requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k) && amq_bloom_in_range(x, k, m);
     requires rows:      \valid_read(rows + (0 .. nrows - 1));
     requires row_valid: \forall integer q; 0 <= q < nrows ==> \valid_read(rows[q] + (0 .. k - 1));
     requires row_sep:   \forall integer q; 0 <= q < nrows ==>
@@ -148,12 +148,12 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
                           \separated(rows[q] + (0 .. k - 1), count + (0 .. g - 1)) &&
                           \separated(rows[q] + (0 .. k - 1), cur);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
-    ensures ok:         amq_ring_ok(count, cur, g, cap);
-    ensures inserted:   amq_all_set(gen[\old(*cur)], x, k);
+    ensures ok:         amq_window_ring_ok(count, cur, g, cap);
+    ensures inserted:   amq_bloom_all_set(gen[\old(*cur)], x, k);
     ensures x_kept:     \forall integer t; 0 <= t < k ==> x[t] == \old(x[t]);
     ensures rows_kept:  \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==> rows[q][t] == \old(rows[q][t]);
     ensures start:      (*cur == \old(*cur) && count[*cur] >= 1) ||
-                        (amq_ring_next(\old(*cur), g, *cur) && count[*cur] == 0 &&
+                        (amq_window_ring_next(\old(*cur), g, *cur) && count[*cur] == 0 &&
                          \forall integer p; 0 <= p < 64 * amq_words(m) ==> !amq_bit_set(gen[*cur], p));
 */
 static void amq_proof_window_nfn_first(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g,
@@ -172,27 +172,27 @@ static void amq_proof_window_nfn_first(uint64_t *const *gen, uint64_t *count, ui
  * knows a1 in advance: the add rotates iff the current generation has one place left). */
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:      amq_ring_ok(count, cur, g, cap);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:      amq_window_ring_ok(count, cur, g, cap);
     requires rows:    \valid_read(rows + (0 .. nrows - 1));
     requires row_valid: \forall integer q; 0 <= q < nrows ==> \valid_read(rows[q] + (0 .. k - 1));
     requires row_sep: \forall integer q; 0 <= q < nrows ==>
                         \separated(rows[q] + (0 .. k - 1), area + (0 .. n - 1)) &&
                         \separated(rows[q] + (0 .. k - 1), count + (0 .. g - 1)) &&
                         \separated(rows[q] + (0 .. k - 1), cur);
-    requires row:     amq_in_range(rows[r], k, m);
-    requires x:       amq_ring_vec(count, cur, g, area, n, x, k) && amq_in_range(x, k, m);
+    requires row:     amq_bloom_in_range(rows[r], k, m);
+    requires x:       amq_window_ring_vec(count, cur, g, area, n, x, k) && amq_bloom_in_range(x, k, m);
     requires gx:      gx < g;
-    requires x_set:   amq_all_set(gen[gx], x, k);
+    requires x_set:   amq_bloom_all_set(gen[gx], x, k);
     requires age:     a0 <= g - 1 && amq_window_age(*cur, gx, g, a0);
     requires next:    (count[*cur] + 1 == cap ==> a1 == a0 + 1) && (count[*cur] + 1 < cap ==> a1 == a0);
     requires within:  r < nrows && nrows < (g - 1) * cap;
     requires life:    r + cap - count[*cur] >= a0 * cap;
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
-    ensures ok:       amq_ring_ok(count, cur, g, cap);
+    ensures ok:       amq_window_ring_ok(count, cur, g, cap);
     ensures x_kept:   \forall integer t; 0 <= t < k ==> x[t] == \old(x[t]);
     ensures rows_kept: \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==> rows[q][t] == \old(rows[q][t]);
-    ensures x_set:    amq_all_set(gen[gx], x, k);
+    ensures x_set:    amq_bloom_all_set(gen[gx], x, k);
     ensures age:      a1 <= g - 1 && amq_window_age(*cur, gx, g, a1);
     ensures life:     r + 1 + cap - count[*cur] >= a1 * cap;
 */
@@ -200,24 +200,24 @@ static void amq_proof_window_nfn_step(uint64_t *const *gen, uint64_t *count, uin
                                       uint64_t cap, uint64_t m, const uint64_t *const *rows, size_t r, size_t k)
     /*@ ghost (uint64_t *area, uint64_t n, size_t nrows, const uint64_t *x, uint64_t gx, uint64_t a0, uint64_t a1) */
 {
-    //@ ghost amq_mul_last(a0, g, cap);
-    //@ ghost amq_life_next(a0, a1, cap, count[*cur], r);
+    //@ ghost amq_window_mul_last(a0, g, cap);
+    //@ ghost amq_window_life_next(a0, a1, cap, count[*cur], r);
     /*@ assert young: count[*cur] + 1 == cap ==> a0 < g - 1; */
     /*@ assert rows_apart: \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==>
                              \separated(rows[q] + t, area + (0 .. n - 1)) &&
                              \separated(rows[q] + t, count + (0 .. g - 1)) && \separated(rows[q] + t, cur); */
     amq_window_kernel_add(gen, count, cur, g, cap, m, rows[r], k) /*@ ghost (area, n) */;
-    /*@ assert x_mono: amq_monotone{Pre, Here}(gen[gx], amq_words(m)); */
+    /*@ assert x_mono: amq_bloom_monotone{Pre, Here}(gen[gx], amq_words(m)); */
     /*@ assert x_in:   \forall integer t; 0 <= t < k ==> 0 <= \at(x[t], Pre) < 64 * amq_words(m); */
     /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
 }
 
 /*@ requires g_min:      g >= 2;
     requires m_pos:      m >= 1;
-    requires ring:       amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:         amq_ring_ok(count, cur, g, cap);
-    requires x:          amq_ring_vec(count, cur, g, area, n, x, k);
-    requires x_range:    amq_in_range(x, k, m);
+    requires ring:       amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:         amq_window_ring_ok(count, cur, g, cap);
+    requires x:          amq_window_ring_vec(count, cur, g, area, n, x, k);
+    requires x_range:    amq_bloom_in_range(x, k, m);
     requires rows_valid: \valid_read(rows + (0 .. nrows - 1));
     requires rows_sep:   \separated(rows + (0 .. nrows - 1), count + (0 .. g - 1)) &&
                          \separated(rows + (0 .. nrows - 1), cur) &&
@@ -227,7 +227,7 @@ static void amq_proof_window_nfn_step(uint64_t *const *gen, uint64_t *count, uin
                            \separated(rows[r] + (0 .. k - 1), area + (0 .. n - 1)) &&
                            \separated(rows[r] + (0 .. k - 1), count + (0 .. g - 1)) &&
                            \separated(rows[r] + (0 .. k - 1), cur);
-    requires rows_range: \forall integer r; 0 <= r < nrows ==> amq_in_range(rows[r], k, m);
+    requires rows_range: \forall integer r; 0 <= r < nrows ==> amq_bloom_in_range(rows[r], k, m);
     requires within:     nrows < (g - 1) * cap;
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures no_false_negative: \result == 1;
@@ -242,11 +242,11 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
     /* age (ghost) = rotations since x's add = the ring distance from gx to *cur. */
     //@ ghost uint64_t age = *cur == gx ? 0u : 1u;
     /*@ loop invariant bounds: 0 <= r <= nrows;
-        loop invariant ok:     amq_ring_ok(count, cur, g, cap);
+        loop invariant ok:     amq_window_ring_ok(count, cur, g, cap);
         loop invariant x_kept: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre);
         loop invariant rows_kept: \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==>
                                     rows[q][t] == \at(rows[q][t], Pre);
-        loop invariant x_set:  amq_all_set(gen[gx], x, k);
+        loop invariant x_set:  amq_bloom_all_set(gen[gx], x, k);
         loop invariant age:    age <= g - 1 && amq_window_age(*cur, gx, g, age);
         loop invariant life:   r + cap - count[*cur] >= age * cap;
         loop assigns r, age, *cur, count[0 .. g - 1], area[0 .. n - 1];
@@ -277,7 +277,7 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
      ensures rotated: cnt + 1 == c ==> r + 2 <= a1 * c;
      ensures filled:  cnt + 1 < c ==> r + 2 <= cnt + 1 + a1 * c;
   @/
-  static void amq_due_next(uint64_t a0, uint64_t a1, uint64_t c, uint64_t cnt, uint64_t r) { }
+  static void amq_window_due_next(uint64_t a0, uint64_t a1, uint64_t c, uint64_t cnt, uint64_t r) { }
 */
 /*@ ghost
   /@ requires cnt: cnt < c;
@@ -285,7 +285,7 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
      assigns \nothing;
      ensures early: a + 1 <= g ==> r + 2 <= g * c;
   @/
-  static void amq_due_end(uint64_t a, uint64_t g, uint64_t c, uint64_t cnt, uint64_t r) {
+  static void amq_window_due_end(uint64_t a, uint64_t g, uint64_t c, uint64_t cnt, uint64_t r) {
       /@ assert rest: a + 1 <= g ==> (g - 1 - a) * c >= 0; @/
       /@ assert split: (g - 1) * c == a * c + (g - 1 - a) * c; @/
   }
@@ -297,16 +297,16 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
  * due = count[*cur] + a * cap is at least the adds made since x. */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:        amq_ring_ok(count, cur, g, cap);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires rows:      \valid_read(rows + (0 .. nrows - 1));
     requires row_valid: \forall integer q; 0 <= q < nrows ==> \valid_read(rows[q] + (0 .. k - 1));
     requires row_sep:   \forall integer q; 0 <= q < nrows ==>
                           \separated(rows[q] + (0 .. k - 1), area + (0 .. n - 1)) &&
                           \separated(rows[q] + (0 .. k - 1), count + (0 .. g - 1)) &&
                           \separated(rows[q] + (0 .. k - 1), cur);
-    requires row:       r < nrows && amq_in_range(rows[r], k, m);
-    requires unnamed:   !amq_named(rows[r], k, p0);
+    requires row:       r < nrows && amq_bloom_in_range(rows[r], k, m);
+    requires unnamed:   !amq_bloom_named(rows[r], k, p0);
     requires p0:        p0 < m;
     requires gx:        gx < g;
     requires age:       a0 <= g && (a0 < g ==> amq_window_age(*cur, gx, g, a0));
@@ -316,7 +316,7 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
     requires clear:     \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, a0) ==>
                           !amq_bit_set(gen[i], p0);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
-    ensures ok:         amq_ring_ok(count, cur, g, cap);
+    ensures ok:         amq_window_ring_ok(count, cur, g, cap);
     ensures rows_kept:  \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==> rows[q][t] == \old(rows[q][t]);
     ensures age:        a1 <= g && (a1 < g ==> amq_window_age(*cur, gx, g, a1));
     ensures due:        a1 < g ==> r + 2 <= count[*cur] + a1 * cap;
@@ -328,7 +328,7 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
                                          size_t k)
     /*@ ghost (uint64_t *area, uint64_t n, size_t nrows, uint64_t p0, uint64_t gx, uint64_t a0, uint64_t a1) */
 {
-    //@ ghost if (a0 < g) amq_due_next(a0, a1, cap, count[*cur], r);
+    //@ ghost if (a0 < g) amq_window_due_next(a0, a1, cap, count[*cur], r);
     /*@ assert rows_apart: \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==>
                              \separated(rows[q] + t, area + (0 .. n - 1)) &&
                              \separated(rows[q] + t, count + (0 .. g - 1)) && \separated(rows[q] + t, cur); */
@@ -337,7 +337,7 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
     /*@ assert grown: \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, a1) ==>
                         (*cur != c0 && i == *cur) || amq_window_cleared(i, gx, g, a0); */
     /*@ assert p0_in: p0 < 64 * amq_words(m); */
-    /*@ assert unnamed_here: !amq_named(rows[r], k, p0); */
+    /*@ assert unnamed_here: !amq_bloom_named(rows[r], k, p0); */
     /*@ assert new_clear: *cur != c0 ==> !amq_bit_set(gen[*cur], p0); */
     /*@ assert stay: \forall integer i; 0 <= i < g && !amq_bit_set{Pre}(gen[i], p0) ==> !amq_bit_set(gen[i], p0); */
 }
@@ -349,9 +349,9 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
  * before (g-1)*cap further adds, always by g*cap - 1. */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_ring(gen, count, cur, g, amq_words(m), area, n);
-    requires ok:        amq_ring_ok(count, cur, g, cap);
-    requires x:         amq_ring_vec(count, cur, g, area, n, x, k) && amq_in_range(x, k, m);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ok:        amq_window_ring_ok(count, cur, g, cap);
+    requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k) && amq_bloom_in_range(x, k, m);
     requires rows:      \valid_read(rows + (0 .. nrows - 1)) &&
                         \separated(rows + (0 .. nrows - 1), count + (0 .. g - 1)) &&
                         \separated(rows + (0 .. nrows - 1), cur) &&
@@ -361,9 +361,9 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
                           \separated(rows[q] + (0 .. k - 1), area + (0 .. n - 1)) &&
                           \separated(rows[q] + (0 .. k - 1), count + (0 .. g - 1)) &&
                           \separated(rows[q] + (0 .. k - 1), cur);
-    requires row_range: \forall integer q; 0 <= q < nrows ==> amq_in_range(rows[q], k, m);
+    requires row_range: \forall integer q; 0 <= q < nrows ==> amq_bloom_in_range(rows[q], k, m);
     requires x_p0:      t0 < k && x[t0] == p0;
-    requires unnamed:   \forall integer q; 0 <= q < nrows ==> !amq_named(rows[q], k, p0);
+    requires unnamed:   \forall integer q; 0 <= q < nrows ==> !amq_bloom_named(rows[q], k, p0);
     requires late:      nrows + 1 >= g * cap;
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures forgotten:  \result == 0;
@@ -380,7 +380,7 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
     /*@ assert p0_in:    p0 < m && p0 < 64 * amq_words(m); */
     /*@ assert new_gen:  age == 1 ==> !amq_bit_set(gen[*cur], p0); */
     /*@ loop invariant bounds:    0 <= r <= nrows;
-        loop invariant ok:        amq_ring_ok(count, cur, g, cap);
+        loop invariant ok:        amq_window_ring_ok(count, cur, g, cap);
         loop invariant x_kept:    \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre);
         loop invariant rows_kept: \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==>
                                     rows[q][t] == \at(rows[q][t], Pre);
@@ -397,9 +397,9 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
             /*@ ghost (area, n, nrows, p0, gx, age, next_age) */;
         //@ ghost age = next_age;
     }
-    //@ ghost amq_due_end(age, g, cap, count[*cur], nrows);
+    //@ ghost amq_window_due_end(age, g, cap, count[*cur], nrows);
     /*@ assert all_cleared: age == g; */
     /*@ assert x_t0:   x[t0] == p0; */
-    /*@ assert absent: \forall integer i; 0 <= i < g ==> !amq_all_set(gen[i], x, k); */
+    /*@ assert absent: \forall integer i; 0 <= i < g ==> !amq_bloom_all_set(gen[i], x, k); */
     return amq_window_kernel_query(gen, g, m, x, k);
 }

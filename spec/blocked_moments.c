@@ -13,7 +13,7 @@
  * window's tails are bounded by 1). */
 #include "spec_internal/blocked.h"
 #include <amq/spec_moments.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/moment_cost.h>
 
 typedef struct pair_params {
     uint64_t blocks, bits, k, n;
@@ -137,7 +137,7 @@ amq_status amq_blocked_bloom_fp_pair_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t p
     return st;
 }
 
-/* Its cost estimate (internal/moment_cost.h): W window terms of g (the Bloom form at 2k
+/* Its cost estimate (lib_internal/moment_cost.h): W window terms of g (the Bloom form at 2k
  * positions) and, over more than one block, W terms of h, each a Bloom form at k positions
  * times a blocked Bloom rate of W terms; the Bloom forms at the window's centre, n / b keys. */
 double amq_blocked_bloom_fp_pair_work(uint64_t blocks, uint64_t block_bits, uint64_t k, uint64_t n, mpfr_prec_t prec)

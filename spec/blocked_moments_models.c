@@ -10,7 +10,7 @@
 #include "spec_internal/blocked.h"
 #include "spec_internal/blocked_moments.h"
 #include <amq/spec_moments.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/moment_cost.h>
 
 typedef struct bloom_block {
     uint64_t bits, k; /* Bloom: bits, k; partitioned: word bits S, words K; quotient: 2^p, 1 */
@@ -195,7 +195,7 @@ amq_status amq_partitioned_fp_moment_enclose(mpfr_t lo, mpfr_t hi, mpfr_prec_t p
     return block_enclose(lo, hi, (int)(prec > 4000 ? 4000 : prec), j, n, &p);
 }
 
-/* The cost estimates (internal/moment_cost.h): the checks above, then the window terms of
+/* The cost estimates (lib_internal/moment_cost.h): the checks above, then the window terms of
  * the mixture (AMQ_BLOCKED_NS_PER_TERM each) or the Bloom form's own work. */
 double amq_partitioned_fp_moment_work(uint64_t m, uint64_t k, uint64_t n, uint64_t j, mpfr_prec_t prec)
 {

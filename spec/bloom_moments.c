@@ -1,8 +1,8 @@
 /* Second moments of the Bloom false-positive rate (amq/spec_moments.h): the probability
  * that k_q independent uniform positions are all set after n keys of k_ins positions. */
 #include "spec_internal/cost.h"
-#include <internal/fail.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/moment_cost.h>
 #include <amq/spec_moments.h>
 #include <limits.h>
 #include <math.h>

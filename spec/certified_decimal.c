@@ -5,7 +5,7 @@
  * (round to nearest, ties to even on the last kept digit; or floor / ceiling for
  * the directed variants), so that the decimal of an exact rational and the decimal
  * certified from an enclosure of the same value always agree. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/certified.h>
 #include <limits.h>
 #include <stdint.h>

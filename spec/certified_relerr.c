@@ -1,6 +1,6 @@
 /* Certified relative error of an approximation against a value known through an
  * enclosure (amq/certified.h). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/certified.h>
 
 amq_status amq_relerr_enclose(mpfr_t rlo, mpfr_t rhi, const mpfr_t approx, const mpfr_t lo,

@@ -1,7 +1,7 @@
 /* The cost models of the rate computations (spec/spec_internal/cost.h, amq/cost.h): the one place
  * where a computation's size is estimated and refused before it starts. */
 #include "spec_internal/cost.h"
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/certified.h>
 #include <math.h>
 

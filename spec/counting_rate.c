@@ -1,5 +1,5 @@
 /* Counting Bloom rates by reduction to Bloom (Ceramist Theorem 8). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_counting.h>
 
 amq_status amq_counting_fp_exact(mpq_t rop, uint64_t m, uint64_t k, uint64_t n)

@@ -22,8 +22,8 @@
  * interval operations. */
 #include "spec_internal/refine.h"
 #include "spec_internal/spec_interval.h"
-#include <internal/fail.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/moment_cost.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
 #include <math.h>

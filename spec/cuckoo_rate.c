@@ -7,7 +7,7 @@
  * the second form a sum of positive terms: the enclosure has no cancellation. */
 #include "spec_internal/cost.h"
 #include "spec_internal/spec_interval.h"
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_cuckoo.h>
 #include <math.h>
 #include <stdio.h>

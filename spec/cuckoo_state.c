@@ -2,8 +2,8 @@
  * parameters (amq/spec_cuckoo.h): both on the kernel's own slot reads, query and alternate
  * bucket map, so that what they measure is the compiled kernel. */
 #include "spec_internal/spec_interval.h"
-#include <internal/cuckoo_kernel.h>
-#include <internal/fail.h>
+#include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_cuckoo.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Brute-force omission measures, for cross-checks: E and P0 from one rate per i, as exact
  * rationals or with certified rounding (amq/spec_omissions.h). They share no code with the
  * closed forms of omissions_expected.c and omissions_p0*.c beyond the rates themselves. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 #include "spec_internal/bloom.h"
 #include "spec_internal/cost.h"

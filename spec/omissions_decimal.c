@@ -2,7 +2,7 @@
  * enclosure routine is asked for a relative width of `bits`, doubled until both ends
  * round to the same decimal (rounding to nearest is monotone, so every value between
  * them rounds to it too). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * ln 3.8 / (r + 4.2)^2 > 0), so it is enclosed by evaluating with the rounding directions
  * that move it down (lower end) or up (upper end), and its root by bisection.  3.8 and 4.2
  * are the exact decimals 19/5 and 21/5.  Method: docs/rates-omissions.md. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_omissions.h>
 #include <amq/certified.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Expected hash omissions E = sum_{i<n} f_i (D&M equation 1) in closed form: one geometric
  * series per exponential term of f_i (amq/spec_omissions.h, docs/rates-omissions.md). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 
 /* E at precision wp into ex (n >= 2, no edge case). */

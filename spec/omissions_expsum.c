@@ -2,7 +2,7 @@
  *     f_i = 1 + sum_j c_j z_j^i,   0 < z_j < 1,
  * with exact coefficients and interval exponents, and the geometric sums it turns E and
  * P0 into. Derivation: docs/rates-omissions.md. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Fingerprint collisions (D&M section 4): the fingerprint space of index tuples and the
  * rate f^FP_{s,i} = 1 - (1 - 1/s)^i, exact and certified (amq/spec_omissions.h). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 

@@ -1,7 +1,7 @@
 /* The large-m limit of expected omissions, I_k(r) = int_0^1 (1 - e^{-kx/r})^k dx (D&M
  * section 3.3): its certified value, the optimal k for r = m/n, and the barriers b_k of
  * D&M Table 1 (amq/spec_omissions.h; series and bounds: docs/rates-omissions.md). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 #include <stdlib.h>

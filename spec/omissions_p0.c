@@ -2,7 +2,7 @@
  * log P0 = sum_i log(1 - f_i) enclosed on blocks [a, b) of i: one block [1, n) when the
  * series converges fast, halved adaptively otherwise, a block at halving depth d getting
  * 2^-d of the width (amq/spec_omissions.h; method: docs/rates-omissions.md). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * T_p = sum_t u_t^p, each a finite sum of geometric series over the multisets of p of the
  * J exponential terms. Mode 0 (mu = 0): 0 <= u_t <= U0, 0 <= R <= U^P T_1/((P+1)(1-U)),
  * T_1 = sum_t u_t. Mode 1 (mu = secant slope): |u_t| <= U1, |R| <= h U^{P+1}/((P+1)(1-U)). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <stdlib.h>

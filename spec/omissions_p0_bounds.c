@@ -9,7 +9,7 @@
  *    increases (mu <= 0), so rho_t e^{-mu t} lies in [rho_{g+1} e^{-mu t_g},
  *    rho_g e^{-mu t_{g+1}}];
  *  - triangle: |u_t| = |sum_j C_j (e^{(lam_j - mu) t} - 1)| <= sum_j |C_j| max |expm1|. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions_p0.h"
 #include <math.h>
 #include <stdlib.h>

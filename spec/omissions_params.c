@@ -1,6 +1,6 @@
 /* Dillinger & Manolios omission analyses: validation of amq_omissions_params and the edge cases
  * of E and P0 that are decided without computation (amq/spec_omissions.h). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 
 amq_status amq_omissions_check_params(const amq_omissions_params *p, const char *who)

@@ -1,7 +1,7 @@
 /* The rate f_i of an omission parameter set (amq/spec_omissions.h): D&M's Bloom formula
  * (a paper approximation, evaluated exactly all the same), the exact Bloom rate, and their
  * combination with fingerprinting, 1 - (1 - f^FP)(1 - f^BF). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/omissions.h"
 #include <amq/spec_bloom.h>
 #include "spec_internal/cost.h"

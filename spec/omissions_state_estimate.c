@@ -1,6 +1,6 @@
 /* The state-count estimate of D&M section 3.3 from the fill of a bitstate Bloom filter
  * (amq/spec_omissions.h). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/spec_interval.h"
 #include <amq/spec_omissions.h>
 

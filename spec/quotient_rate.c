@@ -1,7 +1,7 @@
 /* Quotient filter FP rate, Ceramist Theorem 9: 1 - (1 - 2^-p)^n. */
 #include "spec_internal/cost.h"
 #include <stdio.h>
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_quotient.h>
 #include <math.h>
 

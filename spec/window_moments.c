@@ -29,9 +29,9 @@
  * sum has relative width 2^-bits.  The work grows with the number of Venn vectors (j = 2:
  * about k^3 / 6; j = 4, k = 3: 10232), which the cost model counts before anything is
  * computed. */
-#include <internal/fail.h>
-#include <internal/moment_cost.h>
-#include <internal/window_kernel.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <amq/spec_moments.h>
 #include <limits.h>

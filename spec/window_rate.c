@@ -20,10 +20,10 @@
  * U_d = -expm1(sum_i mult_i log1p(-P_d(n_i))), which is increasing in every P_d(n_i): the
  * lower end uses the lower P's with every rounding downward, the upper end the upper P's
  * rounded upward; no cancellation beyond that of P_d itself. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include "spec_internal/cost.h"
 #include "spec_internal/reduce.h"
-#include <internal/window_kernel.h>
+#include <lib_internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <limits.h>
 #include <math.h>

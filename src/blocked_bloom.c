@@ -3,16 +3,16 @@
  * File (container type AMQ_TYPE_BLOCKED_BLOOM): the layer's parameter block holding
  * nblocks, block_bits, k, strategy, seed and 0 (no counter width); payload: the bit array,
  * little-endian words.  Files of the one-type amq_blocked (block_bits 512) are these. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/blocked_bloom.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_kernel.h>
-#include <internal/blocked_key.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_state.h>
-#include <internal/hash_stream.h>
-#include <internal/null_rule.h>
-#include <internal/simd.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/blocked_key.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/hash_stream.h>
+#include <lib_internal/null_rule.h>
+#include <lib_internal/simd.h>
 #include <amq/spec_blocked.h>
 #include <math.h>
 #include <stdlib.h>
@@ -94,12 +94,12 @@ void amq_blocked_bloom_locate(const amq_blocked_bloom *b, const void *key, size_
 
 amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t len)
 {
-    /* the AVX2 path where it fits (internal/simd.h); the same bits as the proved add */
+    /* the AVX2 path where it fits (lib_internal/simd.h); the same bits as the proved add */
     if (b && (key || !len) && amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy)) {
         amq_blocked_avx2_add(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
         return AMQ_OK;
     }
-    /* the proved add (internal/blocked_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/blocked_key.h) refuses a NULL key with len > 0 itself */
     if (!b || amq_blocked_key_add(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key,
                                   len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
@@ -114,7 +114,7 @@ typedef struct located {
 
 static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at, int simd)
 {
-    if (simd) { /* the same block and stream words, hashed inline (internal/simd.h) */
+    if (simd) { /* the same block and stream words, hashed inline (lib_internal/simd.h) */
         uint64_t xyz[3];
         amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, key, len, &at->block, xyz);
         at->st.x = xyz[0], at->st.y = xyz[1], at->st.z = xyz[2];
@@ -141,7 +141,7 @@ static int answer(const amq_blocked_bloom *b, located *at, int simd)
     return 1;
 }
 
-/* The proved lazy query (internal/blocked_key.h, unit blocked_key). */
+/* The proved lazy query (lib_internal/blocked_key.h, unit blocked_key). */
 int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
     if (!b || (!key && len))
@@ -243,7 +243,7 @@ amq_status amq_blocked_bloom_load(amq_blocked_bloom **out, const char *path)
     return AMQ_OK;
 }
 
-/* ---- kernel descriptor (internal/blocked_check.h): 1 + k digits over nblocks * block_bits ---- */
+/* ---- kernel descriptor (lib_internal/blocked_check.h): 1 + k digits over nblocks * block_bits ---- */
 
 static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {

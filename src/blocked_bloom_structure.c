@@ -1,11 +1,11 @@
-/* The blocked Bloom filter's registry entry (internal/structure.h): amq/blocked_bloom.h, the
+/* The blocked Bloom filter's registry entry (lib_internal/structure.h): amq/blocked_bloom.h, the
  * binomial mixture of the Bloom rate (Ceramist Theorem 10) and the kernel's descriptor. */
-#include <internal/fail.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_state.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/blocked_bloom.h>
 #include <amq/spec_blocked.h>
 

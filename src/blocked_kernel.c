@@ -1,4 +1,4 @@
-#include <internal/blocked_kernel.h>
+#include <lib_internal/blocked_kernel.h>
 
 /* ---------------- the shared blocking code ---------------- */
 
@@ -19,9 +19,9 @@ void amq_blocked_kernel_indices(uint64_t *out, uint64_t bsize, uint64_t block, c
     /*@ ghost
       /@ loop invariant bounds: 0 <= n <= k;
          loop invariant occ: \forall integer j, q; 0 <= j <= n ==>
-                               amq_occ(out, j, base + q) == amq_occ(idx, j, q);
+                               amq_counting_occ(out, j, base + q) == amq_counting_occ(idx, j, q);
          loop invariant occ_idx: \forall integer j, q; 0 <= j <= n ==>
-                               amq_occ(idx, j, q) == amq_occ{Pre}(idx, j, q);
+                               amq_counting_occ(idx, j, q) == amq_counting_occ{Pre}(idx, j, q);
          loop assigns n;
          loop variant k - n;
       @/
@@ -37,7 +37,7 @@ void amq_blocked_kernel_indices(uint64_t *out, uint64_t bsize, uint64_t block, c
      assigns \nothing;
      ensures step: t * s + s <= n * s;
   @/
-  static void amq_part_step(uint64_t t, uint64_t n, uint64_t s) { }
+  static void amq_partitioned_step(uint64_t t, uint64_t n, uint64_t s) { }
 */
 
 void amq_partitioned_kernel_indices(uint64_t *out, uint64_t psize, const uint64_t *local, size_t k)
@@ -50,7 +50,7 @@ void amq_partitioned_kernel_indices(uint64_t *out, uint64_t psize, const uint64_
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++) {
-        //@ ghost amq_part_step(i, k, psize);
+        //@ ghost amq_partitioned_step(i, k, psize);
         /*@ assert room:  base + psize <= k * psize; */
         out[i] = base + local[i];
         base += psize;
@@ -66,8 +66,8 @@ void amq_blocked_bloom_kernel_add(uint64_t *bits, uint64_t m, uint64_t bsize, ui
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_blocked_kernel_indices(g, bsize, block, idx, k);
     amq_bloom_kernel_add(bits, m, g, k);
-    /*@ assert set: amq_all_set(bits, &g[0], k); */
-    /*@ assert blk: amq_blk_all_set(bits, bsize, block, idx, k); */
+    /*@ assert set: amq_bloom_all_set(bits, &g[0], k); */
+    /*@ assert blk: amq_blocked_all_set(bits, bsize, block, idx, k); */
 }
 
 int amq_blocked_bloom_kernel_query(const uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
@@ -90,8 +90,8 @@ void amq_split_block_kernel_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     /*@ assert bs: bs == k * s; */
     amq_partitioned_kernel_indices(loc, s, r, k);
     amq_blocked_bloom_kernel_add(bits, m, bs, block, loc, k);
-    /*@ assert blk:    amq_blk_all_set(bits, k * s, block, &loc[0], k); */
-    /*@ assert parted: amq_parted(&loc[0], r, k, s); */
+    /*@ assert blk:    amq_blocked_all_set(bits, k * s, block, &loc[0], k); */
+    /*@ assert parted: amq_blocked_parted(&loc[0], r, k, s); */
 }
 
 int amq_split_block_kernel_query(const uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
@@ -103,12 +103,12 @@ int amq_split_block_kernel_query(const uint64_t *bits, uint64_t m, uint64_t s, u
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
     amq_partitioned_kernel_indices(loc, s, r, k);
-    /*@ assert same: amq_blk_all_set(bits, k * s, block, &loc[0], k) <==>
-                     amq_split_all_set(bits, s, block, r, k); */
-    /*@ assert same_bs: amq_blk_all_set(bits, bs, block, &loc[0], k) <==>
-                        amq_split_all_set(bits, s, block, r, k); */
+    /*@ assert same: amq_blocked_all_set(bits, k * s, block, &loc[0], k) <==>
+                     amq_split_block_all_set(bits, s, block, r, k); */
+    /*@ assert same_bs: amq_blocked_all_set(bits, bs, block, &loc[0], k) <==>
+                        amq_split_block_all_set(bits, s, block, r, k); */
     const int found = amq_blocked_bloom_kernel_query(bits, m, bs, block, loc, k);
-    /*@ assert found: found == 1 <==> amq_split_all_set(bits, s, block, r, k); */
+    /*@ assert found: found == 1 <==> amq_split_block_all_set(bits, s, block, r, k); */
     /*@ assert bool:  found == 0 || found == 1; */
     return found;
 }
@@ -121,13 +121,13 @@ void amq_split_block_kernel_mask(uint32_t key32, uint64_t *r)
     };
     /*@ loop invariant bounds: 0 <= i <= 8;
         loop invariant value:  \forall integer t; 0 <= t < i ==>
-                                 r[t] == key32 * amq_parquet_salt(t) % 4294967296 / 134217728;
-        loop invariant range:  amq_in_range(r, i, 32);
+                                 r[t] == key32 * amq_split_block_salt(t) % 4294967296 / 134217728;
+        loop invariant range:  amq_bloom_in_range(r, i, 32);
         loop assigns i, r[0 .. 7];
         loop variant 8 - i;
     */
     for (unsigned i = 0; i < AMQ_SPLIT_WORDS; i++) {
-        /*@ assert salt: salt[i] == amq_parquet_salt(i); */
+        /*@ assert salt: salt[i] == amq_split_block_salt(i); */
         /* Parquet's 32-bit product wraps on purpose. The 64-bit product cannot wrap, and
          * its low 32 bits are the wrapped product: written out, so the intent is visible
          * (and the unsigned-overflow check has nothing to flag). */
@@ -152,7 +152,7 @@ void amq_partitioned_kernel_add(uint64_t *bits, uint64_t psize, const uint64_t *
     uint64_t g[AMQ_BLOCKED_MAX_K];
     amq_partitioned_kernel_indices(g, psize, local, k);
     amq_bloom_kernel_add(bits, (uint64_t)k * psize, g, k);
-    /*@ assert set: amq_all_set(bits, &g[0], k); */
+    /*@ assert set: amq_bloom_all_set(bits, &g[0], k); */
 }
 
 int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k)
@@ -165,7 +165,7 @@ int amq_partitioned_kernel_query(const uint64_t *bits, uint64_t psize, const uin
 
 #ifndef AMQ_BLOCKED_NO_COUNTING
 /* ---------------- counting blocked: the counting kernel in a window ----------------
- * Both widths from one text (internal/blocked_counting_kernel_body_w.h): 8 bits, then 4. */
-#define AMQ_CW_TEMPLATE <internal/blocked_counting_kernel_body_w.h>
-#include <internal/counting_widths.h>
+ * Both widths from one text (lib_internal/blocked_counting_kernel_body_w.h): 8 bits, then 4. */
+#define AMQ_CW_TEMPLATE <lib_internal/blocked_counting_kernel_body_w.h>
+#include <lib_internal/counting_widths.h>
 #endif /* AMQ_BLOCKED_NO_COUNTING */

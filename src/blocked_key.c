@@ -1,6 +1,6 @@
-/* The key-level blocked Bloom filter's pure part (internal/blocked_key.h): the block
- * (internal/blocked_block.h), the in-block indices from the stream, then the proved kernels. */
-#include <internal/blocked_key.h>
+/* The key-level blocked Bloom filter's pure part (lib_internal/blocked_key.h): the block
+ * (lib_internal/blocked_block.h), the in-block indices from the stream, then the proved kernels. */
+#include <lib_internal/blocked_key.h>
 
 /* Ghost lemma: block b < n of s bits ends at or before n * s (a product fact, proved once here
  * and called where needed: SMT solvers do not instantiate lemmas on products). */
@@ -19,14 +19,14 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
         return AMQ_E_INVALID_ARG;
     const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
     //@ ghost block_fits(block, nblocks, bsize);
-    //@ assert window: amq_blk_key_window(seed, (char *)key, len, nblocks, bsize, m);
+    //@ assert window: amq_blocked_key_window(seed, (char *)key, len, nblocks, bsize, m);
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
     amq_blocked_bloom_kernel_add(bits, m, bsize, block, idx, (size_t)k);
-    //@ assert kept: amq_key_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
+    //@ assert kept: amq_hash_stream_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
     //@ assert set: \forall integer t; 0 <= t < k ==> amq_bit_set(bits, block * bsize + idx[t]);
-    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
-    //@ assert inserted: amq_key_set_at{Here, Here}(bits, block * bsize, k, s, seed, (char *)key, len, bsize);
+    //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize;
+    //@ assert inserted: amq_blocked_key_set_at{Here, Here}(bits, block * bsize, k, s, seed, (char *)key, len, bsize);
     return AMQ_OK;
 }
 
@@ -47,7 +47,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
 static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
 {
     const uint64_t one[1] = {i};
-    //@ assert one: amq_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
+    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
     return amq_bloom_kernel_query(bits, m, one, 1);
 }
 
@@ -61,7 +61,7 @@ int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, ui
     const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
     //@ ghost block_fits(block, nblocks, bsize);
     const uint64_t base = block * bsize;
-    //@ assert base: base == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize && base + bsize <= m;
+    //@ assert base: base == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize && base + bsize <= m;
     amq_hash_stream st;
     amq_hash_stream_key(&st, s, seed, key, len, bsize);
     //@ ghost uint64_t x0 = st.x;
@@ -69,27 +69,27 @@ int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, ui
     //@ ghost uint64_t z = st.z;
     /*@ assert words: s != AMQ_HASH_INDEPENDENT ==>
           x0 == amq_red(amq_h_xxh3_128_lo((char *)key, len, seed), bsize) &&
-          y0 == amq_hs_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), bsize), bsize) &&
-          z == amq_red(amq_hs_c(s, seed, (char *)key, len), bsize) &&
-          amq_stream_at(&st, s, x0, y0, z, bsize);
+          y0 == amq_hash_stream_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), bsize), bsize) &&
+          z == amq_red(amq_hash_stream_c(s, seed, (char *)key, len), bsize) &&
+          amq_hash_stream_at(&st, s, x0, y0, z, bsize);
     */
     /*@ loop invariant bounds: 0 <= t <= k && st.i == t;
-        loop invariant ok:     amq_stream_ok(&st);
+        loop invariant ok:     amq_hash_stream_ok(&st);
         loop invariant indep:  s == AMQ_HASH_INDEPENDENT ==>
-                                 amq_stream_key(&st, seed, (char *)key, len, bsize);
-        loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, bsize);
-        loop invariant set:    amq_key_set_at{Here, Here}(bits, base, t, s, seed, (char *)key, len, bsize);
-        loop invariant range:  amq_key_in_range(t, s, seed, (char *)key, len, bsize);
+                                 amq_hash_stream_at_key(&st, seed, (char *)key, len, bsize);
+        loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, bsize);
+        loop invariant set:    amq_blocked_key_set_at{Here, Here}(bits, base, t, s, seed, (char *)key, len, bsize);
+        loop invariant range:  amq_hash_stream_in_range(t, s, seed, (char *)key, len, bsize);
         loop assigns t, st;
         loop variant k - t;
     */
     for (uint64_t t = 0; t < k; t++) {
         const uint64_t i = amq_hash_stream_next(&st);
         /*@ assert step: s != AMQ_HASH_INDEPENDENT ==> i == st.x && st.i == t + 1 &&
-              st.x == amq_hs_x(s, x0, y0, z, bsize, t) && st.y == amq_hs_y(s, y0, z, bsize, t); */
-        /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, bsize); */
-        /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hs_x(s, x0, y0, z, bsize, t); */
-        /*@ assert next: i == amq_key_index(s, seed, (char *)key, len, bsize, t) && i < bsize; */
+              st.x == amq_hash_stream_x(s, x0, y0, z, bsize, t) && st.y == amq_hash_stream_y(s, y0, z, bsize, t); */
+        /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, bsize); */
+        /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hash_stream_x(s, x0, y0, z, bsize, t); */
+        /*@ assert next: i == amq_hash_stream_index(s, seed, (char *)key, len, bsize, t) && i < bsize; */
         if (!bit_set(bits, m, base + i))
             return 0;
     }

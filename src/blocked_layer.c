@@ -1,7 +1,7 @@
-/* The blocking layer shared by the key-level blocked structures (internal/blocked_layer.h). */
-#include <internal/fail.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_kernel.h>
+/* The blocking layer shared by the key-level blocked structures (lib_internal/blocked_layer.h). */
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_kernel.h>
 #include <amq/hash.h>
 #include <amq/spec_blocked.h>
 #include <math.h>

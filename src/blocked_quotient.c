@@ -1,5 +1,5 @@
 /* Blocked quotient filter (amq/blocked_quotient.h) over the proved blocked quotient kernel
- * (internal/blocked_quotient_kernel.h).  The tables of all blocks lie side by side: block
+ * (lib_internal/blocked_quotient_kernel.h).  The tables of all blocks lie side by side: block
  * b's slots are [b * nslots, (b + 1) * nslots) of rem and meta, its count counts[b].
  *
  * File (container type AMQ_TYPE_BLOCKED_QUOTIENT).  Parameters, six u64 little-endian:
@@ -9,19 +9,19 @@
  * u64 quotient, u64 remainder), blocks in order and each block in slot order.  Loading
  * re-inserts them through the proved kernel, so a loaded table is always one the kernel
  * built, whatever the file says.  Files of the one-type amq_blocked are these. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/blocked_quotient.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_block.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_quotient_kernel.h>
-#include <internal/blocked_quotient_key.h>
-#include <internal/blocked_state.h>
-#include <internal/container.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_block.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_quotient_kernel.h>
+#include <lib_internal/blocked_quotient_key.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/container.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 
 #define NAME "blocked-quotient"
 #define PARAMS 48u
@@ -123,7 +123,7 @@ void amq_blocked_quotient_free(amq_blocked_quotient *b)
     }
 }
 
-/* The key's block, quotient and remainder: the proved place of internal/blocked_quotient_key.h
+/* The key's block, quotient and remainder: the proved place of lib_internal/blocked_quotient_key.h
  * (the top q + r bits of the key's XXH3-64, quotient first; the block from the salted hash). */
 void amq_blocked_quotient_locate(const amq_blocked_quotient *b, const void *key, size_t len, uint64_t *block,
                                  uint64_t *qr)
@@ -369,7 +369,7 @@ amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *pat
     return AMQ_OK;
 }
 
-/* ---- kernel descriptor (internal/blocked_check.h) ----
+/* ---- kernel descriptor (lib_internal/blocked_check.h) ----
  * State, the layout of the key-level filter: nblocks count words, nblocks * nslots
  * remainder words, then nblocks * nslots metadata bytes rounded up to words.  The
  * operations are the proved kernel's, so enumeration and Monte Carlo test the code WP

@@ -1,6 +1,6 @@
 /* Blocked quotient filter kernel: the quotient kernel on one block's window (see
- * internal/blocked_quotient_kernel.h for the layout and the contracts). */
-#include <internal/blocked_quotient_kernel.h>
+ * lib_internal/blocked_quotient_kernel.h for the layout and the contracts). */
+#include <lib_internal/blocked_quotient_kernel.h>
 
 void amq_blocked_quotient_kernel_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *counts,
                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t block)
@@ -21,12 +21,12 @@ int amq_blocked_quotient_kernel_query(const uint64_t *rem, const uint8_t *meta, 
     /*@ assert base: 0 <= block * nslots && block * nslots + nslots <= 18446744073709551615; */
     /* the kernel only reads through a const view */
     amq_blocked_quotient_kernel_view(&view, (uint64_t *)rem, (uint8_t *)meta, counts, nslots, q, r, block);
-    /*@ assert same: amq_bqf_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
+    /*@ assert same: amq_blocked_quotient_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
                                             gq + block * nslots, nslots); */
-    /*@ assert ok:   amq_qf_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
+    /*@ assert ok:   amq_quotient_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
                                 nslots, view.count); */
-    /*@ assert has:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
-                       amq_qf_has(&view, gq + block * nslots, g, h); */
+    /*@ assert has:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
+                       amq_quotient_has(&view, gq + block * nslots, g, h); */
     return amq_quotient_kernel_query(&view, fq, fr) /*@ ghost (gq + block * nslots) */;
 }
 
@@ -37,23 +37,23 @@ int amq_blocked_quotient_kernel_insert(uint64_t *rem, uint8_t *meta, uint64_t *c
     amq_qf view;
     /*@ assert base: 0 <= block * nslots && block * nslots + nslots <= 18446744073709551615; */
     amq_blocked_quotient_kernel_view(&view, rem, meta, counts, nslots, q, r, block);
-    /*@ assert same: amq_bqf_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
+    /*@ assert same: amq_blocked_quotient_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
                                             gq + block * nslots, nslots); */
-    /*@ assert ok:   amq_qf_ok(&view, gq + block * nslots); */
-    /*@ assert has:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
-                       amq_qf_has(&view, gq + block * nslots, g, h); */
+    /*@ assert ok:   amq_quotient_ok(&view, gq + block * nslots); */
+    /*@ assert has:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
+                       amq_quotient_has(&view, gq + block * nslots, g, h); */
     /*@ ghost Viewed: ; */
     const int st = amq_quotient_kernel_insert(&view, fq, fr) /*@ ghost (gq + block * nslots) */;
     /*@ ghost Called: ; */
     counts[block] = view.count;
-    /*@ assert same: amq_bqf_frame{Called, Here}(rem + block * nslots, meta + block * nslots,
+    /*@ assert same: amq_blocked_quotient_frame{Called, Here}(rem + block * nslots, meta + block * nslots,
                                                gq + block * nslots, nslots); */
-    /*@ assert inv:  amq_qf_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
+    /*@ assert inv:  amq_quotient_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
                                 nslots, counts[block]); */
-    /*@ assert has:  \forall integer g, h; amq_qf_has{Called}(&view, gq + block * nslots, g, h) <==>
-                       amq_bqf_has(rem, meta, gq, nslots, block, g, h); */
-    /*@ assert has2: \forall integer g, h; amq_qf_has2{Called}(&view, gq + block * nslots, g, h) <==>
-                       amq_bqf_has2(rem, meta, gq, nslots, block, g, h); */
+    /*@ assert has:  \forall integer g, h; amq_quotient_has{Called}(&view, gq + block * nslots, g, h) <==>
+                       amq_blocked_quotient_has(rem, meta, gq, nslots, block, g, h); */
+    /*@ assert has2: \forall integer g, h; amq_quotient_has2{Called}(&view, gq + block * nslots, g, h) <==>
+                       amq_blocked_quotient_has2(rem, meta, gq, nslots, block, g, h); */
     return st;
 }
 
@@ -64,22 +64,22 @@ int amq_blocked_quotient_kernel_delete(uint64_t *rem, uint8_t *meta, uint64_t *c
     amq_qf view;
     /*@ assert base: 0 <= block * nslots && block * nslots + nslots <= 18446744073709551615; */
     amq_blocked_quotient_kernel_view(&view, rem, meta, counts, nslots, q, r, block);
-    /*@ assert same: amq_bqf_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
+    /*@ assert same: amq_blocked_quotient_frame{Pre, Here}(rem + block * nslots, meta + block * nslots,
                                             gq + block * nslots, nslots); */
-    /*@ assert ok:   amq_qf_ok(&view, gq + block * nslots); */
-    /*@ assert has:  \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
-                       amq_qf_has(&view, gq + block * nslots, g, h); */
+    /*@ assert ok:   amq_quotient_ok(&view, gq + block * nslots); */
+    /*@ assert has:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
+                       amq_quotient_has(&view, gq + block * nslots, g, h); */
     /*@ ghost Viewed: ; */
     const int st = amq_quotient_kernel_delete(&view, fq, fr) /*@ ghost (gq + block * nslots) */;
     /*@ ghost Called: ; */
     counts[block] = view.count;
-    /*@ assert same: amq_bqf_frame{Called, Here}(rem + block * nslots, meta + block * nslots,
+    /*@ assert same: amq_blocked_quotient_frame{Called, Here}(rem + block * nslots, meta + block * nslots,
                                                gq + block * nslots, nslots); */
-    /*@ assert inv:  amq_qf_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
+    /*@ assert inv:  amq_quotient_inv(rem + block * nslots, meta + block * nslots, gq + block * nslots,
                                 nslots, counts[block]); */
-    /*@ assert has:  \forall integer g, h; amq_qf_has{Called}(&view, gq + block * nslots, g, h) <==>
-                       amq_bqf_has(rem, meta, gq, nslots, block, g, h); */
-    /*@ assert has2: \forall integer g, h; amq_qf_has2{Called}(&view, gq + block * nslots, g, h) <==>
-                       amq_bqf_has2(rem, meta, gq, nslots, block, g, h); */
+    /*@ assert has:  \forall integer g, h; amq_quotient_has{Called}(&view, gq + block * nslots, g, h) <==>
+                       amq_blocked_quotient_has(rem, meta, gq, nslots, block, g, h); */
+    /*@ assert has2: \forall integer g, h; amq_quotient_has2{Called}(&view, gq + block * nslots, g, h) <==>
+                       amq_blocked_quotient_has2(rem, meta, gq, nslots, block, g, h); */
     return st;
 }

@@ -1,31 +1,31 @@
-/* The key-level blocked quotient filter's pure part (internal/blocked_quotient_key.h): the
+/* The key-level blocked quotient filter's pure part (lib_internal/blocked_quotient_key.h): the
  * key's block, quotient and remainder, then the proved kernel on that block.  The kernel's
  * contracts speak of one block; the key-level ones of the whole structure, so each operation
  * frames the other blocks, one concrete block at a time (as proofs/blocked_quotient_driver.c
  * does): no prover has to frame a quantified set of windows c * nslots. */
-#include <internal/blocked_quotient_key.h>
+#include <lib_internal/blocked_quotient_key.h>
 #include <amq/shift_logic.h>
 
 /* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
 /*@ ghost
-  /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
      requires b_range: b < nblocks;
      assigns \nothing;
      ensures lo:   0 <= b * nslots;
      ensures fits: b * nslots + nslots <= nblocks * nslots;
-     ensures mem:  amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+     ensures mem:  amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
   @/
-  static void amq_bqk_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_key_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
                                uint64_t nblocks, uint64_t nslots, uint64_t b)
   {
-    /@ assert before: amq_bqf_before(b, nblocks, nslots); @/
+    /@ assert before: amq_blocked_quotient_before(b, nblocks, nslots); @/
   }
 */
 
 /* Ghost lemma: the parts of block a are separated from those an operation on block b != a
  * assigns. */
 /*@ ghost
-  /@ requires table:   amq_bqf_table(rem, meta, gq, counts, nblocks, nslots);
+  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
      requires range:   a < nblocks && b < nblocks && a != b;
      assigns \nothing;
      ensures sep_cnt:  \separated(counts + a, counts + b, rem + (b * nslots .. b * nslots + nslots - 1),
@@ -39,12 +39,12 @@
      ensures sep_meta: \separated(meta + (a * nslots .. a * nslots + nslots - 1),
                                   meta + (b * nslots .. b * nslots + nslots - 1));
   @/
-  static void amq_bqk_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_key_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
                                  uint64_t nblocks, uint64_t nslots, uint64_t a, uint64_t b)
   {
-    amq_bqk_block_of(rem, meta, gq, counts, nblocks, nslots, a);
-    amq_bqk_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    /@ assert apart: amq_bqf_before(a, b, nslots) || amq_bqf_before(b, a, nslots); @/
+    amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, a);
+    amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    /@ assert apart: amq_blocked_quotient_before(a, b, nslots) || amq_blocked_quotient_before(b, a, nslots); @/
   }
 */
 
@@ -61,40 +61,40 @@ void amq_blocked_quotient_key_place(uint64_t nblocks, uint64_t q, uint64_t r, ui
 
 /* Insert (del == 0) or delete (fq, fr) in block b: the kernel, as one call with one contract,
  * so that the frame below reasons about a single call. */
-/*@ requires mem:      amq_bqf_writable(rem, meta, gq, counts, nslots, b);
+/*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
     requires fits:     b * nslots + nslots <= 18446744073709551615;
-    requires inv:      amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     requires fq_range: fq < nslots;
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
-    ensures inv:    amq_bqf_ok(rem, meta, gq, counts, nslots, b);
+    ensures inv:    amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, b);
     ensures same:   \result != 0 ==> counts[b] == \old(counts[b]) &&
-                      \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h);
+                      \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h);
     behavior insert:
       assumes del == 0;
-      ensures kept:   \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+      ensures kept:   \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h);
       ensures status: \result == 0 || \result == 1 || \result == 2;
-      ensures found:  \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
-      ensures only:   \result == 0 ==> \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) || (g == fq && h == fr);
-      ensures twice:  \result == 0 ==> amq_bqf_has{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
-                        amq_bqf_has2(rem, meta, gq, nslots, b, fq, fr);
+      ensures found:  \result == 0 ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
+      ensures only:   \result == 0 ==> \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) || (g == fq && h == fr);
+      ensures twice:  \result == 0 ==> amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
+                        amq_blocked_quotient_has2(rem, meta, gq, nslots, b, fq, fr);
     behavior delete:
       assumes del != 0;
-      ensures kept:   \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
-                        (g != fq || h != fr) ==> amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+      ensures kept:   \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                        (g != fq || h != fr) ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h);
       ensures status: \result == 0 || \result == 1;
-      ensures iff:    \result == 0 <==> amq_bqf_has{Pre}(rem, meta, gq, nslots, b, fq, fr);
-      ensures only:   \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h);
-      ensures twice:  amq_bqf_has2{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
-                        amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+      ensures iff:    \result == 0 <==> amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, fq, fr);
+      ensures only:   \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h);
+      ensures twice:  amq_blocked_quotient_has2{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
+                        amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
     complete behaviors;
     disjoint behaviors;
 */
-static int amq_bqk_kernel(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q, uint64_t r,
+static int amq_blocked_quotient_key_step(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q, uint64_t r,
                           int del, uint64_t b, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     if (del)
@@ -104,35 +104,35 @@ static int amq_bqk_kernel(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64
 
 /* The kernel on block b (above), then every other block framed: its content, count and
  * invariant are those of Pre. */
-/*@ requires state:    amq_bqk_state(rem, meta, gq, counts, nblocks, nslots);
+/*@ requires state:    amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
     requires b_range:  b < nblocks;
     requires fq_range: fq < nslots;
     assigns counts[b], rem[b * nslots .. b * nslots + nslots - 1],
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
-    ensures state:  amq_bqk_state(rem, meta, gq, counts, nblocks, nslots);
+    ensures state:  amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
     ensures others: \forall integer c; 0 <= c < nblocks ==> c != b ==>
-                      amq_bqk_same{Pre, Post}(rem, meta, gq, nslots, c) && counts[c] == \old(counts[c]);
-    ensures kept:   \forall integer g, h; amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
-                      (del == 0 || g != fq || h != fr) ==> amq_bqf_has(rem, meta, gq, nslots, b, g, h);
+                      amq_blocked_quotient_key_same{Pre, Post}(rem, meta, gq, nslots, c) && counts[c] == \old(counts[c]);
+    ensures kept:   \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) ==>
+                      (del == 0 || g != fq || h != fr) ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h);
     ensures same:   \result != 0 ==> counts[b] == \old(counts[b]) &&
-                      \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h);
+                      \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h);
     behavior insert:
       assumes del == 0;
       ensures status: \result == 0 || \result == 1 || \result == 2;
-      ensures found:  \result == 0 ==> amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
-      ensures only:   \result == 0 ==> \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h) || (g == fq && h == fr);
-      ensures twice:  \result == 0 ==> amq_bqf_has{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
-                        amq_bqf_has2(rem, meta, gq, nslots, b, fq, fr);
+      ensures found:  \result == 0 ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
+      ensures only:   \result == 0 ==> \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h) || (g == fq && h == fr);
+      ensures twice:  \result == 0 ==> amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
+                        amq_blocked_quotient_has2(rem, meta, gq, nslots, b, fq, fr);
     behavior delete:
       assumes del != 0;
       ensures status: \result == 0 || \result == 1;
-      ensures iff:    \result == 0 <==> amq_bqf_has{Pre}(rem, meta, gq, nslots, b, fq, fr);
-      ensures only:   \forall integer g, h; amq_bqf_has(rem, meta, gq, nslots, b, g, h) ==>
-                        amq_bqf_has{Pre}(rem, meta, gq, nslots, b, g, h);
-      ensures twice:  amq_bqf_has2{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
-                        amq_bqf_has(rem, meta, gq, nslots, b, fq, fr);
+      ensures iff:    \result == 0 <==> amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, fq, fr);
+      ensures only:   \forall integer g, h; amq_blocked_quotient_has(rem, meta, gq, nslots, b, g, h) ==>
+                        amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, b, g, h);
+      ensures twice:  amq_blocked_quotient_has2{Pre}(rem, meta, gq, nslots, b, fq, fr) ==>
+                        amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
     complete behaviors;
     disjoint behaviors;
 */
@@ -141,35 +141,35 @@ static int amq_bqk_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_
     /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)nblocks; /* read by the contract and the ghost code only */
-    //@ ghost amq_bqk_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    const int st = amq_bqk_kernel(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
+    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    const int st = amq_blocked_quotient_key_step(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
     /*@ ghost
       /@ loop invariant range:  0 <= c <= nblocks;
-         loop invariant ok:     \forall integer d; 0 <= d < c ==> amq_bqf_ok(rem, meta, gq, counts, nslots, d);
+         loop invariant ok:     \forall integer d; 0 <= d < c ==> amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, d);
          loop invariant others: \forall integer d; 0 <= d < c ==> d != b ==>
-                                  amq_bqk_same{Pre, Here}(rem, meta, gq, nslots, d);
+                                  amq_blocked_quotient_key_same{Pre, Here}(rem, meta, gq, nslots, d);
          loop invariant counts: \forall integer d; 0 <= d < c ==> d != b ==> counts[d] == \at(counts[d], Pre);
          loop assigns c;
          loop variant nblocks - c;
       @/
       for (uint64_t c = 0; c < nblocks; c++) {
         if (c != b) {
-          amq_bqk_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
+          amq_blocked_quotient_key_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
           /@ assert cnt:  \forall integer d; d == c ==> counts[d] == \at(counts[d], Pre); @/
-          /@ assert same: amq_qf_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
+          /@ assert same: amq_quotient_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
                                                  gq + c * nslots, nslots); @/
           /@ loop invariant range: 0 <= i <= nslots;
-             loop invariant count: amq_qf_nused(meta + c * nslots, i) ==
-                                   amq_qf_nused{Pre}(meta + c * nslots, i);
+             loop invariant count: amq_quotient_nused(meta + c * nslots, i) ==
+                                   amq_quotient_nused{Pre}(meta + c * nslots, i);
              loop assigns i;
              loop variant nslots - i;
           @/
           for (uint64_t i = 0; i < nslots; i++) { }
-          /@ assert frame: amq_bqf_frame{Pre, Here}(rem + c * nslots, meta + c * nslots,
+          /@ assert frame: amq_blocked_quotient_frame{Pre, Here}(rem + c * nslots, meta + c * nslots,
                                                    gq + c * nslots, nslots); @/
-          /@ assert pre:   amq_bqf_ok{Pre}(rem, meta, gq, counts, nslots, c); @/
-          /@ assert ok:    amq_bqf_ok(rem, meta, gq, counts, nslots, c); @/
-          /@ assert same_c: amq_bqk_same{Pre, Here}(rem, meta, gq, nslots, c); @/
+          /@ assert pre:   amq_blocked_quotient_ok{Pre}(rem, meta, gq, counts, nslots, c); @/
+          /@ assert ok:    amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, c); @/
+          /@ assert same_c: amq_blocked_quotient_key_same{Pre, Here}(rem, meta, gq, nslots, c); @/
         }
       }
     */
@@ -182,7 +182,7 @@ int amq_blocked_quotient_key_add(uint64_t *rem, uint8_t *meta, uint64_t *counts,
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_bqk_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     return amq_bqk_apply(rem, meta, counts, nblocks, nslots, q, r, 0, b, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -192,7 +192,7 @@ int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, con
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_bqk_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
     return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -202,6 +202,6 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_bqk_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     return amq_bqk_apply(rem, meta, counts, nblocks, nslots, q, r, 1, b, fq, fr) /*@ ghost (gq) */;
 }

@@ -1,12 +1,12 @@
-/* The blocked quotient filter's registry entry (internal/structure.h):
+/* The blocked quotient filter's registry entry (lib_internal/structure.h):
  * amq/blocked_quotient.h, the rate 1 - (1 - 2^-p / b)^n and the proved blocked layer's
  * descriptor. */
-#include <internal/fail.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_state.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/blocked_quotient.h>
 #include <amq/spec_blocked.h>
 

@@ -1,16 +1,16 @@
 /* Key-level Bloom filter over the proved kernel (src/bloom_kernel.c). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/bloom.h>
-#include <internal/bloom_state.h>
-#include <internal/bloom_kernel.h>
-#include <internal/container.h>
-#include <internal/bloom_key.h>
+#include <lib_internal/bloom_state.h>
+#include <lib_internal/bloom_kernel.h>
+#include <lib_internal/container.h>
+#include <lib_internal/bloom_key.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 
 #define LN2 0.693147180559945309417232121458176568
 
@@ -143,13 +143,13 @@ void amq_bloom_free(amq_bloom *bf)
 
 amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 {
-    /* the proved add (internal/bloom_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/bloom_key.h) refuses a NULL key with len > 0 itself */
     if (!bf || amq_bloom_key_add(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
     return AMQ_OK;
 }
 
-/* Lazy (internal/bloom_key.h): the kernel asked one index at a time, stopping at the first clear
+/* Lazy (lib_internal/bloom_key.h): the kernel asked one index at a time, stopping at the first clear
  * bit; proved equal to the kernel's answer on all k indices (unit bloom_key). */
 int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {

@@ -1,13 +1,13 @@
-#include <internal/bloom_kernel.h>
+#include <lib_internal/bloom_kernel.h>
 
 void amq_bloom_kernel_add(uint64_t *bits, uint64_t m, const uint64_t *idx, size_t k)
 {
     (void)m;
     /*@ loop invariant bounds:   0 <= i <= k;
-        loop invariant inserted: amq_all_set(bits, idx, i);
-        loop invariant monotone: amq_monotone{Pre, Here}(bits, amq_words(m));
+        loop invariant inserted: amq_bloom_all_set(bits, idx, i);
+        loop invariant monotone: amq_bloom_monotone{Pre, Here}(bits, amq_words(m));
         loop invariant frame:    \forall integer p; 0 <= p < 64 * amq_words(m) ==>
-                                   !amq_named(idx, i, p) ==>
+                                   !amq_bloom_named(idx, i, p) ==>
                                    (amq_bit_set{Here}(bits, p) <==> amq_bit_set{Pre}(bits, p));
         loop assigns i, bits[0 .. amq_words(m) - 1];
         loop variant k - i;
@@ -20,7 +20,7 @@ int amq_bloom_kernel_query(const uint64_t *bits, uint64_t m, const uint64_t *idx
 {
     (void)m;
     /*@ loop invariant bounds: 0 <= i <= k;
-        loop invariant seen:   amq_all_set(bits, idx, i);
+        loop invariant seen:   amq_bloom_all_set(bits, idx, i);
         loop assigns i;
         loop variant k - i;
     */

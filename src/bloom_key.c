@@ -1,5 +1,5 @@
-/* The key-level Bloom filter's pure part (internal/bloom_key.h): hash, then the proved kernel. */
-#include <internal/bloom_key.h>
+/* The key-level Bloom filter's pure part (lib_internal/bloom_key.h): hash, then the proved kernel. */
+#include <lib_internal/bloom_key.h>
 
 amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
                              const void *key, size_t len)
@@ -29,7 +29,7 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
 static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
 {
     const uint64_t one[1] = {i};
-    //@ assert one: amq_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
+    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
     return amq_bloom_kernel_query(bits, m, one, 1);
 }
 
@@ -47,27 +47,27 @@ int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_s
     //@ ghost uint64_t z = st.z;
     /*@ assert words: s != AMQ_HASH_INDEPENDENT ==>
           x0 == amq_red(amq_h_xxh3_128_lo((char *)key, len, seed), m) &&
-          y0 == amq_hs_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), m), m) &&
-          z == amq_red(amq_hs_c(s, seed, (char *)key, len), m) &&
-          amq_stream_at(&st, s, x0, y0, z, m);
+          y0 == amq_hash_stream_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), m), m) &&
+          z == amq_red(amq_hash_stream_c(s, seed, (char *)key, len), m) &&
+          amq_hash_stream_at(&st, s, x0, y0, z, m);
     */
     /*@ loop invariant bounds: 0 <= t <= k && st.i == t;
-        loop invariant ok:     amq_stream_ok(&st);
+        loop invariant ok:     amq_hash_stream_ok(&st);
         loop invariant indep:  s == AMQ_HASH_INDEPENDENT ==>
-                                 amq_stream_key(&st, seed, (char *)key, len, m);
-        loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, m);
-        loop invariant set:    amq_key_set{Here, Here}(bits, t, s, seed, (char *)key, len, m);
-        loop invariant range:  amq_key_in_range(t, s, seed, (char *)key, len, m);
+                                 amq_hash_stream_at_key(&st, seed, (char *)key, len, m);
+        loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, m);
+        loop invariant set:    amq_bloom_key_set{Here, Here}(bits, t, s, seed, (char *)key, len, m);
+        loop invariant range:  amq_hash_stream_in_range(t, s, seed, (char *)key, len, m);
         loop assigns t, st;
         loop variant k - t;
     */
     for (uint64_t t = 0; t < k; t++) {
         const uint64_t i = amq_hash_stream_next(&st);
         /*@ assert step: s != AMQ_HASH_INDEPENDENT ==> i == st.x && st.i == t + 1 &&
-              st.x == amq_hs_x(s, x0, y0, z, m, t) && st.y == amq_hs_y(s, y0, z, m, t); */
-        /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_stream_at(&st, s, x0, y0, z, m); */
-        /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hs_x(s, x0, y0, z, m, t); */
-        /*@ assert next: i == amq_key_index(s, seed, (char *)key, len, m, t) && i < m; */
+              st.x == amq_hash_stream_x(s, x0, y0, z, m, t) && st.y == amq_hash_stream_y(s, y0, z, m, t); */
+        /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, m); */
+        /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hash_stream_x(s, x0, y0, z, m, t); */
+        /*@ assert next: i == amq_hash_stream_index(s, seed, (char *)key, len, m, t) && i < m; */
         if (!bit_set(bits, m, i))
             return 0;
     }

@@ -1,11 +1,11 @@
-/* The Bloom filter's registry entry (internal/structure.h): amq/bloom.h, its rates
+/* The Bloom filter's registry entry (lib_internal/structure.h): amq/bloom.h, its rates
  * (amq/spec_bloom.h) and its kernel descriptor, behind the generic interface. */
-#include <internal/fail.h>
-#include <internal/bloom_kernel.h>
-#include <internal/check_kernels.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/bloom_kernel.h>
+#include <lib_internal/check_kernels.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/bloom.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_moments.h>

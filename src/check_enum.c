@@ -13,12 +13,12 @@
  * With r removals, a work copy of state n has vectors 0..r-1 removed again before
  * the queries; removals depend on the whole insert sequence, so they are redone
  * for every insert configuration. */
-#include <internal/fail.h>
-#include <internal/bloom_kernel.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/bloom_kernel.h>
 #include <amq/check.h>
-#include <internal/counting_kernel.h>
-#include <internal/check_kernels.h>
-#include <internal/null_rule.h>
+#include <lib_internal/counting_kernel.h>
+#include <lib_internal/check_kernels.h>
+#include <lib_internal/null_rule.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,10 +1,10 @@
 /* The open checker (amq/check_impl.h): the schedule of operations, its execution on any
  * implementation, and the verdicts (statistics in check_impl_stats.c). */
-#include <internal/check_impl.h>
-#include <internal/fail.h>
-#include <internal/impl.h>
-#include <internal/protocol.h>
-#include <internal/structure.h>
+#include <lib_internal/check_impl.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/impl.h>
+#include <lib_internal/protocol.h>
+#include <lib_internal/structure.h>
 #include <amq/stats.h>
 #include <stdlib.h>
 #include <string.h>

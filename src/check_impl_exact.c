@@ -6,7 +6,7 @@
  * independent counts has the F-th convolution power of that law, computed here from lower
  * bounds of the law, in doubles whose rounding is bounded (below), so that its tails are
  * certified upper bounds: P(S >= s) <= 1 - (a lower bound of P(S < s)). */
-#include <internal/check_impl.h>
+#include <lib_internal/check_impl.h>
 #include <gmp.h>
 #include <math.h>
 #include <mpfi.h>

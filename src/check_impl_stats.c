@@ -5,9 +5,9 @@
  * mean Markov's inequality on the exact factorial moments of the sum), the simultaneous
  * intervals (distribution-free for several queries per filter), Holm's procedure and the
  * accuracy score. */
-#include <internal/check_impl.h>
-#include <internal/fail.h>
-#include <internal/structure.h>
+#include <lib_internal/check_impl.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/structure.h>
 #include <amq/filter_rate.h>
 #include <math.h>
 #include <stdio.h>

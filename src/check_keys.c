@@ -1,8 +1,8 @@
 /* The open checker's keys (amq/check_impl.h): the formats a key number is written in, and
  * key lists read from a file.  Every format is one-to-one, and a list is refused if a key
  * repeats, so the keys of a run are distinct whatever their source. */
-#include <internal/check_impl.h>
-#include <internal/fail.h>
+#include <lib_internal/check_impl.h>
+#include <lib_internal/fail.h>
 #include <amq/stats.h>
 #include <errno.h>
 #include <stdlib.h>

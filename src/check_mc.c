@@ -2,10 +2,10 @@
  * One trial = clear a fresh state, add n keys, remove the first r of them again
  * (usually r = 0), query ONE fresh key.  Trials run in blocks of AMQ_MC_BLOCK_TRIALS, each
  * from its own jump of the run's generator, so that a team of processes can share them. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include <stdlib.h>
 #include <string.h>
 

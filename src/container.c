@@ -1,6 +1,6 @@
-#include <internal/fail.h>
-#include <internal/container.h>
-#include <internal/container_hooks.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/container.h>
+#include <lib_internal/container_hooks.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -14,7 +14,7 @@
 static const uint8_t MAGIC[8] = {'A', 'M', 'Q', 'C', 'E', 'R', 'T', 0};
 #define CHUNK 4096u
 
-/* The registry's name of a file type (one list of structures: internal/registry.h). */
+/* The registry's name of a file type (one list of structures: lib_internal/registry.h). */
 const char *amq_type_name(uint32_t type)
 {
     const amq_structure *s = amq_structure_of_file_type(type);

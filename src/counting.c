@@ -1,14 +1,14 @@
 /* Key-level counting Bloom filter: add, query and remove are the proved functions of
  * src/counting_key.c (unit counting_key) over the proved kernel (unit counting). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/bloom.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <amq/counting.h>
-#include <internal/counting_key.h>
+#include <lib_internal/counting_key.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 #include <math.h>
 
 struct amq_counting {
@@ -78,7 +78,7 @@ void amq_counting_free(amq_counting *cf)
 
 amq_status amq_counting_add(amq_counting *cf, const void *key, size_t len)
 {
-    /* the proved add (internal/counting_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/counting_key.h) refuses a NULL key with len > 0 itself */
     if (!cf || amq_counting_key_add(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");
     return AMQ_OK;
@@ -95,7 +95,7 @@ amq_status amq_counting_remove(amq_counting *cf, const void *key, size_t len)
 {
     if (!cf)
         return amq_fail(AMQ_E_INVALID_ARG, "remove: NULL filter or key");
-    /* the proved remove (internal/counting_key.h): refuses a NULL key with len > 0, and a key
+    /* the proved remove (lib_internal/counting_key.h): refuses a NULL key with len > 0, and a key
      * not covered (a counter below its multiplicity), changing nothing either way */
     switch (amq_counting_key_remove(cf->c, cf->m, cf->k, cf->width, cf->strategy, cf->seed, key, len)) {
     case AMQ_OK:

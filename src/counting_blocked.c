@@ -7,18 +7,18 @@
  * are (8-bit: counter p in byte p; 4-bit: counter p in the low nibble of byte p/2 for even
  * p, the high one for odd p).  Files of the one-type amq_blocked (one 64-byte line per
  * block) are these. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/counting_blocked.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_kernel.h>
-#include <internal/counting_blocked_key.h>
-#include <internal/blocked_block.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/counting_blocked_key.h>
+#include <lib_internal/blocked_block.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_state.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 #include <math.h>
 
 #define NAME "counting-blocked"
@@ -294,7 +294,7 @@ amq_status amq_counting_blocked_load(amq_counting_blocked **out, const char *pat
     return AMQ_OK;
 }
 
-/* ---- kernel descriptor (internal/blocked_check.h): 1 + k digits over nblocks * block_counters ---- */
+/* ---- kernel descriptor (lib_internal/blocked_check.h): 1 + k digits over nblocks * block_counters ---- */
 
 static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {

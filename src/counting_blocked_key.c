@@ -1,10 +1,10 @@
-/* The key-level counting blocked filter's pure part (internal/counting_blocked_key.h): the
- * key's block (internal/blocked_block.h), its in-block indices from the stream, then the proved
+/* The key-level counting blocked filter's pure part (lib_internal/counting_blocked_key.h): the
+ * key's block (lib_internal/blocked_block.h), its in-block indices from the stream, then the proved
  * counting blocked kernel of width w.  The kernel states its exact effect in the block's window
- * on an index array (amq_occ) and its frame outside; the key-level contracts state it on every
- * counter in terms of the key's own index sequence (amq_cbk_occ), so each operation carries the
+ * on an index array (amq_counting_occ) and its frame outside; the key-level contracts state it on every
+ * counter in terms of the key's own index sequence (amq_counting_blocked_key_occ), so each operation carries the
  * kernel's window facts to the whole array (the asserts in_window, at_p, ex_in, ex_out). */
-#include <internal/counting_blocked_key.h>
+#include <lib_internal/counting_blocked_key.h>
 
 /* Ghost lemma: block b < n of s counters ends at or before n * s (a product fact, proved once
  * here and called where needed: SMT solvers do not instantiate lemmas on products). */
@@ -20,15 +20,15 @@
  * unit): the array's occurrence counts are the key's once the array holds its indices. */
 /*@ ghost
   /@ requires idx_valid: \valid_read(idx + (0 .. k - 1));
-     requires indices:   amq_key_indices(idx, k, s, seed, key, len, m);
+     requires indices:   amq_hash_stream_indices(idx, k, s, seed, key, len, m);
      assigns \nothing;
-     ensures same_occ:   \forall integer p; amq_occ(idx, k, p) == amq_key_occ(s, seed, key, len, m, k, p);
+     ensures same_occ:   \forall integer p; amq_counting_occ(idx, k, p) == amq_counting_key_occ(s, seed, key, len, m, k, p);
   @/
   static void occ_lemma(const uint64_t *idx, size_t k, amq_hash_strategy s, uint64_t seed,
                         char *key, size_t len, uint64_t m)
   {
     /@ loop invariant bounds:   0 <= n <= k;
-       loop invariant same_occ: \forall integer p; amq_occ(idx, n, p) == amq_key_occ(s, seed, key, len, m, n, p);
+       loop invariant same_occ: \forall integer p; amq_counting_occ(idx, n, p) == amq_counting_key_occ(s, seed, key, len, m, n, p);
        loop assigns n;
        loop variant k - n;
     @/
@@ -41,25 +41,25 @@
     // stated on the array pointer (not as idx[t] in an assert): with both forms of the same
     // cells in one goal (WP writes idx[t] from the array and &idx[0] + t from the pointer),
     // cvc4 ran the remove's asserts to_kernel and in_window to the 300 s guard
-    predicate amq_cbk_at{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k, integer s,
+    predicate amq_counting_blocked_key_at{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k, integer s,
                             uint64_t seed, char *key, integer len, integer bsize) =
       \forall integer t; 0 <= t < k ==>
-        idx[t] == amq_key_index(s, seed, key, len, bsize, t) &&
-        amq_occ(idx, k, idx[t]) == amq_key_occ(s, seed, key, len, bsize, k, amq_key_index(s, seed, key, len, bsize, t)) &&
-        amq_cnt(c, w, base + idx[t]) == amq_cnt(c, w, base + amq_key_index(s, seed, key, len, bsize, t));
+        idx[t] == amq_hash_stream_index(s, seed, key, len, bsize, t) &&
+        amq_counting_occ(idx, k, idx[t]) == amq_counting_key_occ(s, seed, key, len, bsize, k, amq_hash_stream_index(s, seed, key, len, bsize, t)) &&
+        amq_counting_cell(c, w, base + idx[t]) == amq_counting_cell(c, w, base + amq_hash_stream_index(s, seed, key, len, bsize, t));
 */
 
-/* Ghost lemma: remove's condition on the key (amq_cbk_covered) is the kernel's on the array
- * (amq_blk_ccovers) once amq_cbk_at holds, both ways.  Proved here, in a context of these two
+/* Ghost lemma: remove's condition on the key (amq_counting_blocked_key_covered) is the kernel's on the array
+ * (amq_blocked_counting_covers) once amq_counting_blocked_key_at holds, both ways.  Proved here, in a context of these two
  * facts only: in remove's (the stream's and occ_lemma's quantified facts) cvc4 needed 570k
  * steps for to_kernel. */
 /*@ ghost
-  /@ requires at: amq_cbk_at(c, w, block * bsize, idx, k, s, seed, key, len, bsize);
+  /@ requires at: amq_counting_blocked_key_at(c, w, block * bsize, idx, k, s, seed, key, len, bsize);
      assigns \nothing;
-     ensures to_kernel: amq_cbk_covered(c, w, block * bsize, k, s, seed, key, len, bsize) ==>
-                          amq_blk_ccovers(c, w, block * bsize, idx, k);
-     ensures to_key:    amq_blk_ccovers(c, w, block * bsize, idx, k) ==>
-                          amq_cbk_covered(c, w, block * bsize, k, s, seed, key, len, bsize);
+     ensures to_kernel: amq_counting_blocked_key_covered(c, w, block * bsize, k, s, seed, key, len, bsize) ==>
+                          amq_blocked_counting_covers(c, w, block * bsize, idx, k);
+     ensures to_key:    amq_blocked_counting_covers(c, w, block * bsize, idx, k) ==>
+                          amq_counting_blocked_key_covered(c, w, block * bsize, k, s, seed, key, len, bsize);
   @/
   static void cover_lemma(uint8_t *c, unsigned w, uint64_t block, uint64_t bsize, const uint64_t *idx,
                           size_t k, amq_hash_strategy s, uint64_t seed, char *key, size_t len) { }
@@ -70,26 +70,26 @@
  * it, not a case split over the two widths (cvc4 did not make that split on quantified facts;
  * cvc5 did).  ins_at, the kernel's "inserted" spelt out, is stated per width for the same
  * reason: derived from the width-generic predicate it was left to cvc5. */
-/*@ requires width:     amq_width(w);
+/*@ requires width:     amq_counting_width_ok(w);
     requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
     requires window:    block * bsize + bsize <= m;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_in_range(idx, k, bsize);
-    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(w, m) - 1];
-    ensures inserted:   amq_blk_cpresent(c, w, block * bsize, idx, k);
-    ensures monotone:   amq_cgrows{Pre, Post}(c, w, m);
-    ensures own_block:  amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
-    ensures exact:      amq_blk_cadded{Pre, Post}(c, w, block * bsize, bsize, idx, k);
-    ensures padding:    amq_cpad_same{Pre, Post}(c, w, m);
+    requires idx_range: amq_bloom_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(w, m) - 1];
+    ensures inserted:   amq_blocked_counting_present(c, w, block * bsize, idx, k);
+    ensures monotone:   amq_counting_grows{Pre, Post}(c, w, m);
+    ensures own_block:  amq_blocked_counting_window_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+    ensures exact:      amq_blocked_counting_added{Pre, Post}(c, w, block * bsize, bsize, idx, k);
+    ensures padding:    amq_counting_pad_same{Pre, Post}(c, w, m);
     behavior w8:
       assumes w == 8;
-      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0;
     behavior w4:
       assumes w == 4;
-      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      ensures ins_at: \forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -103,24 +103,24 @@ static void kernel_add(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint6
 }
 
 /* The same for remove: 0 and the kernel's effect iff covered, else 1 and nothing changed.
- * "Covered" is the kernel's predicate on the array pointer (amq_blk_ccovers), one clause for
+ * "Covered" is the kernel's predicate on the array pointer (amq_blocked_counting_covers), one clause for
  * both widths: spelt out with idx[t] in four per-width behaviours, it put the mixed forms of
- * amq_cbk_at's comment into remove's in_window goal, which cvc4 then ran to the 300 s guard. */
-/*@ requires width:     amq_width(w);
+ * amq_counting_blocked_key_at's comment into remove's in_window goal, which cvc4 then ran to the 300 s guard. */
+/*@ requires width:     amq_counting_width_ok(w);
     requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
     requires window:    block * bsize + bsize <= m;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_in_range(idx, k, bsize);
-    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(w, m) - 1];
-    ensures padding:    amq_cpad_same{Pre, Post}(c, w, m);
+    requires idx_range: amq_bloom_in_range(idx, k, bsize);
+    requires separated: \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(w, m) - 1];
+    ensures padding:    amq_counting_pad_same{Pre, Post}(c, w, m);
     ensures result:     \result == 0 || \result == 1;
-    ensures done:       \result == 0 ==> amq_blk_cremoved{Pre, Post}(c, w, block * bsize, bsize, idx, k) &&
-                          amq_cwindow_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
-    ensures kept:       \result != 0 ==> amq_cbytes_same{Pre, Post}(c, w, m);
-    ensures iff:        \result == 0 <==> amq_blk_ccovers{Pre}(c, w, block * bsize, idx, k);
+    ensures done:       \result == 0 ==> amq_blocked_counting_removed{Pre, Post}(c, w, block * bsize, bsize, idx, k) &&
+                          amq_blocked_counting_window_frame{Pre, Post}(c, w, m, block * bsize, block * bsize + bsize);
+    ensures kept:       \result != 0 ==> amq_counting_bytes_same{Pre, Post}(c, w, m);
+    ensures iff:        \result == 0 <==> amq_blocked_counting_covers{Pre}(c, w, block * bsize, idx, k);
 */
 static int kernel_remove(uint8_t *c, uint64_t m, unsigned w, uint64_t bsize, uint64_t block, const uint64_t *idx,
                          size_t k)
@@ -137,56 +137,56 @@ amq_status amq_counting_blocked_key_add(uint8_t *c, uint64_t m, uint64_t nblocks
         return AMQ_E_INVALID_ARG;
     const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
     //@ ghost block_fits(block, nblocks, bsize);
-    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
-    //@ assert pre_range: amq_crange(c, w, m);
+    //@ assert window: amq_counting_blocked_key_window(seed, (char *)key, len, nblocks, bsize, m);
+    //@ assert pre_range: amq_counting_range(c, w, m);
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
-    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
+    //@ assert range: amq_hash_stream_in_range(k, s, seed, (char *)key, len, bsize);
     kernel_add(c, m, w, bsize, block, idx, (size_t)k);
-    //@ assert kept: amq_key_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
+    //@ assert kept: amq_hash_stream_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
     /*@ assert at_t: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, w, block * bsize + amq_key_index(s, seed, (char *)key, len, bsize, t)) ==
-            amq_cnt(c, w, block * bsize + idx[t]); */
-    /*@ assert inserted: amq_cbk_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+          amq_counting_cell(c, w, block * bsize + amq_hash_stream_index(s, seed, (char *)key, len, bsize, t)) ==
+            amq_counting_cell(c, w, block * bsize + idx[t]); */
+    /*@ assert inserted: amq_counting_blocked_key_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
     //@ ghost occ_lemma(idx, k, s, seed, (char *)key, len, bsize);
-    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
+    //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize;
     /*@ assert in_window: \forall integer q; 0 <= q < bsize ==>
-          amq_cnt(c, w, block * bsize + q) ==
-            amq_sat_add(w, amq_cnt{Pre}(c, w, block * bsize + q), amq_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
+          amq_counting_cell(c, w, block * bsize + q) ==
+            amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, block * bsize + q), amq_counting_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
     /*@ assert at_p: \forall integer p; block * bsize <= p < block * bsize + bsize ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), amq_counting_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
     /*@ assert ex_in: \forall integer p; block * bsize <= p < block * bsize + bsize ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), amq_counting_blocked_key_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
     /*@ assert ex_out: \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
-    /*@ assert exact: amq_cbk_added{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), amq_counting_blocked_key_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert exact: amq_counting_blocked_key_added{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
     return AMQ_OK;
 }
 
 /* The kernel's query of width w on the key's k in-block indices, its answer stated per width:
  * the width-generic predicate, unfolded, was a step cvc4 did not make (as for kernel_add). */
-/*@ requires width:     amq_width(w);
+/*@ requires width:     amq_counting_width_ok(w);
     requires k_max:     k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos: bsize >= 1;
     requires window:    block * bsize + bsize <= m;
-    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:   \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_in_range(idx, k, bsize);
+    requires idx_range: amq_bloom_in_range(idx, k, bsize);
     assigns \nothing;
     behavior present8:
-      assumes w == 8 && \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      assumes w == 8 && \forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0;
       ensures found: \result == 1;
     behavior absent8:
-      assumes w == 8 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0);
+      assumes w == 8 && !(\forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0);
       ensures not_found: \result == 0;
     behavior present4:
-      assumes w == 4 && \forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0;
+      assumes w == 4 && \forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0;
       ensures found: \result == 1;
     behavior absent4:
-      assumes w == 4 && !(\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0);
+      assumes w == 4 && !(\forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0);
       ensures not_found: \result == 0;
     disjoint behaviors;
 */
@@ -204,16 +204,16 @@ int amq_counting_blocked_key_query(const uint8_t *c, uint64_t m, uint64_t nblock
 {
     const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
     //@ ghost block_fits(block, nblocks, bsize);
-    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
+    //@ assert window: amq_counting_blocked_key_window(seed, (char *)key, len, nblocks, bsize, m);
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
-    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
-    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
+    //@ assert range: amq_hash_stream_in_range(k, s, seed, (char *)key, len, bsize);
+    //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize;
     /*@ assert at_t: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, w, block * bsize + amq_key_index(s, seed, (char *)key, len, bsize, t)) ==
-            amq_cnt(c, w, block * bsize + idx[t]); */
-    /*@ assert same: (\forall integer t; 0 <= t < k ==> amq_cnt(c, w, block * bsize + idx[t]) > 0) <==>
-          amq_cbk_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+          amq_counting_cell(c, w, block * bsize + amq_hash_stream_index(s, seed, (char *)key, len, bsize, t)) ==
+            amq_counting_cell(c, w, block * bsize + idx[t]); */
+    /*@ assert same: (\forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0) <==>
+          amq_counting_blocked_key_counted{Here, Here}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
     return kernel_query(c, m, w, bsize, block, idx, (size_t)k);
 }
 
@@ -225,31 +225,31 @@ amq_status amq_counting_blocked_key_remove(uint8_t *c, uint64_t m, uint64_t nblo
         return AMQ_E_INVALID_ARG;
     const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
     //@ ghost block_fits(block, nblocks, bsize);
-    //@ assert window: amq_cbk_window(seed, (char *)key, len, nblocks, bsize, m);
+    //@ assert window: amq_counting_blocked_key_window(seed, (char *)key, len, nblocks, bsize, m);
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
-    //@ assert range: amq_key_in_range(k, s, seed, (char *)key, len, bsize);
+    //@ assert range: amq_hash_stream_in_range(k, s, seed, (char *)key, len, bsize);
     //@ ghost occ_lemma(idx, k, s, seed, (char *)key, len, bsize);
-    //@ assert base: block * bsize == amq_blk_key_block(seed, (char *)key, len, nblocks) * bsize;
-    /*@ assert at_t: amq_cbk_at(c, w, block * bsize, &idx[0], k, s, seed, (char *)key, len, bsize); */
+    //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize;
+    /*@ assert at_t: amq_counting_blocked_key_at(c, w, block * bsize, &idx[0], k, s, seed, (char *)key, len, bsize); */
     //@ ghost cover_lemma(c, w, block, bsize, idx, k, s, seed, (char *)key, len);
-    /*@ assert to_kernel: amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
-                          amq_blk_ccovers(c, w, block * bsize, &idx[0], k); */
-    /*@ assert to_key:    amq_blk_ccovers(c, w, block * bsize, &idx[0], k) ==>
-                          amq_cbk_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
+    /*@ assert to_kernel: amq_counting_blocked_key_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize) ==>
+                          amq_blocked_counting_covers(c, w, block * bsize, &idx[0], k); */
+    /*@ assert to_key:    amq_blocked_counting_covers(c, w, block * bsize, &idx[0], k) ==>
+                          amq_counting_blocked_key_covered{Pre}(c, w, block * bsize, k, s, seed, (char *)key, len, bsize); */
     const int refused = kernel_remove(c, m, w, bsize, block, idx, (size_t)k);
     /*@ assert in_window: refused == 0 ==> \forall integer q; 0 <= q < bsize ==>
-          amq_cnt(c, w, block * bsize + q) ==
-            amq_sat_sub(w, amq_cnt{Pre}(c, w, block * bsize + q), amq_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
+          amq_counting_cell(c, w, block * bsize + q) ==
+            amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, block * bsize + q), amq_counting_key_occ(s, seed, (char *)key, len, bsize, k, q)); */
     /*@ assert at_p: refused == 0 ==> \forall integer p; block * bsize <= p < block * bsize + bsize ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_key_occ(s, seed, (char *)key, len, bsize, k, p - block * bsize)); */
     /*@ assert ex_in: refused == 0 ==> \forall integer p; block * bsize <= p < block * bsize + bsize ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_blocked_key_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
     /*@ assert ex_out: refused == 0 ==> \forall integer p; 0 <= p < m ==> (p < block * bsize || block * bsize + bsize <= p) ==>
-          amq_cnt(c, w, p) ==
-            amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_cbk_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
-    /*@ assert exact: refused == 0 ==> amq_cbk_removed{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
+          amq_counting_cell(c, w, p) ==
+            amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_blocked_key_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
+    /*@ assert exact: refused == 0 ==> amq_counting_blocked_key_removed{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
     return refused ? AMQ_E_NOT_PRESENT : AMQ_OK;
 }

@@ -1,12 +1,12 @@
-/* The counting blocked Bloom filter's registry entry (internal/structure.h):
+/* The counting blocked Bloom filter's registry entry (lib_internal/structure.h):
  * amq/counting_blocked.h, the blocked Bloom rate (Ceramist Theorems 8 and 10) and the
  * descriptor of the counting kernel in a block's window. */
-#include <internal/fail.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_state.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/counting_blocked.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
-#include <internal/counting_kernel.h>
+#include <lib_internal/counting_kernel.h>
 
 /* One body per operation, written for a width w in {4, 8}: the public functions call it
  * with a constant w, so after inlining the compiler drops the width tests, and WP proves
- * each body once, on top of the logic counter amq_cnt(c, w, p).  Width-specific
+ * each body once, on top of the logic counter amq_counting_cell(c, w, p).  Width-specific
  * bit-twiddling lives only in the three accessors below, each with its own contract. */
 
 /* Lemma: occurrence counts are nonnegative, grow with the prefix length and by at most
@@ -12,17 +12,17 @@
   /@ requires idx_valid: \valid_read(idx + (0 .. k - 1));
      assigns \nothing;
      ensures occ_bounds:  \forall integer i, j, p; 0 <= i <= j <= k ==>
-       0 <= amq_occ(idx, i, p) <= amq_occ(idx, j, p) <= amq_occ(idx, i, p) + (j - i);
-     ensures occ_named:   \forall integer t; 0 <= t < k ==> amq_occ(idx, k, idx[t]) >= 1;
-     ensures occ_unnamed: \forall integer p; !amq_named(idx, k, p) ==> amq_occ(idx, k, p) == 0;
+       0 <= amq_counting_occ(idx, i, p) <= amq_counting_occ(idx, j, p) <= amq_counting_occ(idx, i, p) + (j - i);
+     ensures occ_named:   \forall integer t; 0 <= t < k ==> amq_counting_occ(idx, k, idx[t]) >= 1;
+     ensures occ_unnamed: \forall integer p; !amq_bloom_named(idx, k, p) ==> amq_counting_occ(idx, k, p) == 0;
   @/
-  static void amq_occ_lemma(const uint64_t *idx, size_t k)
+  static void amq_counting_occ_lemma(const uint64_t *idx, size_t k)
   {
     /@ loop invariant bounds:      0 <= n <= k;
        loop invariant occ_bounds:  \forall integer i, j, p; 0 <= i <= j <= n ==>
-         0 <= amq_occ(idx, i, p) <= amq_occ(idx, j, p) <= amq_occ(idx, i, p) + (j - i);
-       loop invariant occ_named:   \forall integer t; 0 <= t < n ==> amq_occ(idx, n, idx[t]) >= 1;
-       loop invariant occ_unnamed: \forall integer p; !amq_named(idx, n, p) ==> amq_occ(idx, n, p) == 0;
+         0 <= amq_counting_occ(idx, i, p) <= amq_counting_occ(idx, j, p) <= amq_counting_occ(idx, i, p) + (j - i);
+       loop invariant occ_named:   \forall integer t; 0 <= t < n ==> amq_counting_occ(idx, n, idx[t]) >= 1;
+       loop invariant occ_unnamed: \forall integer p; !amq_bloom_named(idx, n, p) ==> amq_counting_occ(idx, n, p) == 0;
        loop assigns n;
        loop variant k - n;
     @/
@@ -30,13 +30,13 @@
   }
 */
 
-/*@ requires width:   amq_width(w);
+/*@ requires width:   amq_counting_width_ok(w);
     requires p_range: p < m;
-    requires c_valid: \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid: \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
     assigns \nothing;
-    ensures value:    \result == amq_cnt(c, w, p);
+    ensures value:    \result == amq_counting_cell(c, w, p);
 */
-static inline unsigned amq_cnt_get(const uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+static inline unsigned amq_counting_cell_get(const uint8_t *c, unsigned w, uint64_t m, uint64_t p)
 {
     (void)m; /* m is for the contract */
     if (w == 8u)
@@ -52,18 +52,18 @@ static inline unsigned amq_cnt_get(const uint8_t *c, unsigned w, uint64_t m, uin
     return lo_part + hi_part;
 }
 
-/*@ requires width:   amq_width(w);
+/*@ requires width:   amq_counting_width_ok(w);
     requires p_range: p < m;
-    requires c_valid: \valid(c + (0 .. amq_cbytes(w, m) - 1));
-    requires room:    amq_cnt(c, w, p) < amq_cmax(w);
-    assigns c[amq_cbyte(w, p)];
-    ensures bumped:   amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1;
+    requires c_valid: \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
+    requires room:    amq_counting_cell(c, w, p) < amq_counting_max(w);
+    assigns c[amq_counting_byte(w, p)];
+    ensures bumped:   amq_counting_cell(c, w, p) == amq_counting_cell{Pre}(c, w, p) + 1;
     ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
-                        amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
-    ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + 1;
-    ensures padding:  amq_cpad_same{Pre, Post}(c, w, m);
+                        amq_counting_cell(c, w, q) == amq_counting_cell{Pre}(c, w, q);
+    ensures sum:      amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) + 1;
+    ensures padding:  amq_counting_pad_same{Pre, Post}(c, w, m);
 */
-static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+static inline void amq_counting_cell_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
 {
     (void)m; /* m bounds the ghost sum loop only */
     if (w == 8u)
@@ -81,14 +81,14 @@ static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
          * nibble below 15 does not carry into it. */
         /*@ assert pad: m % 2 == 1 ==> c[m / 2] / 16 == \at(c[m / 2], Pre) / 16; */
     }
-    /*@ assert bumped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) + 1; */
+    /*@ assert bumped: amq_counting_cell(c, w, p) == amq_counting_cell{Pre}(c, w, p) + 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
-                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q); */
+                         amq_counting_cell(c, w, q) == amq_counting_cell{Pre}(c, w, q); */
     /* Sum lemma: the sum over [0, j) grows by 1 once j passes p.  This ghost loop (never
      * compiled) is the induction over j that proves it, up to j = m. */
     /*@ ghost
       /@ loop invariant bounds: 0 <= j <= m;
-         loop invariant sum: amq_csum(c, w, j) == amq_csum{Pre}(c, w, j) + (p < j ? 1 : 0);
+         loop invariant sum: amq_counting_sum(c, w, j) == amq_counting_sum{Pre}(c, w, j) + (p < j ? 1 : 0);
          loop assigns j;
          loop variant m - j;
       @/
@@ -96,18 +96,18 @@ static inline void amq_cnt_inc(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
     */
 }
 
-/*@ requires width:   amq_width(w);
+/*@ requires width:   amq_counting_width_ok(w);
     requires p_range: p < m;
-    requires c_valid: \valid(c + (0 .. amq_cbytes(w, m) - 1));
-    requires nonzero: amq_cnt(c, w, p) > 0;
-    assigns c[amq_cbyte(w, p)];
-    ensures dropped:  amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1;
+    requires c_valid: \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
+    requires nonzero: amq_counting_cell(c, w, p) > 0;
+    assigns c[amq_counting_byte(w, p)];
+    ensures dropped:  amq_counting_cell(c, w, p) == amq_counting_cell{Pre}(c, w, p) - 1;
     ensures others:   \forall integer q; 0 <= q < m ==> q != p ==>
-                        amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q);
-    ensures sum:      amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - 1;
-    ensures padding:  amq_cpad_same{Pre, Post}(c, w, m);
+                        amq_counting_cell(c, w, q) == amq_counting_cell{Pre}(c, w, q);
+    ensures sum:      amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) - 1;
+    ensures padding:  amq_counting_pad_same{Pre, Post}(c, w, m);
 */
-static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
+static inline void amq_counting_cell_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
 {
     (void)m; /* m bounds the ghost sum loop only */
     if (w == 8u)
@@ -121,16 +121,16 @@ static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
         /*@ assert no_wrap: 0 <= c[p / 2] - d <= 255; */
         c[p / 2u] = (uint8_t)(c[p / 2u] - d);
         /*@ assert byte:    c[p / 2] == \at(c[p / 2], Pre) - (p % 2 == 0 ? 1 : 16); */
-        /* As in amq_cnt_inc: a -1 on a nonzero low nibble does not borrow from it. */
+        /* As in amq_counting_cell_inc: a -1 on a nonzero low nibble does not borrow from it. */
         /*@ assert pad: m % 2 == 1 ==> c[m / 2] / 16 == \at(c[m / 2], Pre) / 16; */
     }
-    /*@ assert dropped: amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p) - 1; */
+    /*@ assert dropped: amq_counting_cell(c, w, p) == amq_counting_cell{Pre}(c, w, p) - 1; */
     /*@ assert others: \forall integer q; 0 <= q < m ==> q != p ==>
-                         amq_cnt(c, w, q) == amq_cnt{Pre}(c, w, q); */
-    /* Sum lemma, as in amq_cnt_inc. */
+                         amq_counting_cell(c, w, q) == amq_counting_cell{Pre}(c, w, q); */
+    /* Sum lemma, as in amq_counting_cell_inc. */
     /*@ ghost
       /@ loop invariant bounds: 0 <= j <= m;
-         loop invariant sum: amq_csum(c, w, j) == amq_csum{Pre}(c, w, j) - (p < j ? 1 : 0);
+         loop invariant sum: amq_counting_sum(c, w, j) == amq_counting_sum{Pre}(c, w, j) - (p < j ? 1 : 0);
          loop assigns j;
          loop variant m - j;
       @/
@@ -138,75 +138,75 @@ static inline void amq_cnt_dec(uint8_t *c, unsigned w, uint64_t m, uint64_t p)
     */
 }
 
-/*@ requires width:      amq_width(w);
+/*@ requires width:      amq_counting_width_ok(w);
     requires m_pos:      m >= 1;
-    requires c_valid:    \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:    \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid:  \valid_read(idx + (0 .. k - 1));
-    requires idx_range:  amq_in_range(idx, k, m);
-    requires separated:  \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(w, m) - 1];
-    ensures inserted:    amq_cpresent(c, w, idx, k);
-    ensures incremented: amq_cincremented{Pre, Post}(c, w, idx, k);
-    ensures monotone:    amq_cgrows{Pre, Post}(c, w, m);
-    ensures frame:       amq_cframe{Pre, Post}(c, w, m, idx, k);
-    ensures exact:       amq_cadded{Pre, Post}(c, w, m, idx, k);
-    ensures padding:     amq_cpad_same{Pre, Post}(c, w, m);
+    requires idx_range:  amq_bloom_in_range(idx, k, m);
+    requires separated:  \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(w, m) - 1];
+    ensures inserted:    amq_counting_present(c, w, idx, k);
+    ensures incremented: amq_counting_incremented{Pre, Post}(c, w, idx, k);
+    ensures monotone:    amq_counting_grows{Pre, Post}(c, w, m);
+    ensures frame:       amq_counting_frame{Pre, Post}(c, w, m, idx, k);
+    ensures exact:       amq_counting_added{Pre, Post}(c, w, m, idx, k);
+    ensures padding:     amq_counting_pad_same{Pre, Post}(c, w, m);
     behavior no_overflow:
-      assumes amq_cfits(c, w, idx, k);
-      ensures sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + k;
+      assumes amq_counting_fits(c, w, idx, k);
+      ensures sum: amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) + k;
 */
 static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
                                     const uint64_t *idx, size_t k)
 {
     const unsigned max = w == 8u ? 255u : 15u;
-    //@ ghost amq_occ_lemma(idx, k);
+    //@ ghost amq_counting_occ_lemma(idx, k);
     /* Only the exact effect is carried; the other postconditions follow from it at the
      * end, by the occurrence lemma. */
     /*@ loop invariant bounds:      0 <= i <= k;
-        loop invariant exact:       amq_cadded{Pre, Here}(c, w, m, idx, i);
-        loop invariant padding:     amq_cpad_same{Pre, Here}(c, w, m);
-        for no_overflow: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) + i;
-        loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
+        loop invariant exact:       amq_counting_added{Pre, Here}(c, w, m, idx, i);
+        loop invariant padding:     amq_counting_pad_same{Pre, Here}(c, w, m);
+        for no_overflow: loop invariant sum: amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) + i;
+        loop assigns i, c[0 .. amq_counting_bytes(w, m) - 1];
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++) {
         const uint64_t p = idx[i];
         //@ ghost Step: ;
-        /*@ assert occ_next: amq_occ(idx, i + 1, p) == amq_occ(idx, i, p) + 1; */
-        /*@ assert occ_le:   amq_occ(idx, i + 1, p) <= amq_occ(idx, k, p); */
-        /*@ assert now:      amq_cnt(c, w, p) ==
-                               amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
-        /*@ for no_overflow: assert fits: amq_cnt{Pre}(c, w, p) + amq_occ(idx, k, p) <= amq_cmax(w); */
-        /*@ for no_overflow: assert room: amq_cnt(c, w, p) < amq_cmax(w); */
-        /*@ assert range:    0 <= amq_cnt{Pre}(c, w, p) <= amq_cnt(c, w, p) <= amq_cmax(w); */
+        /*@ assert occ_next: amq_counting_occ(idx, i + 1, p) == amq_counting_occ(idx, i, p) + 1; */
+        /*@ assert occ_le:   amq_counting_occ(idx, i + 1, p) <= amq_counting_occ(idx, k, p); */
+        /*@ assert now:      amq_counting_cell(c, w, p) ==
+                               amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), amq_counting_occ(idx, i, p)); */
+        /*@ for no_overflow: assert fits: amq_counting_cell{Pre}(c, w, p) + amq_counting_occ(idx, k, p) <= amq_counting_max(w); */
+        /*@ for no_overflow: assert room: amq_counting_cell(c, w, p) < amq_counting_max(w); */
+        /*@ assert range:    0 <= amq_counting_cell{Pre}(c, w, p) <= amq_counting_cell(c, w, p) <= amq_counting_max(w); */
         /* Sticky saturation: a counter at max stays there, so it can never reach 0 by
          * later removals, whatever was added. */
-        if (amq_cnt_get(c, w, m, p) < max)
-            amq_cnt_inc(c, w, m, p);
-        /*@ assert stepped: amq_cnt(c, w, p) ==
-                              amq_sat_add(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i + 1, p)); */
-        /*@ assert occ_rest: \forall integer q; q != p ==> amq_occ(idx, i + 1, q) == amq_occ(idx, i, q); */
+        if (amq_counting_cell_get(c, w, m, p) < max)
+            amq_counting_cell_inc(c, w, m, p);
+        /*@ assert stepped: amq_counting_cell(c, w, p) ==
+                              amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), amq_counting_occ(idx, i + 1, p)); */
+        /*@ assert occ_rest: \forall integer q; q != p ==> amq_counting_occ(idx, i + 1, q) == amq_counting_occ(idx, i, q); */
         /*@ assert rest:    \forall integer q; 0 <= q < m ==> q != p ==>
-                              amq_cnt(c, w, q) == amq_cnt{Step}(c, w, q); */
+                              amq_counting_cell(c, w, q) == amq_counting_cell{Step}(c, w, q); */
     }
     /*@ assert named: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, w, idx[t]) == amq_sat_add(w, amq_cnt{Pre}(c, w, idx[t]), amq_occ(idx, k, idx[t])) &&
-          amq_occ(idx, k, idx[t]) >= 1; */
-    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(idx, k, p) ==>
-          amq_cnt(c, w, p) == amq_sat_add(w, amq_cnt{Pre}(c, w, p), 0); */
+          amq_counting_cell(c, w, idx[t]) == amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, idx[t]), amq_counting_occ(idx, k, idx[t])) &&
+          amq_counting_occ(idx, k, idx[t]) >= 1; */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_bloom_named(idx, k, p) ==>
+          amq_counting_cell(c, w, p) == amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), 0); */
 }
 
-/*@ requires width:     amq_width(w);
+/*@ requires width:     amq_counting_width_ok(w);
     requires m_pos:     m >= 1;
-    requires c_valid:   \valid_read(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:   \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_in_range(idx, k, m);
+    requires idx_range: amq_bloom_in_range(idx, k, m);
     assigns \nothing;
     behavior present:
-      assumes amq_cpresent(c, w, idx, k);
+      assumes amq_counting_present(c, w, idx, k);
       ensures \result == 1;
     behavior absent:
-      assumes !amq_cpresent(c, w, idx, k);
+      assumes !amq_counting_present(c, w, idx, k);
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -215,40 +215,40 @@ static inline int amq_counting_query(const uint8_t *c, unsigned w, uint64_t m,
                                      const uint64_t *idx, size_t k)
 {
     /*@ loop invariant bounds: 0 <= i <= k;
-        loop invariant seen:   amq_cpresent(c, w, idx, i);
+        loop invariant seen:   amq_counting_present(c, w, idx, i);
         loop assigns i;
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++)
-        if (amq_cnt_get(c, w, m, idx[i]) == 0u)
+        if (amq_counting_cell_get(c, w, m, idx[i]) == 0u)
             return 0;
     return 1;
 }
 
-/*@ requires width:     amq_width(w);
+/*@ requires width:     amq_counting_width_ok(w);
     requires m_pos:     m >= 1;
-    requires c_valid:   \valid(c + (0 .. amq_cbytes(w, m) - 1));
+    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_in_range(idx, k, m);
-    requires separated: \separated(c + (0 .. amq_cbytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_cbytes(w, m) - 1];
-    ensures padding:     amq_cpad_same{Pre, Post}(c, w, m);
+    requires idx_range: amq_bloom_in_range(idx, k, m);
+    requires separated: \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
+    assigns c[0 .. amq_counting_bytes(w, m) - 1];
+    ensures padding:     amq_counting_pad_same{Pre, Post}(c, w, m);
     behavior removed:
-      assumes amq_ccovers(c, w, idx, k);
-      assigns c[0 .. amq_cbytes(w, m) - 1];
+      assumes amq_counting_covers(c, w, idx, k);
+      assigns c[0 .. amq_counting_bytes(w, m) - 1];
       ensures result:      \result == 0;
-      ensures decremented: amq_cdecremented{Pre, Post}(c, w, idx, k);
-      ensures shrinks:     amq_cshrinks{Pre, Post}(c, w, m);
-      ensures frame:       amq_cframe{Pre, Post}(c, w, m, idx, k);
-      ensures exact:       amq_cremoved{Pre, Post}(c, w, m, idx, k);
+      ensures decremented: amq_counting_decremented{Pre, Post}(c, w, idx, k);
+      ensures shrinks:     amq_counting_shrinks{Pre, Post}(c, w, m);
+      ensures frame:       amq_counting_frame{Pre, Post}(c, w, m, idx, k);
+      ensures exact:       amq_counting_removed{Pre, Post}(c, w, m, idx, k);
     behavior refused:
-      assumes !amq_ccovers(c, w, idx, k);
-      ensures unchanged:   amq_cbytes_same{Pre, Post}(c, w, m);
+      assumes !amq_counting_covers(c, w, idx, k);
+      ensures unchanged:   amq_counting_bytes_same{Pre, Post}(c, w, m);
       ensures result:      \result == 1;
     behavior exact_sum:
-      assumes amq_cunsaturated_cover(c, w, idx, k);
+      assumes amq_counting_unsaturated_cover(c, w, idx, k);
       ensures result:      \result == 0;
-      ensures sum:         amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - k;
+      ensures sum:         amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) - k;
     complete behaviors removed, refused;
     disjoint behaviors removed, refused;
 */
@@ -256,22 +256,22 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
                                       const uint64_t *idx, size_t k)
 {
     const unsigned max = w == 8u ? 255u : 15u;
-    //@ ghost amq_occ_lemma(idx, k);
+    //@ ghost amq_counting_occ_lemma(idx, k);
     /* Check everything before changing anything, so a refused remove is a no-op. */
     /*@ loop invariant bounds:  0 <= t <= k;
         loop invariant covered: \forall integer u; 0 <= u < t ==>
-                                  amq_ccovered_at(c, w, idx, k, u);
+                                  amq_counting_covered_at(c, w, idx, k, u);
         loop assigns t;
         loop variant k - t;
     */
     for (size_t t = 0; t < k; t++) {
         const uint64_t p = idx[t];
-        const unsigned v = amq_cnt_get(c, w, m, p);
+        const unsigned v = amq_counting_cell_get(c, w, m, p);
         if (v == max || v >= k) /* saturated, or cannot be short: p occurs <= k times */
             continue;
         size_t n = 0;
         /*@ loop invariant bounds: 0 <= s <= k;
-            loop invariant count:  n == amq_occ(idx, s, p);
+            loop invariant count:  n == amq_counting_occ(idx, s, p);
             loop invariant small:  n <= s;
             loop assigns s, n;
             loop variant k - s;
@@ -280,45 +280,45 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
             if (idx[s] == p)
                 n++;
         if (n > v) {
-            /*@ assert short: !amq_ccovered_at(c, w, idx, k, t); */
+            /*@ assert short: !amq_counting_covered_at(c, w, idx, k, t); */
             return 1;
         }
     }
     /* As in add: carry the exact effect only. */
     /*@ loop invariant bounds:      0 <= i <= k;
-        loop invariant exact:       amq_cremoved{Pre, Here}(c, w, m, idx, i);
-        loop invariant padding:     amq_cpad_same{Pre, Here}(c, w, m);
-        for exact_sum: loop invariant sum: amq_csum(c, w, m) == amq_csum{Pre}(c, w, m) - i;
-        loop assigns i, c[0 .. amq_cbytes(w, m) - 1];
+        loop invariant exact:       amq_counting_removed{Pre, Here}(c, w, m, idx, i);
+        loop invariant padding:     amq_counting_pad_same{Pre, Here}(c, w, m);
+        for exact_sum: loop invariant sum: amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) - i;
+        loop assigns i, c[0 .. amq_counting_bytes(w, m) - 1];
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++) {
         const uint64_t p = idx[i];
-        /*@ assert occ_next: amq_occ(idx, i + 1, p) == amq_occ(idx, i, p) + 1; */
-        /*@ assert occ_le:   amq_occ(idx, i + 1, p) <= amq_occ(idx, k, p); */
-        /*@ assert covered:  amq_ccovered_at{Pre}(c, w, idx, k, i); */
-        /*@ assert now:      amq_cnt(c, w, p) ==
-                               amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i, p)); */
-        /*@ assert range:    0 <= amq_cnt{Pre}(c, w, p) <= amq_cmax(w); */
-        /*@ assert sticky:   amq_cnt(c, w, p) == amq_cmax(w) <==>
-                               amq_cnt{Pre}(c, w, p) == amq_cmax(w); */
+        /*@ assert occ_next: amq_counting_occ(idx, i + 1, p) == amq_counting_occ(idx, i, p) + 1; */
+        /*@ assert occ_le:   amq_counting_occ(idx, i + 1, p) <= amq_counting_occ(idx, k, p); */
+        /*@ assert covered:  amq_counting_covered_at{Pre}(c, w, idx, k, i); */
+        /*@ assert now:      amq_counting_cell(c, w, p) ==
+                               amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_occ(idx, i, p)); */
+        /*@ assert range:    0 <= amq_counting_cell{Pre}(c, w, p) <= amq_counting_max(w); */
+        /*@ assert sticky:   amq_counting_cell(c, w, p) == amq_counting_max(w) <==>
+                               amq_counting_cell{Pre}(c, w, p) == amq_counting_max(w); */
         //@ ghost Step: ;
-        if (amq_cnt_get(c, w, m, p) != max) /* a saturated counter has lost its count */
-            amq_cnt_dec(c, w, m, p);
-        /*@ assert stepped: amq_cnt(c, w, p) ==
-                              amq_sat_sub(w, amq_cnt{Pre}(c, w, p), amq_occ(idx, i + 1, p)); */
+        if (amq_counting_cell_get(c, w, m, p) != max) /* a saturated counter has lost its count */
+            amq_counting_cell_dec(c, w, m, p);
+        /*@ assert stepped: amq_counting_cell(c, w, p) ==
+                              amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_occ(idx, i + 1, p)); */
         /*@ assert rest:    \forall integer q; 0 <= q < m ==> q != p ==>
-                              amq_cnt(c, w, q) == amq_cnt{Step}(c, w, q); */
+                              amq_counting_cell(c, w, q) == amq_counting_cell{Step}(c, w, q); */
     }
     /*@ assert named: \forall integer t; 0 <= t < k ==>
-          amq_cnt(c, w, idx[t]) == amq_sat_sub(w, amq_cnt{Pre}(c, w, idx[t]), amq_occ(idx, k, idx[t])) &&
-          amq_occ(idx, k, idx[t]) >= 1; */
-    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_named(idx, k, p) ==>
-          amq_cnt(c, w, p) == amq_cnt{Pre}(c, w, p); */
+          amq_counting_cell(c, w, idx[t]) == amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, idx[t]), amq_counting_occ(idx, k, idx[t])) &&
+          amq_counting_occ(idx, k, idx[t]) >= 1; */
+    /*@ assert unnamed: \forall integer p; 0 <= p < m ==> !amq_bloom_named(idx, k, p) ==>
+          amq_counting_cell(c, w, p) == amq_counting_cell{Pre}(c, w, p); */
     return 0;
 }
 
-/* The public kernels of one width, AMQ_CW (contracts: internal/counting_kernel_w.h), generated
+/* The public kernels of one width, AMQ_CW (contracts: lib_internal/counting_kernel_w.h), generated
  * for 8 and 4 bits from one text, as their contracts are. */
 #define AMQ_COUNTING_KERNELS                                                                 \
     void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, uint64_t m, const uint64_t *idx,     \

@@ -1,10 +1,10 @@
-/* The counting Bloom filter's registry entry (internal/structure.h): amq/counting.h, the
+/* The counting Bloom filter's registry entry (lib_internal/structure.h): amq/counting.h, the
  * Bloom rate (Ceramist Theorem 8) and the counting kernel's descriptor. */
-#include <internal/fail.h>
-#include <internal/check_kernels.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/check_kernels.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/counting.h>
 #include <amq/spec_counting.h>
 

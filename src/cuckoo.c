@@ -1,9 +1,9 @@
 /* Key-level cuckoo filter (amq/cuckoo.h): the table, its sizing and its files, over the key
- * level of internal/cuckoo_key.h (hashing, then the proved kernel), which alone touches the
+ * level of lib_internal/cuckoo_key.h (hashing, then the proved kernel), which alone touches the
  * table for a key.  This file adds the allocation, the count and the messages. */
-#include <internal/fail.h>
-#include <internal/container.h>
-#include <internal/cuckoo_key.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/container.h>
+#include <lib_internal/cuckoo_key.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
 #include <math.h>

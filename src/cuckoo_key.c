@@ -1,8 +1,8 @@
-/* The key-level cuckoo filter's pure part (internal/cuckoo_key.h): hash the key to its first
+/* The key-level cuckoo filter's pure part (lib_internal/cuckoo_key.h): hash the key to its first
  * bucket, fingerprint and kick choices, then the proved kernel. */
-#include <internal/cuckoo_key.h>
-#include <internal/hash_model.h>
-#include <internal/hash_reduce.h>
+#include <lib_internal/cuckoo_key.h>
+#include <lib_internal/hash_model.h>
+#include <lib_internal/hash_reduce.h>
 
 /* 1 iff some bit of x below f is set, scanned from bit f - 1 down. */
 /*@ requires f_range: 1 <= f <= 32;

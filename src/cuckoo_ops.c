@@ -1,13 +1,13 @@
 /* Cuckoo filter operations: query, remove and insert, over the proved slot layer of
- * src/cuckoo_kernel.c (contracts in internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).
+ * src/cuckoo_kernel.c (contracts in lib_internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).
  *
  * Proof shape.  Bit loops work on a bit offset o (goals linear in o + j); the slot-level
  * contracts name a slot s (bits s * f ..).  Every product fact (a slot lies in its bucket,
  * distinct slots lie apart, a slot is in one bucket) is a ghost function with an empty body,
  * proved once and called where needed: as lemmas of the logic they would be hypotheses of
  * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
-#include <internal/cuckoo_kernel.h>
-#include <internal/cuckoo_count_ghost.h> /* copy counts: ghost code and lemmas (unit cuckoo only) */
+#include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_count_ghost.h> /* copy counts: ghost code and lemmas (unit cuckoo only) */
 
 /*@ ghost
   // Extensionality: a value whose bits are all clear is 0.  By halving (z_k = y / 2^k), so

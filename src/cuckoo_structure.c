@@ -1,12 +1,12 @@
-/* The cuckoo filter's registry entry (internal/structure.h): amq/cuckoo.h, its rates
+/* The cuckoo filter's registry entry (lib_internal/structure.h): amq/cuckoo.h, its rates
  * (amq/spec_cuckoo.h, docs/rates-cuckoo.md) and the kernel's descriptor for the checks. */
-#include <internal/fail.h>
-#include <internal/structure.h>
-#include <internal/container.h>
-#include <internal/cuckoo_key.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
+#include <lib_internal/cuckoo_key.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/moment_cost.h>
 #include <stdlib.h>
 
 enum { P_NB, P_B, P_F };

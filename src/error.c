@@ -1,4 +1,4 @@
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/error.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* The parts of the filter interface that an external implementation (plugin, process)
  * cannot honour: each fails with a message naming the operation, so a caller that treats
- * such a filter like a registry one gets an error, never a crash (internal/impl.h). */
-#include <internal/fail.h>
-#include <internal/impl.h>
+ * such a filter like a registry one gets an error, never a crash (lib_internal/impl.h). */
+#include <lib_internal/fail.h>
+#include <lib_internal/impl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /* The generic filter interface (amq/filter.h): every call dispatches through the
- * structure's registry entry (internal/structure.h). */
-#include <internal/fail.h>
-#include <internal/container.h>
-#include <internal/impl.h>
-#include <internal/structure.h>
+ * structure's registry entry (lib_internal/structure.h). */
+#include <lib_internal/fail.h>
+#include <lib_internal/container.h>
+#include <lib_internal/impl.h>
+#include <lib_internal/structure.h>
 #include <amq/hash.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Rates and cross-check models through the registry (amq/filter_rate.h). */
 #include <math.h>
-#include <internal/fail.h>
-#include <internal/structure.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/structure.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

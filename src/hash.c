@@ -1,6 +1,6 @@
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/hash.h>
-#include <internal/hash_model.h>
+#include <lib_internal/hash_model.h>
 #include <string.h>
 /* XXH3 inlined from libxxhash's header (its documented XXH_INLINE_ALL mode): the same
  * functions as the shared library's, compiled into the hot paths. */
@@ -30,7 +30,7 @@ amq_status amq_hash_parse(const char *name, amq_hash_strategy *out)
                     name ? name : "(null)");
 }
 
-/* The wrappers of internal/hash_model.h: the hash model's C side, trusted (not proved). */
+/* The wrappers of lib_internal/hash_model.h: the hash model's C side, trusted (not proved). */
 uint64_t amq_xxh3_64(const void *key, size_t len, uint64_t seed)
 {
     return XXH3_64bits_withSeed(key, len, seed);

@@ -1,41 +1,41 @@
-/* The index strategies (amq/hash.h) over the stream of internal/hash_stream.h: the pure part of
+/* The index strategies (amq/hash.h) over the stream of lib_internal/hash_stream.h: the pure part of
  * hashing, proved by the unit hash_stream against acsl/amq/hash_stream_logic.h; the hash calls
- * go through the trusted model's wrappers (internal/hash_model.h, defined in src/hash.c). */
+ * go through the trusted model's wrappers (lib_internal/hash_model.h, defined in src/hash.c). */
 #include <amq/hash.h>
-#include <internal/hash_stream.h>
-#include <internal/hash_salt.h>
+#include <lib_internal/hash_stream.h>
+#include <lib_internal/hash_salt.h>
 
-/* amq_reduce (contract: internal/hash_stream.h) as four 32-bit partial products: portable C that
+/* amq_reduce (contract: lib_internal/hash_stream.h) as four 32-bit partial products: portable C that
  * Frama-C reads (it has no __int128).  The ghost functions are proof steps (ACSL comments,
  * nothing is compiled): facts about products that CVC4 needs stated once. */
 /*@ ghost
   /@ requires 0 <= a <= 4294967295 && 0 <= b <= 4294967295;
      assigns \nothing;
      ensures 0 <= a * b <= 18446744065119617025; @/
-  static void amq_reduce_mul32(uint64_t a, uint64_t b) { }
+  static void amq_hash_stream_reduce_mul32(uint64_t a, uint64_t b) { }
 */
 /*@ ghost
   /@ assigns \nothing;
      ensures h * m == ((h / 4294967296) * (m / 4294967296)) * 18446744073709551616
        + ((h / 4294967296) * (m % 4294967296) + (h % 4294967296) * (m / 4294967296)) * 4294967296
        + (h % 4294967296) * (m % 4294967296); @/
-  static void amq_reduce_split(uint64_t h, uint64_t m) { }
+  static void amq_hash_stream_reduce_split(uint64_t h, uint64_t m) { }
 */
 /*@ ghost
   /@ requires m >= 1;
      assigns \nothing;
      ensures (h * m) / 18446744073709551616 < m; @/
-  static void amq_reduce_below(uint64_t h, uint64_t m) { }
+  static void amq_hash_stream_reduce_below(uint64_t h, uint64_t m) { }
 */
 uint64_t amq_reduce(uint64_t h, uint64_t m)
 {
     const uint64_t h1 = h / 4294967296u, h0 = h % 4294967296u, m1 = m / 4294967296u, m0 = m % 4294967296u;
-    //@ ghost amq_reduce_mul32(h0, m0);
-    //@ ghost amq_reduce_mul32(h1, m0);
-    //@ ghost amq_reduce_mul32(h0, m1);
-    //@ ghost amq_reduce_mul32(h1, m1);
-    //@ ghost amq_reduce_split(h, m);
-    //@ ghost amq_reduce_below(h, m);
+    //@ ghost amq_hash_stream_reduce_mul32(h0, m0);
+    //@ ghost amq_hash_stream_reduce_mul32(h1, m0);
+    //@ ghost amq_hash_stream_reduce_mul32(h0, m1);
+    //@ ghost amq_hash_stream_reduce_mul32(h1, m1);
+    //@ ghost amq_hash_stream_reduce_split(h, m);
+    //@ ghost amq_hash_stream_reduce_below(h, m);
     const uint64_t a = h0 * m0;
     const uint64_t t = h1 * m0 + a / 4294967296u; /* < 2^64: (2^32-1)^2 + 2^32-1 */
     const uint64_t w = t % 4294967296u + h0 * m1;
@@ -66,18 +66,18 @@ void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t
     amq_hash_stream st;
     amq_hash_stream_words(&st, s, a, b, c, m);
     /*@ loop invariant bounds: 0 <= i <= k && st.i == i;
-        loop invariant at:     amq_stream_at(&st, amq_hs_rec(s), amq_red(a, m),
-                                             amq_hs_y0(s, amq_red(b, m), m), amq_red(c, m), m);
+        loop invariant at:     amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_red(a, m),
+                                             amq_hash_stream_y0(s, amq_red(b, m), m), amq_red(c, m), m);
         loop invariant seq:    \forall integer t; 0 <= t < i ==>
-                                 idx[t] == amq_words_index(s, a, b, c, m, t) && idx[t] < m;
+                                 idx[t] == amq_hash_stream_words_index(s, a, b, c, m, t) && idx[t] < m;
         loop assigns i, st, idx[0 .. k - 1];
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++) {
         const uint64_t v = amq_hash_stream_next(&st);
         /*@ assert next: v == st.x && v < m && st.i == i + 1 &&
-                         amq_stream_at(&st, amq_hs_rec(s), amq_red(a, m),
-                                       amq_hs_y0(s, amq_red(b, m), m), amq_red(c, m), m); */
+                         amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_red(a, m),
+                                       amq_hash_stream_y0(s, amq_red(b, m), m), amq_red(c, m), m); */
         idx[i] = v;
     }
 }
@@ -89,7 +89,7 @@ void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t
     assigns *a, *b, *c;
     ensures a: *a == amq_h_xxh3_128_lo{Pre}((char *)key, len, seed);
     ensures b: *b == amq_h_xxh3_128_hi{Pre}((char *)key, len, seed);
-    ensures c: *c == amq_hs_c{Pre}(s, seed, (char *)key, len);
+    ensures c: *c == amq_hash_stream_c{Pre}(s, seed, (char *)key, len);
 */
 static void key_words(amq_hash_strategy s, uint64_t seed, const void *key, size_t len, uint64_t *a,
                       uint64_t *b, uint64_t *c)
@@ -131,16 +131,16 @@ void amq_hash_indices(amq_hash_strategy s, uint64_t seed, const void *key, size_
     }
     amq_hash_stream_key(&st, s, seed, key, len, m);
     /*@ loop invariant bounds: 0 <= i <= k && st.i == i;
-        loop invariant indep:  amq_stream_key(&st, seed, (char *)key, len, m);
-        loop invariant ok:     amq_stream_ok(&st);
+        loop invariant indep:  amq_hash_stream_at_key(&st, seed, (char *)key, len, m);
+        loop invariant ok:     amq_hash_stream_ok(&st);
         loop invariant seq:    \forall integer t; 0 <= t < i ==>
-                                 idx[t] == amq_indep_index(seed, (char *)key, len, m, t) && idx[t] < m;
+                                 idx[t] == amq_hash_stream_indep_index(seed, (char *)key, len, m, t) && idx[t] < m;
         loop assigns i, st, idx[0 .. k - 1];
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++) {
         const uint64_t v = amq_hash_stream_next(&st);
-        /*@ assert next: v == amq_indep_index(seed, (char *)key, len, m, i) && v < m && st.i == i + 1; */
+        /*@ assert next: v == amq_hash_stream_indep_index(seed, (char *)key, len, m, i) && v < m && st.i == i + 1; */
         idx[i] = v;
     }
 }

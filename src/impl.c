@@ -1,8 +1,8 @@
 /* Implementations under test (amq/impl.h): the generic calls, and amqcert's own
  * structures as an implementation (a registry entry at fixed parameters, a new seed per
  * filter). */
-#include <internal/fail.h>
-#include <internal/impl.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/impl.h>
 #include <amq/hash.h>
 #include <stdio.h>
 #include <stdlib.h>

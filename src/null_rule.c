@@ -1,6 +1,6 @@
-/* The answers of the NULL rule (amq/error.h) that are not a status; see internal/null_rule.h. */
-#include <internal/null_rule.h>
-#include <internal/fail.h>
+/* The answers of the NULL rule (amq/error.h) that are not a status; see lib_internal/null_rule.h. */
+#include <lib_internal/null_rule.h>
+#include <lib_internal/fail.h>
 
 int amq_query_refused(const char *who)
 {

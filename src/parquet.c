@@ -1,9 +1,9 @@
 /* Parquet bloom-filter blobs and Parquet files (amq/parquet.h): the split-block filter's
- * words are the bitset; the Thrift header and footer come from internal/parquet_thrift.h. */
-#include <internal/fail.h>
-#include <internal/blocked_state.h>
-#include <internal/container.h>
-#include <internal/parquet_thrift.h>
+ * words are the bitset; the Thrift header and footer come from lib_internal/parquet_thrift.h. */
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/container.h>
+#include <lib_internal/parquet_thrift.h>
 #include <amq/parquet.h>
 #include <errno.h>
 #include <stdio.h>

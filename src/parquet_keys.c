@@ -1,5 +1,5 @@
 /* Parquet's PLAIN encoding of key values, from C values and from text (amq/parquet.h). */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/parquet.h>
 #include <errno.h>
 #include <math.h>

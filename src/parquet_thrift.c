@@ -1,8 +1,8 @@
 /* The Thrift compact protocol for Parquet's bloom-filter header and footer
- * (internal/parquet_thrift.h): a bounded reader over a byte buffer, the header's encoder and
+ * (lib_internal/parquet_thrift.h): a bounded reader over a byte buffer, the header's encoder and
  * decoder, and the walk over a FileMetaData that finds the column chunks' filters. */
-#include <internal/fail.h>
-#include <internal/parquet_thrift.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/parquet_thrift.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

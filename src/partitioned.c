@@ -4,17 +4,17 @@
  * partitions), m / k (bits per partition), k (bits per key: the same number, checked),
  * strategy, seed and 0 (no counter width); payload: the bit array as little-endian words.
  * Files of the one-type amq_blocked are these. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/partitioned.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_kernel.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_state.h>
-#include <internal/partitioned_key.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/partitioned_key.h>
 #include <amq/spec_blocked.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 #include <math.h>
 
 #define NAME "partitioned"
@@ -90,7 +90,7 @@ void amq_partitioned_locate(const amq_partitioned *p, const void *key, size_t le
 
 amq_status amq_partitioned_add(amq_partitioned *p, const void *key, size_t len)
 {
-    /* the proved add (internal/partitioned_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/partitioned_key.h) refuses a NULL key with len > 0 itself */
     if (!p || amq_partitioned_key_add(p->words, p->part_bits, p->k, p->strategy, p->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
     return AMQ_OK;
@@ -195,7 +195,7 @@ amq_status amq_partitioned_load(amq_partitioned **out, const char *path)
     return AMQ_OK;
 }
 
-/* ---- kernel descriptor (internal/blocked_check.h): k digits over part_bits ---- */
+/* ---- kernel descriptor (lib_internal/blocked_check.h): k digits over part_bits ---- */
 
 static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {

@@ -1,12 +1,12 @@
-/* The partitioned Bloom filter's registry entry (internal/structure.h): amq/partitioned.h,
+/* The partitioned Bloom filter's registry entry (lib_internal/structure.h): amq/partitioned.h,
  * its exact rate (1 - (1 - k/m)^n)^k and the kernel's descriptor.  It is also the lecture's
  * "naive" filter: k disjoint segments, one hash each. */
-#include <internal/fail.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_state.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/partitioned.h>
 #include <amq/spec_blocked.h>
 

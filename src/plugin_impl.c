@@ -1,7 +1,7 @@
 /* C plugins as implementations under test (amq/impl.h, amq/plugin.h): dlopen, the ABI
  * check, and the plugin's callbacks behind the filter interface. */
-#include <internal/fail.h>
-#include <internal/impl.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/impl.h>
 #include <amq/plugin.h>
 #include <dlfcn.h>
 #include <stdio.h>

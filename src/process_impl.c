@@ -5,13 +5,13 @@
  * replies are read, both pipes non-blocking under one poll(), so a full pipe on either side
  * never deadlocks.  Every wait is bounded by the timeout (no progress for that long: the
  * process is hung and killed); end of file means it died, and waitpid says how (after a
- * broken pipe, the replies written before it are read first: none is lost).  Buffers and lines are bounded (internal/protocol.h).  The session speaks version 2
+ * broken pipe, the replies written before it are read first: none is lost).  Buffers and lines are bounded (lib_internal/protocol.h).  The session speaks version 2
  * when the process answers "hello 2" with it, version 1 when it answers "hello 1 ..." (or
  * answers "hello 2" with an error: it is then started again and greeted with "hello 1").  The process runs in its own
  * process group, which is killed at the end, so a shell's children go with it. */
-#include <internal/fail.h>
-#include <internal/impl.h>
-#include <internal/protocol.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/impl.h>
+#include <lib_internal/protocol.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

@@ -1,5 +1,5 @@
-/* The line protocol of `amq check --exec`, pure (internal/protocol.h, docs/protocol.md). */
-#include <internal/protocol.h>
+/* The line protocol of `amq check --exec`, pure (lib_internal/protocol.h, docs/protocol.md). */
+#include <lib_internal/protocol.h>
 #include <string.h>
 
 static const char HEX[] = "0123456789abcdef";

@@ -2,16 +2,16 @@
  * amq/quotient.h.  The kernel does the table work; a key's fingerprint, its split and the kernel
  * call are src/quotient_key.c (unit quotient_key); this file checks arguments, writes the
  * messages, sizes and allocates tables, rebuilds them (merge, resize, load) and saves them. */
-#include <internal/fail.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/container.h>
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
-#include <internal/quotient_key.h>
+#include <lib_internal/quotient_check.h>
+#include <lib_internal/quotient_key.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 
 struct amq_quotient {
     amq_qf qf; /* q, r, nslots, count and the two arrays */
@@ -65,7 +65,7 @@ static void table_free(amq_qf *t)
 }
 
 /* Quotient (top q of the p bits) and remainder (low r bits); r <= 63.  The proved split of
- * internal/quotient_key.h, the one the key-level add, query and remove use. */
+ * lib_internal/quotient_key.h, the one the key-level add, query and remove use. */
 static uint64_t quot_of(const amq_qf *t, uint64_t f) { return amq_quotient_key_quot(f, t->r); }
 static uint64_t rem_of(const amq_qf *t, uint64_t f) { return amq_quotient_key_rem(f, t->r); }
 
@@ -207,7 +207,7 @@ uint64_t amq_quotient_fingerprint(const amq_quotient *f, const void *key, size_t
 
 amq_status amq_quotient_add(amq_quotient *f, const void *key, size_t len)
 {
-    /* the proved add (internal/quotient_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/quotient_key.h) refuses a NULL key with len > 0 itself */
     const amq_status s = f ? amq_quotient_key_add(&f->qf, f->seed, key, len) : AMQ_E_INVALID_ARG;
     if (s == AMQ_E_INVALID_ARG)
         return amq_fail(AMQ_E_INVALID_ARG, "add: NULL filter or key");

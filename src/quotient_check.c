@@ -1,11 +1,11 @@
 /* The quotient filter kernel as a cross-check descriptor (amq/check.h), and the
  * enumeration / Monte Carlo shorthands against 1 - (1 - 2^-p)^n (amq/spec_quotient.h).
  * State: word 0 the count, words 1 .. nslots the remainders, then the metadata bytes. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
+#include <lib_internal/quotient_check.h>
 #include <amq/spec_quotient.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include <string.h>
 
 static uint64_t nslots_of(const amq_quotient_geom *g) { return AMQ_QF_HOME_SLOTS(g->q) + g->slack; }

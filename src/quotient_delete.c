@@ -1,6 +1,6 @@
-/* Quotient filter kernel: delete (contract on internal/quotient_kernel.h; the steps it is
- * built from on internal/quotient_steps.h). */
-#include <internal/quotient_steps.h>
+/* Quotient filter kernel: delete (contract on lib_internal/quotient_kernel.h; the steps it is
+ * built from on lib_internal/quotient_steps.h). */
+#include <lib_internal/quotient_steps.h>
 
 /* ------------------------------------------------------------------------------------ */
 /* Delete                                                                                */
@@ -10,26 +10,26 @@
 /*@ requires p_range:    p < n;
     requires meta_valid: \valid_read(meta + (0 .. n - 1));
     requires gq_valid:   \valid_read(gq + (0 .. n - 1));
-    requires shape:      amq_qf_shape(meta, gq, n);
-    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq;
+    requires shape:      amq_quotient_shape(meta, gq, n);
+    requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq;
     assigns \nothing;
     ensures last: \result <==>
-      !(\exists integer k; 0 <= k < n && k != p && amq_qf_used(meta, k) && gq[k] == fq);
+      !(\exists integer k; 0 <= k < n && k != p && amq_quotient_used(meta, k) && gq[k] == fq);
 */
 static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)fq; /* for the contract */
     if (amq_quotient_step_is_continuation(meta[p])) {
-        /*@ assert prev: amq_qf_used(meta, p - 1) && gq[p - 1] == fq; */
+        /*@ assert prev: amq_quotient_used(meta, p - 1) && gq[p - 1] == fq; */
         return 0;
     }
     if (p + 1u < n && amq_quotient_step_is_continuation(meta[p + 1u])) {
-        /*@ assert next: amq_qf_used(meta, p + 1) && gq[p + 1] == fq; */
+        /*@ assert next: amq_quotient_used(meta, p + 1) && gq[p + 1] == fq; */
         return 0;
     }
-    /*@ assert none_before: \forall integer k; 0 <= k < p ==> amq_qf_used(meta, k) ==> gq[k] != fq; */
-    /*@ assert none_after: \forall integer k; p < k < n ==> amq_qf_used(meta, k) ==> gq[k] != fq; */
+    /*@ assert none_before: \forall integer k; 0 <= k < p ==> amq_quotient_used(meta, k) ==> gq[k] != fq; */
+    /*@ assert none_after: \forall integer k; p < k < n ==> amq_quotient_used(meta, k) ==> gq[k] != fq; */
     return 1;
 }
 
@@ -37,9 +37,9 @@ static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p
  * One call as the loop condition gives the loop a single exit, which the provers need to
  * carry the moved-slot relation past it. */
 /*@ requires meta_valid: \valid_read(meta + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
+    requires bytes:      amq_quotient_bytes(meta, n);
     assigns \nothing;
-    ensures go: \result <==> (k < n && amq_qf_S(meta, k));
+    ensures go: \result <==> (k < n && amq_quotient_S(meta, k));
 */
 static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
 {
@@ -49,23 +49,23 @@ static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
 /* Removes the element of slot p, which holds (fq, fr): the shifted elements after it move
  * down one slot, tracking the quotient of each run head they pass so that is_shifted is
  * recomputed; the last slot they leave becomes free; is_occupied(fq) is cleared if p held
- * the only element of fq.  Returns t (see amq_qf_del_pos). */
+ * the only element of fq.  Returns t (see amq_quotient_del_pos). */
 /*@ requires p_range:    p < n;
     requires meta_valid: \valid(meta + (0 .. n - 1));
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires shape:      amq_qf_shape(meta, gq, n);
-    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq && rem[p] == fr;
+    requires shape:      amq_quotient_shape(meta, gq, n);
+    requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq && rem[p] == fr;
     requires last:       last <==>
-      !(\exists integer k; 0 <= k < n && k != p && amq_qf_used(meta, k) && gq[k] == fq);
+      !(\exists integer k; 0 <= k < n && k != p && amq_quotient_used(meta, k) && gq[k] == fq);
     assigns rem[p .. n - 1], meta[0 .. n - 1], gq[p .. n - 1];
     ensures range:   p < \result <= n;
-    ensures pos:     amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, \result);
-    ensures deleted: amq_qf_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, \result);
-    ensures used:    amq_qf_del_used{Pre, Post}(meta, n, \result);
-    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) - 1;
-    ensures count_pos: amq_qf_nused{Pre}(meta, n) >= 1;
+    ensures pos:     amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, \result);
+    ensures deleted: amq_quotient_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, \result);
+    ensures used:    amq_quotient_del_used{Pre, Post}(meta, n, \result);
+    ensures count:   amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) - 1;
+    ensures count_pos: amq_quotient_nused{Pre}(meta, n) >= 1;
 */
 static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
                              uint64_t p, _Bool last)
@@ -76,91 +76,91 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     uint64_t k = p + 1u;
     uint64_t cq = fq;
     /*@ loop invariant range:      p < k <= n;
-        loop invariant shifted:    \forall integer j; p < j < k ==> amq_qf_S{Pre}(meta, j);
+        loop invariant shifted:    \forall integer j; p < j < k ==> amq_quotient_S{Pre}(meta, j);
         loop invariant moved_rem:  \forall integer j; p <= j < k - 1 ==> rem[j] == \at(rem[j + 1], Pre);
         loop invariant moved_gq:   \forall integer j; p <= j < k - 1 ==> gq[j] == \at(gq[j + 1], Pre);
         loop invariant moved_byte: \forall integer j; p <= j < k - 1 ==> meta[j] <= 7;
         loop invariant moved_S:    \forall integer j; p <= j < k - 1 ==>
-                                     (amq_qf_S(meta, j) <==> \at(gq[j + 1], Pre) < j);
+                                     (amq_quotient_S(meta, j) <==> \at(gq[j + 1], Pre) < j);
         loop invariant moved_C:    \forall integer j; p <= j < k - 1 ==>
-                                     (amq_qf_C(meta, j) <==> (amq_qf_C{Pre}(meta, j + 1) && (p < j || cp)));
-        loop invariant occ_same:   \forall integer j; 0 <= j < n ==> (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
+                                     (amq_quotient_C(meta, j) <==> (amq_quotient_C{Pre}(meta, j + 1) && (p < j || cp)));
+        loop invariant occ_same:   \forall integer j; 0 <= j < n ==> (amq_quotient_O(meta, j) <==> amq_quotient_O{Pre}(meta, j));
         loop invariant same_rem:   \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
                                      rem[j] == \at(rem[j], Pre);
         loop invariant same_gq:    \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
                                      gq[j] == \at(gq[j], Pre);
         loop invariant same_meta:  \forall integer j; 0 <= j < n ==> (j < p || k - 1 <= j) ==>
                                      meta[j] == \at(meta[j], Pre);
-        loop invariant quot:       cq == amq_qf_gq{Pre}(gq, k - 1);
-        loop invariant cp:         cp <==> amq_qf_C{Pre}(meta, p);
+        loop invariant quot:       cq == amq_quotient_gq{Pre}(gq, k - 1);
+        loop invariant cp:         cp <==> amq_quotient_C{Pre}(meta, p);
         loop assigns k, cq, rem[p .. n - 1], meta[p .. n - 1], gq[p .. n - 1];
         loop variant n - k;
     */
     while (qf_shift_goes_on(meta, n, k)) {
-        /*@ assert bytes: amq_qf_bytes(meta, n); */
-        /*@ assert moving: amq_qf_used{Pre}(meta, k) && amq_qf_gq{Pre}(gq, k) < k; */
-        /*@ assert prev_used: amq_qf_used{Pre}(meta, k - 1); */
+        /*@ assert bytes: amq_quotient_bytes(meta, n); */
+        /*@ assert moving: amq_quotient_used{Pre}(meta, k) && amq_quotient_gq{Pre}(gq, k) < k; */
+        /*@ assert prev_used: amq_quotient_used{Pre}(meta, k - 1); */
         _Bool c = amq_quotient_step_is_continuation(meta[k]);
         if (!c) {
-            /*@ assert new_run: amq_qf_gq{Pre}(gq, k) > cq; */
-            /*@ assert sorted_prev: \forall integer m; 0 <= m < k - 1 ==> amq_qf_used{Pre}(meta, m) ==>
-                                amq_qf_gq{Pre}(gq, m) <= amq_qf_gq{Pre}(gq, k - 1); */
-            /*@ assert above: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
-                                amq_qf_gq{Pre}(gq, m) > cq ==> m >= k; */
-            /*@ assert below: \forall integer m; 0 <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
-                                amq_qf_gq{Pre}(gq, m) < amq_qf_gq{Pre}(gq, k) ==> m < k; */
-            /*@ assert between: \forall integer x; cq < x < amq_qf_gq{Pre}(gq, k) ==> !amq_qf_O{Pre}(meta, x); */
-            /*@ assert occ_k: amq_qf_O(meta, amq_qf_gq{Pre}(gq, k)); */
+            /*@ assert new_run: amq_quotient_gq{Pre}(gq, k) > cq; */
+            /*@ assert sorted_prev: \forall integer m; 0 <= m < k - 1 ==> amq_quotient_used{Pre}(meta, m) ==>
+                                amq_quotient_gq{Pre}(gq, m) <= amq_quotient_gq{Pre}(gq, k - 1); */
+            /*@ assert above: \forall integer m; 0 <= m < n ==> amq_quotient_used{Pre}(meta, m) ==>
+                                amq_quotient_gq{Pre}(gq, m) > cq ==> m >= k; */
+            /*@ assert below: \forall integer m; 0 <= m < n ==> amq_quotient_used{Pre}(meta, m) ==>
+                                amq_quotient_gq{Pre}(gq, m) < amq_quotient_gq{Pre}(gq, k) ==> m < k; */
+            /*@ assert between: \forall integer x; cq < x < amq_quotient_gq{Pre}(gq, k) ==> !amq_quotient_O{Pre}(meta, x); */
+            /*@ assert occ_k: amq_quotient_O(meta, amq_quotient_gq{Pre}(gq, k)); */
             cq = amq_quotient_step_next_occupied(meta, n, cq, k - 1u);
         } else {
-            /*@ assert same_run: amq_qf_gq{Pre}(gq, k) == cq; */
+            /*@ assert same_run: amq_quotient_gq{Pre}(gq, k) == cq; */
         }
-        /*@ assert quot_k: cq == amq_qf_gq{Pre}(gq, k); */
+        /*@ assert quot_k: cq == amq_quotient_gq{Pre}(gq, k); */
         amq_quotient_step_move_down(rem, meta, n, k - 1u, c && (k > p + 1u || cp), cq != k - 1u) /*@ ghost (gq) */;
-        /*@ assert new_C: amq_qf_C(meta, k - 1) <==> (amq_qf_C{Pre}(meta, k) && (p < k - 1 || cp)); */
+        /*@ assert new_C: amq_quotient_C(meta, k - 1) <==> (amq_quotient_C{Pre}(meta, k) && (p < k - 1 || cp)); */
         /*@ assert kept_below: \forall integer j; p <= j < k - 1 ==>
-              rem[j] == \at(rem[j], LoopCurrent) && (amq_qf_C(meta, j) <==> amq_qf_C{LoopCurrent}(meta, j)); */
+              rem[j] == \at(rem[j], LoopCurrent) && (amq_quotient_C(meta, j) <==> amq_quotient_C{LoopCurrent}(meta, j)); */
         /*@ assert moved_C_next: \forall integer j; p <= j < k ==>
-              (amq_qf_C(meta, j) <==> (amq_qf_C{Pre}(meta, j + 1) && (p < j || cp))); */
+              (amq_quotient_C(meta, j) <==> (amq_quotient_C{Pre}(meta, j + 1) && (p < j || cp))); */
         /*@ assert new_rem: \forall integer j; p <= j < k ==> k - 1 <= j ==> rem[j] == \at(rem[j + 1], Pre); */
         /*@ assert moved_rem_lo: \forall integer j; p <= j < k ==> j < k - 1 ==> rem[j] == \at(rem[j + 1], Pre); */
         /*@ assert moved_rem_next: \forall integer j; p <= j < k ==> rem[j] == \at(rem[j + 1], Pre); */
         k++;
     }
-    /*@ assert frame_loop: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
-    /*@ assert t_stop: k < n ==> !amq_qf_S{Pre}(meta, k); */
-    /*@ assert stop: k < n ==> amq_qf_del_stop_hyp{Pre}(meta, gq, n, k); */
-    /*@ assert moved_loop: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
-    /*@ assert pos: amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, k); */
-    /*@ assert t_after: k < n ==> \forall integer m; k <= m < n ==> amq_qf_used{Pre}(meta, m) ==>
-                          amq_qf_gq{Pre}(gq, m) >= k; */
-    /*@ assert freed_home: amq_qf_O{Pre}(meta, k - 1) ==>
-                             amq_qf_used{Pre}(meta, k - 1) && amq_qf_gq{Pre}(gq, k - 1) == k - 1; */
-    /*@ assert freed_p: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == p && p == fq; */
-    /*@ assert freed_occ: amq_qf_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
+    /*@ assert frame_loop: amq_quotient_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
+    /*@ assert t_stop: k < n ==> !amq_quotient_S{Pre}(meta, k); */
+    /*@ assert stop: k < n ==> amq_quotient_del_stop_hyp{Pre}(meta, gq, n, k); */
+    /*@ assert moved_loop: amq_quotient_del_moved{Pre, Here}(rem, meta, gq, p, k); */
+    /*@ assert pos: amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert t_after: k < n ==> \forall integer m; k <= m < n ==> amq_quotient_used{Pre}(meta, m) ==>
+                          amq_quotient_gq{Pre}(gq, m) >= k; */
+    /*@ assert freed_home: amq_quotient_O{Pre}(meta, k - 1) ==>
+                             amq_quotient_used{Pre}(meta, k - 1) && amq_quotient_gq{Pre}(gq, k - 1) == k - 1; */
+    /*@ assert freed_p: amq_quotient_O{Pre}(meta, k - 1) ==> k - 1 == p && p == fq; */
+    /*@ assert freed_occ: amq_quotient_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
     amq_quotient_step_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
     /*@ ghost Vacated: ; */
-    /*@ assert moved_vacated: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
-    /*@ assert frame_vacated: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
+    /*@ assert moved_vacated: amq_quotient_del_moved{Pre, Here}(rem, meta, gq, p, k); */
+    /*@ assert frame_vacated: amq_quotient_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
     if (last)
         amq_quotient_step_set_bit(meta, n, fq, 1u, 0);
     /* r_frame in two steps (the loop's frame, then the O bit): at once, cvc4 took 500k steps */
     /*@ assert cs_kept: \forall integer j; 0 <= j < n ==>
-          (amq_qf_C(meta, j) <==> amq_qf_C{Vacated}(meta, j)) &&
-          (amq_qf_S(meta, j) <==> amq_qf_S{Vacated}(meta, j)); */
+          (amq_quotient_C(meta, j) <==> amq_quotient_C{Vacated}(meta, j)) &&
+          (amq_quotient_S(meta, j) <==> amq_quotient_S{Vacated}(meta, j)); */
     /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Vacated); */
-    /*@ assert r_bytes: amq_qf_bytes(meta, n); */
-    /*@ assert r_occ:   amq_qf_del_occ{Pre, Here}(meta, gq, n, fq, p); */
-    /*@ assert r_frame: amq_qf_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
-    /*@ assert r_moved: amq_qf_del_moved{Pre, Here}(rem, meta, gq, p, k); */
+    /*@ assert r_bytes: amq_quotient_bytes(meta, n); */
+    /*@ assert r_occ:   amq_quotient_del_occ{Pre, Here}(meta, gq, n, fq, p); */
+    /*@ assert r_frame: amq_quotient_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
+    /*@ assert r_moved: amq_quotient_del_moved{Pre, Here}(rem, meta, gq, p, k); */
     /*@ assert r_freed: meta[k - 1] == 0; */
-    /*@ assert deleted: amq_qf_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
-    /*@ assert h_used:  amq_qf_del_used_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
-    /*@ assert used:    amq_qf_del_used{Pre, Here}(meta, n, k); */
+    /*@ assert deleted: amq_quotient_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert h_used:  amq_quotient_del_used_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, k); */
+    /*@ assert used:    amq_quotient_del_used{Pre, Here}(meta, n, k); */
     /*@ ghost
       /@ loop invariant range: 0 <= j <= n;
-         loop invariant count: amq_qf_nused(meta, j) == amq_qf_nused{Pre}(meta, j) - (k - 1 < j ? 1 : 0);
-         loop invariant nonneg: amq_qf_nused(meta, j) >= 0;
+         loop invariant count: amq_quotient_nused(meta, j) == amq_quotient_nused{Pre}(meta, j) - (k - 1 < j ? 1 : 0);
+         loop invariant nonneg: amq_quotient_nused(meta, j) >= 0;
          loop assigns j;
          loop variant n - j;
       @/
@@ -175,27 +175,27 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
-    requires home:       amq_qf_home(meta, gq, n);
-    requires shifted:    amq_qf_shifted(meta, gq, n);
-    requires nogap:      amq_qf_nogap(meta, gq, n);
-    requires qsorted:    amq_qf_qsorted(meta, gq, n);
-    requires runs:       amq_qf_runs(meta, gq, n);
-    requires occupied:   amq_qf_occupied(meta, gq, n);
-    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
-    requires at_p:       amq_qf_used(meta, p) && gq[p] == fq && rem[p] == fr;
+    requires bytes:      amq_quotient_bytes(meta, n);
+    requires home:       amq_quotient_home(meta, gq, n);
+    requires shifted:    amq_quotient_shifted(meta, gq, n);
+    requires nogap:      amq_quotient_nogap(meta, gq, n);
+    requires qsorted:    amq_quotient_qsorted(meta, gq, n);
+    requires runs:       amq_quotient_runs(meta, gq, n);
+    requires occupied:   amq_quotient_occupied(meta, gq, n);
+    requires rsorted:    amq_quotient_rsorted(rem, meta, gq, n);
+    requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq && rem[p] == fr;
     assigns rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
-    ensures shape:   amq_qf_shape(meta, gq, n);
-    ensures rsorted: amq_qf_rsorted(rem, meta, gq, n);
-    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) - 1;
-    ensures count_pos: amq_qf_nused{Pre}(meta, n) >= 1;
-    ensures kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                       (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h);
-    ensures only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                       amq_qf_member{Pre}(rem, meta, gq, n, g, h);
-    ensures twice:   amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member(rem, meta, gq, n, fq, fr);
-    ensures exact:   \exists integer t; amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
-                       amq_qf_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, t);
+    ensures shape:   amq_quotient_shape(meta, gq, n);
+    ensures rsorted: amq_quotient_rsorted(rem, meta, gq, n);
+    ensures count:   amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) - 1;
+    ensures count_pos: amq_quotient_nused{Pre}(meta, n) >= 1;
+    ensures kept:    \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                       (g != fq || h != fr) ==> amq_quotient_member(rem, meta, gq, n, g, h);
+    ensures only:    \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                       amq_quotient_member{Pre}(rem, meta, gq, n, g, h);
+    ensures twice:   amq_quotient_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_quotient_member(rem, meta, gq, n, fq, fr);
+    ensures exact:   \exists integer t; amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
+                       amq_quotient_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, t);
 */
 static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr, uint64_t p)
     /*@ ghost (uint64_t \ghost *gq) */
@@ -203,22 +203,22 @@ static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     _Bool last = qf_is_last(meta, n, fq, p) /*@ ghost (gq) */;
     uint64_t t = qf_del_write(rem, meta, n, fq, fr, p, last) /*@ ghost (gq) */;
     (void)t; /* named in the proof only */
-    /*@ assert h_home:  amq_qf_del_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert home:    amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n) && amq_qf_nogap(meta, gq, n); */
-    /*@ assert h_qs:    amq_qf_del_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert qsorted: amq_qf_qsorted(meta, gq, n); */
-    /*@ assert h_rs:    amq_qf_del_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert rsorted: amq_qf_rsorted(rem, meta, gq, n); */
-    /*@ assert h_runs:  amq_qf_del_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert runs:    amq_qf_runs(meta, gq, n); */
-    /*@ assert h_occ:   amq_qf_del_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert occupied: amq_qf_occupied(meta, gq, n); */
-    /*@ assert kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                          (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h); */
-    /*@ assert only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                          amq_qf_member{Pre}(rem, meta, gq, n, g, h); */
-    /*@ assert twice:   amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==>
-                          amq_qf_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert h_home:  amq_quotient_del_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert home:    amq_quotient_home(meta, gq, n) && amq_quotient_shifted(meta, gq, n) && amq_quotient_nogap(meta, gq, n); */
+    /*@ assert h_qs:    amq_quotient_del_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert qsorted: amq_quotient_qsorted(meta, gq, n); */
+    /*@ assert h_rs:    amq_quotient_del_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert rsorted: amq_quotient_rsorted(rem, meta, gq, n); */
+    /*@ assert h_runs:  amq_quotient_del_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert runs:    amq_quotient_runs(meta, gq, n); */
+    /*@ assert h_occ:   amq_quotient_del_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert occupied: amq_quotient_occupied(meta, gq, n); */
+    /*@ assert kept:    \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                          (g != fq || h != fr) ==> amq_quotient_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:    \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                          amq_quotient_member{Pre}(rem, meta, gq, n, g, h); */
+    /*@ assert twice:   amq_quotient_member2{Pre}(rem, meta, gq, n, fq, fr) ==>
+                          amq_quotient_member(rem, meta, gq, n, fq, fr); */
 }
 
 int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
@@ -228,20 +228,20 @@ int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
     uint64_t n = qf->nslots;
     /*@ assert sep: \separated(qf, rem + (0 .. n - 1), meta + (0 .. n - 1), gq + (0 .. n - 1)); */
     if (!amq_quotient_step_is_occupied(meta[fq])) {
-        /*@ assert not_occ: !amq_qf_member(rem, meta, gq, n, fq, fr); */
+        /*@ assert not_occ: !amq_quotient_member(rem, meta, gq, n, fq, fr); */
         return 1;
     }
     uint64_t s = amq_quotient_step_find_run(meta, n, fq) /*@ ghost (gq) */;
-    /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == fq; */
-    /*@ assert head: s < n && amq_qf_used(meta, s) && gq[s] == fq; */
+    /*@ assert witness: \exists integer i; 0 <= i < n && amq_quotient_used(meta, i) && gq[i] == fq; */
+    /*@ assert head: s < n && amq_quotient_used(meta, s) && gq[s] == fq; */
     uint64_t p = amq_quotient_step_run_find(meta, rem, n, fq, fr, s) /*@ ghost (gq) */;
     if (p == n)
         return 1;
-    /*@ assert present: amq_qf_member(rem, meta, gq, n, fq, fr); */
-    /*@ assert inv_count: qf->count == amq_qf_nused(meta, n); */
+    /*@ assert present: amq_quotient_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert inv_count: qf->count == amq_quotient_nused(meta, n); */
     /*@ ghost
       /@ loop invariant range: 0 <= j <= n;
-         loop invariant some:  amq_qf_nused(meta, j) >= (p < j ? 1 : 0);
+         loop invariant some:  amq_quotient_nused(meta, j) >= (p < j ? 1 : 0);
          loop assigns j;
          loop variant n - j;
       @/
@@ -249,19 +249,19 @@ int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
     */
     /*@ assert c_pos: qf->count >= 1; */
     qf->count = qf->count - 1u;
-    /*@ assert same: amq_qf_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ assert same: amq_quotient_same{Pre, Here}(rem, meta, gq, n); */
     /*@ assert cnt_sep: \separated(&qf->count, rem + (0 .. n - 1), gq + (0 .. n - 1)); */
     /*@ assert cnt: qf->count == \at(qf->count, Pre) - 1; */
     qf_delete_at(rem, meta, n, fq, fr, p) /*@ ghost (gq) */;
     /*@ assert count: qf->count == \at(qf->count, Pre) - 1; */
-    /*@ assert kept:  \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                        (g != fq || h != fr) ==> amq_qf_member(rem, meta, gq, n, g, h); */
-    /*@ assert only:  \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                        amq_qf_member{Pre}(rem, meta, gq, n, g, h); */
-    /*@ assert twice: amq_qf_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member(rem, meta, gq, n, fq, fr); */
-    /*@ assert exact: \exists integer t; amq_qf_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
-                        amq_qf_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
+    /*@ assert kept:  \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                        (g != fq || h != fr) ==> amq_quotient_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:  \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                        amq_quotient_member{Pre}(rem, meta, gq, n, g, h); */
+    /*@ assert twice: amq_quotient_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_quotient_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert exact: \exists integer t; amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
+                        amq_quotient_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
     /*@ assert fields: qf->nslots == n && qf->rem == rem && qf->meta == meta; */
-    /*@ assert e_inv:   amq_qf_ok(qf, gq); */
+    /*@ assert e_inv:   amq_quotient_ok(qf, gq); */
     return 0;
 }

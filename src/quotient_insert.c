@@ -1,6 +1,6 @@
-/* Quotient filter kernel: insert (contract on internal/quotient_kernel.h; the steps it is
- * built from on internal/quotient_steps.h). */
-#include <internal/quotient_steps.h>
+/* Quotient filter kernel: insert (contract on lib_internal/quotient_kernel.h; the steps it is
+ * built from on lib_internal/quotient_steps.h). */
+#include <lib_internal/quotient_steps.h>
 
 /* ------------------------------------------------------------------------------------ */
 /* Insert                                                                                */
@@ -11,20 +11,20 @@
     requires meta_valid: \valid_read(meta + (0 .. n - 1));
     requires rem_valid:  \valid_read(rem + (0 .. n - 1));
     requires gq_valid:   \valid_read(gq + (0 .. n - 1));
-    requires shape:      amq_qf_shape(meta, gq, n);
-    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
+    requires shape:      amq_quotient_shape(meta, gq, n);
+    requires rsorted:    amq_quotient_rsorted(rem, meta, gq, n);
     requires free:       meta[e] == 0;
-    requires used:       \forall integer k; fq <= k < e ==> amq_qf_used(meta, k);
-    requires before:     \forall integer k; 0 <= k < s ==> amq_qf_used(meta, k) ==> gq[k] < fq;
-    requires after:      \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= fq;
-    requires occ:        had_run <==> amq_qf_O(meta, fq);
+    requires used:       \forall integer k; fq <= k < e ==> amq_quotient_used(meta, k);
+    requires before:     \forall integer k; 0 <= k < s ==> amq_quotient_used(meta, k) ==> gq[k] < fq;
+    requires after:      \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] >= fq;
+    requires occ:        had_run <==> amq_quotient_O(meta, fq);
     assigns \nothing;
     ensures range:     s <= \result <= e;
-    ensures pos:       amq_qf_ins_pos(rem, meta, gq, n, fq, fr, \result, e);
-    ensures cont_new:  s < \result <==> (0 < \result && amq_qf_used(meta, \result - 1) && gq[\result - 1] == fq);
+    ensures pos:       amq_quotient_ins_pos(rem, meta, gq, n, fq, fr, \result, e);
+    ensures cont_new:  s < \result <==> (0 < \result && amq_quotient_used(meta, \result - 1) && gq[\result - 1] == fq);
     ensures cont_next: \result < e ==>
-                         ((amq_qf_C(meta, \result) || (had_run && \result == s)) <==> gq[\result] == fq);
-    ensures head:      had_run && \result == s && \result < e ==> !amq_qf_C(meta, \result);
+                         ((amq_quotient_C(meta, \result) || (had_run && \result == s)) <==> gq[\result] == fq);
+    ensures head:      had_run && \result == s && \result < e ==> !amq_quotient_C(meta, \result);
     ensures head_pos:  had_run ==> s < e;
 */
 static uint64_t qf_run_scan(const uint8_t *meta, const uint64_t *rem, uint64_t n, uint64_t fq,
@@ -34,23 +34,23 @@ static uint64_t qf_run_scan(const uint8_t *meta, const uint64_t *rem, uint64_t n
     (void)n; (void)fq; /* for the contract */
     uint64_t p = s;
     if (had_run) {
-        /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == fq; */
-        /*@ assert head: s < e && amq_qf_used(meta, s) && gq[s] == fq; */
-        /*@ assert head_c: !amq_qf_C(meta, s); */
+        /*@ assert witness: \exists integer i; 0 <= i < n && amq_quotient_used(meta, i) && gq[i] == fq; */
+        /*@ assert head: s < e && amq_quotient_used(meta, s) && gq[s] == fq; */
+        /*@ assert head_c: !amq_quotient_C(meta, s); */
         /*@ loop invariant range: s <= p <= e;
             loop invariant run:   \forall integer j; s <= j < p ==>
-                                    amq_qf_used(meta, j) && gq[j] == fq && rem[j] <= fr;
+                                    amq_quotient_used(meta, j) && gq[j] == fq && rem[j] <= fr;
             loop assigns p;
             loop variant e - p;
         */
         while (p < e && (p == s || amq_quotient_step_is_continuation(meta[p])) && rem[p] <= fr)
             p++;
-        /*@ assert stop: p < e ==> (rem[p] > fr && gq[p] == fq) || (s < p && !amq_qf_C(meta, p)); */
+        /*@ assert stop: p < e ==> (rem[p] > fr && gq[p] == fq) || (s < p && !amq_quotient_C(meta, p)); */
         /*@ assert after_head: p < e ==> gq[p] > fq || (gq[p] == fq && rem[p] > fr); */
         /*@ assert mono: \forall integer j; p < j < e ==> gq[j] >= gq[p] && (gq[j] == gq[p] ==> rem[j] >= rem[p]); */
         /*@ assert after: \forall integer j; p <= j < e ==> gq[j] > fq || (gq[j] == fq && rem[j] > fr); */
     } else {
-        /*@ assert no_run: \forall integer j; 0 <= j < n ==> amq_qf_used(meta, j) ==> gq[j] != fq; */
+        /*@ assert no_run: \forall integer j; 0 <= j < n ==> amq_quotient_used(meta, j) ==> gq[j] != fq; */
     }
     return p;
 }
@@ -62,14 +62,14 @@ static uint64_t qf_run_scan(const uint8_t *meta, const uint64_t *rem, uint64_t n
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
+    requires bytes:      amq_quotient_bytes(meta, n);
     assigns rem[p + 1 .. e], meta[p + 1 .. e], gq[p + 1 .. e];
     ensures moved_rem:  \forall integer j; p < j <= e ==> rem[j] == \old(rem[j - 1]);
     ensures moved_gq:   \forall integer j; p < j <= e ==> gq[j] == \old(gq[j - 1]);
     ensures moved_byte: \forall integer j; p < j <= e ==> meta[j] <= 7;
-    ensures moved_O:    \forall integer j; p < j <= e ==> (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
-    ensures moved_C:    \forall integer j; p < j <= e ==> (amq_qf_C(meta, j) <==> amq_qf_C{Pre}(meta, j - 1));
-    ensures moved_S:    \forall integer j; p < j <= e ==> amq_qf_S(meta, j);
+    ensures moved_O:    \forall integer j; p < j <= e ==> (amq_quotient_O(meta, j) <==> amq_quotient_O{Pre}(meta, j));
+    ensures moved_C:    \forall integer j; p < j <= e ==> (amq_quotient_C(meta, j) <==> amq_quotient_C{Pre}(meta, j - 1));
+    ensures moved_S:    \forall integer j; p < j <= e ==> amq_quotient_S(meta, j);
     ensures same_rem:   \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> rem[j] == \old(rem[j]);
     ensures same_gq:    \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> gq[j] == \old(gq[j]);
     ensures same_meta:  \forall integer j; 0 <= j < n ==> (j <= p || e < j) ==> meta[j] == \old(meta[j]);
@@ -83,10 +83,10 @@ static void qf_shift_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t p, ui
         loop invariant moved_gq:   \forall integer j; k < j <= e ==> gq[j] == \at(gq[j - 1], Pre);
         loop invariant moved_byte: \forall integer j; k < j <= e ==> meta[j] <= 7;
         loop invariant moved_O:    \forall integer j; k < j <= e ==>
-                                     (amq_qf_O(meta, j) <==> amq_qf_O{Pre}(meta, j));
+                                     (amq_quotient_O(meta, j) <==> amq_quotient_O{Pre}(meta, j));
         loop invariant moved_C:    \forall integer j; k < j <= e ==>
-                                     (amq_qf_C(meta, j) <==> amq_qf_C{Pre}(meta, j - 1));
-        loop invariant moved_S:    \forall integer j; k < j <= e ==> amq_qf_S(meta, j);
+                                     (amq_quotient_C(meta, j) <==> amq_quotient_C{Pre}(meta, j - 1));
+        loop invariant moved_S:    \forall integer j; k < j <= e ==> amq_quotient_S(meta, j);
         loop invariant same_rem:   \forall integer j; 0 <= j < n ==> (j <= k || e < j) ==>
                                      rem[j] == \at(rem[j], Pre);
         loop invariant same_gq:    \forall integer j; 0 <= j < n ==> (j <= k || e < j) ==>
@@ -112,13 +112,13 @@ static void qf_shift_up(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t p, ui
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
-    requires pos:        amq_qf_ins_pos(rem, meta, gq, n, fq, fr, p, e);
-    requires cont_new:   cont_new <==> (0 < p && amq_qf_used(meta, p - 1) && gq[p - 1] == fq);
-    requires cont_next:  p < e ==> ((amq_qf_C(meta, p) || cont_next) <==> gq[p] == fq);
-    requires head:       cont_next ==> p < e && !amq_qf_C(meta, p);
+    requires bytes:      amq_quotient_bytes(meta, n);
+    requires pos:        amq_quotient_ins_pos(rem, meta, gq, n, fq, fr, p, e);
+    requires cont_new:   cont_new <==> (0 < p && amq_quotient_used(meta, p - 1) && gq[p - 1] == fq);
+    requires cont_next:  p < e ==> ((amq_quotient_C(meta, p) || cont_next) <==> gq[p] == fq);
+    requires head:       cont_next ==> p < e && !amq_quotient_C(meta, p);
     assigns rem[p .. e], meta[fq .. e], gq[p .. e];
-    ensures inserted: amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+    ensures inserted: amq_quotient_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
 */
 static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
                          uint64_t p, uint64_t e, _Bool cont_new, _Bool cont_next)
@@ -128,19 +128,19 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     /*@ ghost Shifted: ; */
     if (cont_next) {
         amq_quotient_step_set_bit(meta, n, p + 1u, 2u, 1);
-        /*@ assert link_on: amq_qf_C(meta, p + 1) && \at(gq[p], Pre) == fq; */
+        /*@ assert link_on: amq_quotient_C(meta, p + 1) && \at(gq[p], Pre) == fq; */
     } else {
-        /*@ assert link_off: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+        /*@ assert link_off: p < e ==> (amq_quotient_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
     }
     /*@ ghost Linked: ; */
     /*@ assert linked_same: \forall integer j; 0 <= j < n ==> j != p + 1 ==>
           meta[j] == \at(meta[j], Shifted); */
-    /*@ assert next_O: p < e ==> (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)); */
-    /*@ assert next_C: p < e ==> (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
-    /*@ assert next_S: p < e ==> meta[p + 1] <= 7 && amq_qf_S(meta, p + 1); */
+    /*@ assert next_O: p < e ==> (amq_quotient_O(meta, p + 1) <==> amq_quotient_O{Pre}(meta, p + 1)); */
+    /*@ assert next_C: p < e ==> (amq_quotient_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
+    /*@ assert next_S: p < e ==> meta[p + 1] <= 7 && amq_quotient_S(meta, p + 1); */
     /*@ assert next: p < e ==> meta[p + 1] <= 7 &&
-          (amq_qf_O(meta, p + 1) <==> amq_qf_O{Pre}(meta, p + 1)) &&
-          (amq_qf_C(meta, p + 1) <==> \at(gq[p], Pre) == fq) && amq_qf_S(meta, p + 1); */
+          (amq_quotient_O(meta, p + 1) <==> amq_quotient_O{Pre}(meta, p + 1)) &&
+          (amq_quotient_C(meta, p + 1) <==> \at(gq[p], Pre) == fq) && amq_quotient_S(meta, p + 1); */
     amq_quotient_step_put(rem, meta, n, p, fq, fr, cont_new, p > fq) /*@ ghost (gq) */;
     /*@ ghost Written: ; */
     /*@ assert put_same: \forall integer j; 0 <= j < n ==> j != p ==>
@@ -148,28 +148,28 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     amq_quotient_step_set_bit(meta, n, fq, 1u, 1);
     /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Written); */
     /*@ assert rem_gq: \forall integer j; 0 <= j < n ==> rem[j] == \at(rem[j], Written) && gq[j] == \at(gq[j], Written); */
-    /*@ assert fq_bits: (amq_qf_C(meta, fq) <==> amq_qf_C{Written}(meta, fq)) &&
-                        (amq_qf_S(meta, fq) <==> amq_qf_S{Written}(meta, fq)) && amq_qf_O(meta, fq); */
-    /*@ assert occ_shifted: \forall integer k; 0 <= k < n ==> (amq_qf_O{Shifted}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
-    /*@ assert occ_linked: \forall integer k; 0 <= k < n ==> (amq_qf_O{Linked}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
-    /*@ assert occ_written: \forall integer k; 0 <= k < n ==> (amq_qf_O{Written}(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
+    /*@ assert fq_bits: (amq_quotient_C(meta, fq) <==> amq_quotient_C{Written}(meta, fq)) &&
+                        (amq_quotient_S(meta, fq) <==> amq_quotient_S{Written}(meta, fq)) && amq_quotient_O(meta, fq); */
+    /*@ assert occ_shifted: \forall integer k; 0 <= k < n ==> (amq_quotient_O{Shifted}(meta, k) <==> amq_quotient_O{Pre}(meta, k)); */
+    /*@ assert occ_linked: \forall integer k; 0 <= k < n ==> (amq_quotient_O{Linked}(meta, k) <==> amq_quotient_O{Pre}(meta, k)); */
+    /*@ assert occ_written: \forall integer k; 0 <= k < n ==> (amq_quotient_O{Written}(meta, k) <==> amq_quotient_O{Pre}(meta, k)); */
     /*@ assert cs_out: \forall integer k; 0 <= k < n ==> (k < p || e < k) ==>
-          (amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k)) && (amq_qf_S(meta, k) <==> amq_qf_S{Pre}(meta, k)); */
+          (amq_quotient_C(meta, k) <==> amq_quotient_C{Pre}(meta, k)) && (amq_quotient_S(meta, k) <==> amq_quotient_S{Pre}(meta, k)); */
     /*@ assert cs_mid: \forall integer k; p + 1 < k <= e ==>
-          (amq_qf_C(meta, k) <==> amq_qf_C{Pre}(meta, k - 1)) && amq_qf_S(meta, k); */
-    /*@ assert r_bytes: amq_qf_bytes(meta, n); */
+          (amq_quotient_C(meta, k) <==> amq_quotient_C{Pre}(meta, k - 1)) && amq_quotient_S(meta, k); */
+    /*@ assert r_bytes: amq_quotient_bytes(meta, n); */
     /*@ assert occ_other: \forall integer k; 0 <= k < n ==> k != fq ==>
-          (amq_qf_O(meta, k) <==> amq_qf_O{Pre}(meta, k)); */
-    /*@ assert r_occ:   amq_qf_ins_occ{Pre, Here}(meta, n, fq); */
-    /*@ assert r_frame: amq_qf_ins_frame{Pre, Here}(rem, meta, gq, n, p, e); */
-    /*@ assert r_new:   amq_qf_ins_new{Pre, Here}(rem, meta, gq, fq, fr, p); */
+          (amq_quotient_O(meta, k) <==> amq_quotient_O{Pre}(meta, k)); */
+    /*@ assert r_occ:   amq_quotient_ins_occ{Pre, Here}(meta, n, fq); */
+    /*@ assert r_frame: amq_quotient_ins_frame{Pre, Here}(rem, meta, gq, n, p, e); */
+    /*@ assert r_new:   amq_quotient_ins_new{Pre, Here}(rem, meta, gq, fq, fr, p); */
     /*@ assert rm_data: \forall integer k; p < k <= e ==>
           rem[k] == \at(rem[k - 1], Pre) && gq[k] == \at(gq[k - 1], Pre); */
-    /*@ assert rm_S: \forall integer k; p < k <= e ==> amq_qf_S(meta, k); */
+    /*@ assert rm_S: \forall integer k; p < k <= e ==> amq_quotient_S(meta, k); */
     /*@ assert rm_C: \forall integer k; p < k <= e ==>
-          (amq_qf_C(meta, k) <==> (k == p + 1 ? \at(gq[p], Pre) == fq : amq_qf_C{Pre}(meta, k - 1))); */
-    /*@ assert r_moved: amq_qf_ins_moved{Pre, Here}(rem, meta, gq, fq, p, e); */
-    /*@ assert inserted: amq_qf_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+          (amq_quotient_C(meta, k) <==> (k == p + 1 ? \at(gq[p], Pre) == fq : amq_quotient_C{Pre}(meta, k - 1))); */
+    /*@ assert r_moved: amq_quotient_ins_moved{Pre, Here}(rem, meta, gq, fq, p, e); */
+    /*@ assert inserted: amq_quotient_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
 }
 
 /* qf_ins_place, plus the count of used slots (an induction: a ghost loop). */
@@ -178,14 +178,14 @@ static void qf_ins_place(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
-    requires pos:        amq_qf_ins_pos(rem, meta, gq, n, fq, fr, p, e);
-    requires cont_new:   cont_new <==> (0 < p && amq_qf_used(meta, p - 1) && gq[p - 1] == fq);
-    requires cont_next:  p < e ==> ((amq_qf_C(meta, p) || cont_next) <==> gq[p] == fq);
-    requires head:       cont_next ==> p < e && !amq_qf_C(meta, p);
+    requires bytes:      amq_quotient_bytes(meta, n);
+    requires pos:        amq_quotient_ins_pos(rem, meta, gq, n, fq, fr, p, e);
+    requires cont_new:   cont_new <==> (0 < p && amq_quotient_used(meta, p - 1) && gq[p - 1] == fq);
+    requires cont_next:  p < e ==> ((amq_quotient_C(meta, p) || cont_next) <==> gq[p] == fq);
+    requires head:       cont_next ==> p < e && !amq_quotient_C(meta, p);
     assigns rem[p .. e], meta[fq .. e], gq[p .. e];
-    ensures inserted: amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
-    ensures count:    amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) + 1;
+    ensures inserted: amq_quotient_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+    ensures count:    amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) + 1;
 */
 static void qf_ins_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
                          uint64_t p, uint64_t e, _Bool cont_new, _Bool cont_next)
@@ -193,10 +193,10 @@ static void qf_ins_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
 {
     qf_ins_place(rem, meta, n, fq, fr, p, e, cont_new, cont_next) /*@ ghost (gq) */;
     /*@ assert used_exact: \forall integer j; 0 <= j < n ==>
-          (amq_qf_used(meta, j) <==> (amq_qf_used{Pre}(meta, j) || j == e)); */
+          (amq_quotient_used(meta, j) <==> (amq_quotient_used{Pre}(meta, j) || j == e)); */
     /*@ ghost
       /@ loop invariant range: 0 <= j <= n;
-         loop invariant count: amq_qf_nused(meta, j) == amq_qf_nused{Pre}(meta, j) + (e < j ? 1 : 0);
+         loop invariant count: amq_quotient_nused(meta, j) == amq_quotient_nused{Pre}(meta, j) + (e < j ? 1 : 0);
          loop assigns j;
          loop variant n - j;
       @/
@@ -211,28 +211,28 @@ static void qf_ins_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     requires rem_valid:  \valid(rem + (0 .. n - 1));
     requires gq_valid:   \valid(gq + (0 .. n - 1));
     requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
-    requires bytes:      amq_qf_bytes(meta, n);
-    requires home:       amq_qf_home(meta, gq, n);
-    requires shifted:    amq_qf_shifted(meta, gq, n);
-    requires nogap:      amq_qf_nogap(meta, gq, n);
-    requires qsorted:    amq_qf_qsorted(meta, gq, n);
-    requires runs:       amq_qf_runs(meta, gq, n);
-    requires occupied:   amq_qf_occupied(meta, gq, n);
-    requires rsorted:    amq_qf_rsorted(rem, meta, gq, n);
+    requires bytes:      amq_quotient_bytes(meta, n);
+    requires home:       amq_quotient_home(meta, gq, n);
+    requires shifted:    amq_quotient_shifted(meta, gq, n);
+    requires nogap:      amq_quotient_nogap(meta, gq, n);
+    requires qsorted:    amq_quotient_qsorted(meta, gq, n);
+    requires runs:       amq_quotient_runs(meta, gq, n);
+    requires occupied:   amq_quotient_occupied(meta, gq, n);
+    requires rsorted:    amq_quotient_rsorted(rem, meta, gq, n);
     requires free:       meta[e] == 0;
-    requires used:       \forall integer k; fq <= k < e ==> amq_qf_used(meta, k);
+    requires used:       \forall integer k; fq <= k < e ==> amq_quotient_used(meta, k);
     assigns rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
-    ensures shape:   amq_qf_shape(meta, gq, n);
-    ensures rsorted: amq_qf_rsorted(rem, meta, gq, n);
-    ensures count:   amq_qf_nused(meta, n) == amq_qf_nused{Pre}(meta, n) + 1;
-    ensures found:   amq_qf_member(rem, meta, gq, n, fq, fr);
-    ensures kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                       amq_qf_member(rem, meta, gq, n, g, h);
-    ensures only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                       amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr);
-    ensures twice:   amq_qf_member{Pre}(rem, meta, gq, n, fq, fr) ==> amq_qf_member2(rem, meta, gq, n, fq, fr);
-    ensures exact:   \exists integer p; amq_qf_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
-                       amq_qf_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
+    ensures shape:   amq_quotient_shape(meta, gq, n);
+    ensures rsorted: amq_quotient_rsorted(rem, meta, gq, n);
+    ensures count:   amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) + 1;
+    ensures found:   amq_quotient_member(rem, meta, gq, n, fq, fr);
+    ensures kept:    \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                       amq_quotient_member(rem, meta, gq, n, g, h);
+    ensures only:    \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                       amq_quotient_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr);
+    ensures twice:   amq_quotient_member{Pre}(rem, meta, gq, n, fq, fr) ==> amq_quotient_member2(rem, meta, gq, n, fq, fr);
+    ensures exact:   \exists integer p; amq_quotient_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
+                       amq_quotient_inserted{Pre, Post}(rem, meta, gq, n, fq, fr, p, e);
 */
 static void qf_insert_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr, uint64_t e)
     /*@ ghost (uint64_t \ghost *gq) */
@@ -242,25 +242,25 @@ static void qf_insert_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
     /*@ assert s_le_e: s <= e; */
     uint64_t p = qf_run_scan(meta, rem, n, fq, fr, s, e, had_run) /*@ ghost (gq) */;
     qf_ins_write(rem, meta, n, fq, fr, p, e, p > s, had_run && p == s) /*@ ghost (gq) */;
-    /*@ assert h_home:  amq_qf_ins_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert home:    amq_qf_home(meta, gq, n) && amq_qf_shifted(meta, gq, n); */
-    /*@ assert h_nogap: amq_qf_ins_nogap_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert nogap:   amq_qf_nogap(meta, gq, n); */
-    /*@ assert h_qs:    amq_qf_ins_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert qsorted: amq_qf_qsorted(meta, gq, n); */
-    /*@ assert h_rs:    amq_qf_ins_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert rsorted: amq_qf_rsorted(rem, meta, gq, n); */
-    /*@ assert h_runs:  amq_qf_ins_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert runs:    amq_qf_runs(meta, gq, n); */
-    /*@ assert h_occ:   amq_qf_ins_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
-    /*@ assert occupied: amq_qf_occupied(meta, gq, n); */
-    /*@ assert found:   amq_qf_member(rem, meta, gq, n, fq, fr); */
-    /*@ assert kept:    \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                          amq_qf_member(rem, meta, gq, n, g, h); */
-    /*@ assert only:    \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                          amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
-    /*@ assert twice:   amq_qf_member{Pre}(rem, meta, gq, n, fq, fr) ==>
-                          amq_qf_member2(rem, meta, gq, n, fq, fr); */
+    /*@ assert h_home:  amq_quotient_ins_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert home:    amq_quotient_home(meta, gq, n) && amq_quotient_shifted(meta, gq, n); */
+    /*@ assert h_nogap: amq_quotient_ins_nogap_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert nogap:   amq_quotient_nogap(meta, gq, n); */
+    /*@ assert h_qs:    amq_quotient_ins_qs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert qsorted: amq_quotient_qsorted(meta, gq, n); */
+    /*@ assert h_rs:    amq_quotient_ins_rs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert rsorted: amq_quotient_rsorted(rem, meta, gq, n); */
+    /*@ assert h_runs:  amq_quotient_ins_runs_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert runs:    amq_quotient_runs(meta, gq, n); */
+    /*@ assert h_occ:   amq_quotient_ins_occ_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert occupied: amq_quotient_occupied(meta, gq, n); */
+    /*@ assert found:   amq_quotient_member(rem, meta, gq, n, fq, fr); */
+    /*@ assert kept:    \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                          amq_quotient_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:    \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                          amq_quotient_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
+    /*@ assert twice:   amq_quotient_member{Pre}(rem, meta, gq, n, fq, fr) ==>
+                          amq_quotient_member2(rem, meta, gq, n, fq, fr); */
 }
 
 int amq_quotient_kernel_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
@@ -273,24 +273,24 @@ int amq_quotient_kernel_insert(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
         return 1;
     uint64_t e = amq_quotient_step_first_free(meta, n, fq);
     if (e == n) {
-        /*@ assert no_room: !amq_qf_room(meta, n, fq); */
+        /*@ assert no_room: !amq_quotient_room(meta, n, fq); */
         return 2;
     }
-    /*@ assert room: amq_qf_room(meta, n, fq); */
+    /*@ assert room: amq_quotient_room(meta, n, fq); */
     /* The count first: the proof-heavy part below then never meets a write to qf. */
     qf->count = qf->count + 1u;
-    /*@ assert same: amq_qf_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ assert same: amq_quotient_same{Pre, Here}(rem, meta, gq, n); */
     /*@ ghost Counted: ; */
     qf_insert_at(rem, meta, n, fq, fr, e) /*@ ghost (gq) */;
     /*@ assert count: qf->count == \at(qf->count, Pre) + 1; */
-    /*@ assert kept:  \forall integer g, h; amq_qf_member{Pre}(rem, meta, gq, n, g, h) ==>
-                        amq_qf_member(rem, meta, gq, n, g, h); */
-    /*@ assert only:  \forall integer g, h; amq_qf_member(rem, meta, gq, n, g, h) ==>
-                        amq_qf_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
-    /*@ assert exact: \exists integer p; amq_qf_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
-                        amq_qf_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
+    /*@ assert kept:  \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
+                        amq_quotient_member(rem, meta, gq, n, g, h); */
+    /*@ assert only:  \forall integer g, h; amq_quotient_member(rem, meta, gq, n, g, h) ==>
+                        amq_quotient_member{Pre}(rem, meta, gq, n, g, h) || (g == fq && h == fr); */
+    /*@ assert exact: \exists integer p; amq_quotient_ins_pos{Pre}(rem, meta, gq, n, fq, fr, p, e) &&
+                        amq_quotient_inserted{Pre, Here}(rem, meta, gq, n, fq, fr, p, e); */
     /*@ assert fields: qf->nslots == n && qf->rem == rem && qf->meta == meta; */
-    /*@ assert e_inv:   amq_qf_ok(qf, gq); */
-    /*@ assert e_found: amq_qf_has(qf, gq, fq, fr); */
+    /*@ assert e_inv:   amq_quotient_ok(qf, gq); */
+    /*@ assert e_found: amq_quotient_has(qf, gq, fq, fr); */
     return 0;
 }

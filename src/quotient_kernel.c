@@ -1,14 +1,14 @@
 /* Quotient filter kernel: query, iteration, clear, count, parameters and the executable
- * invariant (see internal/quotient_kernel.h for the design and the contracts).  Insert and
+ * invariant (see lib_internal/quotient_kernel.h for the design and the contracts).  Insert and
  * delete are in quotient_insert.c and quotient_delete.c, the steps all three are built from
  * in quotient_steps.c.
  *
  * Proof structure.  Operations are split into small functions (search, single-slot update,
  * shift loop, relation), each with a contract; the invariant is re-established from the
- * exact relation between the states before and after (amq_qf_inserted / amq_qf_deleted) by
+ * exact relation between the states before and after (amq_quotient_inserted / amq_quotient_deleted) by
  * lemmas of acsl/amq/quotient_*.h, which the code invokes by asserting their key
  * predicates. */
-#include <internal/quotient_steps.h>
+#include <lib_internal/quotient_steps.h>
 
 /* ------------------------------------------------------------------------------------ */
 /* Query                                                                                 */
@@ -19,12 +19,12 @@ int amq_quotient_kernel_query(const amq_qf *qf, uint64_t fq, uint64_t fr) /*@ gh
     const uint64_t *rem = qf->rem;
     uint64_t n = qf->nslots;
     if (!amq_quotient_step_is_occupied(meta[fq])) {
-        /*@ assert not_occ: !amq_qf_member(rem, meta, gq, n, fq, fr); */
+        /*@ assert not_occ: !amq_quotient_member(rem, meta, gq, n, fq, fr); */
         return 0;
     }
     uint64_t s = amq_quotient_step_find_run(meta, n, fq) /*@ ghost (gq) */;
-    /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == fq; */
-    /*@ assert head: s < n && amq_qf_used(meta, s) && gq[s] == fq; */
+    /*@ assert witness: \exists integer i; 0 <= i < n && amq_quotient_used(meta, i) && gq[i] == fq; */
+    /*@ assert head: s < n && amq_quotient_used(meta, s) && gq[s] == fq; */
     uint64_t p = amq_quotient_step_run_find(meta, rem, n, fq, fr, s) /*@ ghost (gq) */;
     return p < n;
 }
@@ -54,15 +54,15 @@ int amq_quotient_kernel_next(const amq_qf *qf, amq_qf_iter *it, uint64_t *fq, ui
         /*@ assert home: gq[i] == i; */
         q = i;
     } else {
-        /*@ assert prev: 0 < i && amq_qf_used(meta, i - 1) && i == it->slot && it->quot == gq[i - 1]; */
+        /*@ assert prev: 0 < i && amq_quotient_used(meta, i - 1) && i == it->slot && it->quot == gq[i - 1]; */
         if (amq_quotient_step_is_continuation(m)) {
             q = it->quot;
         } else {
             /*@ assert new_run: gq[i] > it->quot && gq[i] <= i - 1; */
-            /*@ assert lo: \forall integer j; 0 <= j < i ==> amq_qf_used(meta, j) ==> gq[j] <= it->quot; */
-            /*@ assert hi: \forall integer j; i <= j < n ==> amq_qf_used(meta, j) ==> gq[j] >= gq[i]; */
-            /*@ assert between: \forall integer x; it->quot < x < gq[i] ==> !amq_qf_O(meta, x); */
-            /*@ assert occ: amq_qf_O(meta, gq[i]); */
+            /*@ assert lo: \forall integer j; 0 <= j < i ==> amq_quotient_used(meta, j) ==> gq[j] <= it->quot; */
+            /*@ assert hi: \forall integer j; i <= j < n ==> amq_quotient_used(meta, j) ==> gq[j] >= gq[i]; */
+            /*@ assert between: \forall integer x; it->quot < x < gq[i] ==> !amq_quotient_O(meta, x); */
+            /*@ assert occ: amq_quotient_O(meta, gq[i]); */
             q = amq_quotient_step_next_occupied(meta, n, it->quot, i - 1u);
         }
     }
@@ -89,7 +89,7 @@ void amq_quotient_kernel_clear(amq_qf *qf)
     }
     /*@ ghost
       /@ loop invariant range: 0 <= j <= n;
-         loop invariant none:  amq_qf_nused(qf->meta, j) == 0;
+         loop invariant none:  amq_quotient_nused(qf->meta, j) == 0;
          loop assigns j;
          loop variant n - j;
       @/
@@ -120,7 +120,7 @@ uint64_t amq_quotient_kernel_default_slack(uint64_t q)
 }
 
 /* ------------------------------------------------------------------------------------ */
-/* Executable invariant check (amq_qf_inv, with the quotients decoded from the metadata). */
+/* Executable invariant check (amq_quotient_inv, with the quotients decoded from the metadata). */
 
 int amq_quotient_kernel_check_invariant(const amq_qf *qf)
 {
@@ -148,10 +148,10 @@ int amq_quotient_kernel_check_invariant(const amq_qf *qf)
     uint64_t used = 0, q = 0;
     /*@ assert rlim: rlim == (1 << qf->r) - 1; */
     /*@ loop invariant range:  0 <= i <= n;
-        loop invariant bytes:  amq_qf_bytes(meta, n);
+        loop invariant bytes:  amq_quotient_bytes(meta, n);
         loop invariant next:   next_o <= n;
         loop invariant used:   used <= i;
-        loop invariant nused:  used == amq_qf_nused(meta, i);
+        loop invariant nused:  used == amq_quotient_nused(meta, i);
         loop invariant rem:    \forall integer j; 0 <= j < i ==> meta[j] != 0 ==> rem[j] <= rlim;
         loop assigns i, next_o, used, q;
         loop variant n - i;

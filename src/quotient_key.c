@@ -1,7 +1,7 @@
-/* The key-level quotient filter's pure part (internal/quotient_key.h): the key's fingerprint
+/* The key-level quotient filter's pure part (lib_internal/quotient_key.h): the key's fingerprint
  * through the hash model, its quotient/remainder split, then the proved kernel. */
-#include <internal/quotient_key.h>
-#include <internal/hash_model.h>
+#include <lib_internal/quotient_key.h>
+#include <lib_internal/hash_model.h>
 
 uint64_t amq_quotient_key_fingerprint(uint64_t p, uint64_t seed, const void *key, size_t len)
 {
@@ -20,8 +20,8 @@ amq_status amq_quotient_key_add(amq_qf *qf, uint64_t seed, const void *key, size
         return AMQ_E_INVALID_ARG;
     const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
     const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
-    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
-    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
     /* fp >> r is the hash's top q bits (two shifts are one), a home slot: the kernel's fq < nslots */
     /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
@@ -35,8 +35,8 @@ int amq_quotient_key_query(const amq_qf *qf, uint64_t seed, const void *key, siz
 {
     const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
     const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
-    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
-    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
     /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
@@ -49,8 +49,8 @@ amq_status amq_quotient_key_remove(amq_qf *qf, uint64_t seed, const void *key, s
         return AMQ_E_INVALID_ARG;
     const uint64_t fp = amq_quotient_key_fingerprint(qf->q + qf->r, seed, key, len);
     const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
-    /*@ assert key_fq: fq == amq_qf_key_fq((char *)key, len, seed, qf->q, qf->r); */
-    /*@ assert key_fr: fr == amq_qf_key_fr((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
+    /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
     /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
     const int st = amq_quotient_kernel_delete(qf, fq, fr) /*@ ghost (gq) */;

@@ -1,6 +1,6 @@
 /* The quotient kernel's steps: metadata accessors, single-slot updates, searches.  The
- * contracts are on the declarations (internal/quotient_steps.h). */
-#include <internal/quotient_steps.h>
+ * contracts are on the declarations (lib_internal/quotient_steps.h). */
+#include <lib_internal/quotient_steps.h>
 
 /* ------------------------------------------------------------------------------------ */
 /* Metadata accessors                                                                    */
@@ -84,7 +84,7 @@ uint64_t amq_quotient_step_next_occupied(const uint8_t *meta, uint64_t n, uint64
     (void)n; /* bounds lim, for the contract */
     uint64_t x = j + 1u;
     /*@ loop invariant range:   j < x <= lim;
-        loop invariant skipped: \forall integer y; j < y < x ==> !amq_qf_O(meta, y);
+        loop invariant skipped: \forall integer y; j < y < x ==> !amq_quotient_O(meta, y);
         loop assigns x;
         loop variant lim - x;
     */
@@ -97,7 +97,7 @@ uint64_t amq_quotient_step_first_free(const uint8_t *meta, uint64_t n, uint64_t 
 {
     uint64_t k = from;
     /*@ loop invariant range: from <= k <= n;
-        loop invariant used:  \forall integer x; from <= x < k ==> amq_qf_used(meta, x);
+        loop invariant used:  \forall integer x; from <= x < k ==> amq_quotient_used(meta, x);
         loop assigns k;
         loop variant n - k;
     */
@@ -110,7 +110,7 @@ uint64_t amq_quotient_step_first_used(const uint8_t *meta, uint64_t n, uint64_t 
 {
     uint64_t k = from;
     /*@ loop invariant range: from <= k <= n;
-        loop invariant free:  \forall integer x; from <= x < k ==> !amq_qf_used(meta, x);
+        loop invariant free:  \forall integer x; from <= x < k ==> !amq_quotient_used(meta, x);
         loop assigns k;
         loop variant n - k;
     */
@@ -123,7 +123,7 @@ uint64_t amq_quotient_step_first_occupied_from(const uint8_t *meta, uint64_t n, 
 {
     uint64_t k = from;
     /*@ loop invariant range: from <= k <= n;
-        loop invariant none:  \forall integer x; from <= x < k ==> !amq_qf_O(meta, x);
+        loop invariant none:  \forall integer x; from <= x < k ==> !amq_quotient_O(meta, x);
         loop assigns k;
         loop variant n - k;
     */
@@ -137,48 +137,48 @@ uint64_t amq_quotient_step_find_run(const uint8_t *meta, uint64_t n, uint64_t fq
 {
     uint64_t b = fq;
     /*@ loop invariant range: 0 <= b <= fq;
-        loop invariant used:  \forall integer k; b <= k < fq ==> amq_qf_used(meta, k);
+        loop invariant used:  \forall integer k; b <= k < fq ==> amq_quotient_used(meta, k);
         loop assigns b;
         loop variant b;
     */
     while (b > 0u && amq_quotient_step_is_shifted(meta[b])) {
-        /*@ assert used_b: amq_qf_used(meta, b) && gq[b] < b; */
-        /*@ assert used_prev: amq_qf_used(meta, b - 1); */
+        /*@ assert used_b: amq_quotient_used(meta, b) && gq[b] < b; */
+        /*@ assert used_prev: amq_quotient_used(meta, b - 1); */
         b--;
     }
-    /*@ assert unshifted: !amq_qf_S(meta, b); */
-    /*@ assert start: amq_qf_used(meta, b) ==> gq[b] == b; */
-    /*@ assert start_after: \forall integer k; b <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= b; */
+    /*@ assert unshifted: !amq_quotient_S(meta, b); */
+    /*@ assert start: amq_quotient_used(meta, b) ==> gq[b] == b; */
+    /*@ assert start_after: \forall integer k; b <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] >= b; */
     uint64_t s = b, cq = b;
     /*@ loop invariant range:  b <= cq <= fq && cq <= s <= n;
-        loop invariant prefix: \forall integer k; b <= k < fq ==> amq_qf_used(meta, k);
-        loop invariant used:   \forall integer k; b <= k < s ==> amq_qf_used(meta, k);
-        loop invariant before: \forall integer k; 0 <= k < s ==> amq_qf_used(meta, k) ==> gq[k] < cq;
-        loop invariant after:  \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= cq;
-        loop invariant occ:    cq < fq ==> amq_qf_O(meta, cq);
+        loop invariant prefix: \forall integer k; b <= k < fq ==> amq_quotient_used(meta, k);
+        loop invariant used:   \forall integer k; b <= k < s ==> amq_quotient_used(meta, k);
+        loop invariant before: \forall integer k; 0 <= k < s ==> amq_quotient_used(meta, k) ==> gq[k] < cq;
+        loop invariant after:  \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] >= cq;
+        loop invariant occ:    cq < fq ==> amq_quotient_O(meta, cq);
         loop assigns s, cq;
         loop variant fq - cq;
     */
     while (cq < fq) {
-        /*@ assert witness: \exists integer i; 0 <= i < n && amq_qf_used(meta, i) && gq[i] == cq; */
-        /*@ assert head: s < n && amq_qf_used(meta, s) && gq[s] == cq; */
+        /*@ assert witness: \exists integer i; 0 <= i < n && amq_quotient_used(meta, i) && gq[i] == cq; */
+        /*@ assert head: s < n && amq_quotient_used(meta, s) && gq[s] == cq; */
         /*@ ghost uint64_t s0 = s; */
         s++;
         /*@ loop invariant range: s0 < s <= n;
-            loop invariant run:   \forall integer k; s0 <= k < s ==> amq_qf_used(meta, k) && gq[k] == cq;
+            loop invariant run:   \forall integer k; s0 <= k < s ==> amq_quotient_used(meta, k) && gq[k] == cq;
             loop assigns s;
             loop variant n - s;
         */
         while (s < n && amq_quotient_step_is_continuation(meta[s]))
             s++;
-        /*@ assert next_head: s < n ==> amq_qf_used(meta, s) ==> gq[s] > cq; */
-        /*@ assert next_used: \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] == cq ==>
-                                amq_qf_used(meta, s); */
-        /*@ assert run_end: \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] > cq; */
-        /*@ assert later_occ: \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==>
-                                amq_qf_O(meta, gq[k]); */
+        /*@ assert next_head: s < n ==> amq_quotient_used(meta, s) ==> gq[s] > cq; */
+        /*@ assert next_used: \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] == cq ==>
+                                amq_quotient_used(meta, s); */
+        /*@ assert run_end: \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] > cq; */
+        /*@ assert later_occ: \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==>
+                                amq_quotient_O(meta, gq[k]); */
         uint64_t c1 = amq_quotient_step_next_occupied(meta, n, cq, fq);
-        /*@ assert after1: \forall integer k; s <= k < n ==> amq_qf_used(meta, k) ==> gq[k] >= c1; */
+        /*@ assert after1: \forall integer k; s <= k < n ==> amq_quotient_used(meta, k) ==> gq[k] >= c1; */
         /*@ assert order: c1 <= s; */
         cq = c1;
     }
@@ -192,7 +192,7 @@ uint64_t amq_quotient_step_run_find(const uint8_t *meta, const uint64_t *rem, ui
     (void)fq; /* for the contract */
     uint64_t k = s;
     /*@ loop invariant range: s <= k < n;
-        loop invariant run:   \forall integer j; s <= j <= k ==> amq_qf_used(meta, j) && gq[j] == fq;
+        loop invariant run:   \forall integer j; s <= j <= k ==> amq_quotient_used(meta, j) && gq[j] == fq;
         loop invariant below: \forall integer j; s <= j < k ==> rem[j] < fr;
         loop assigns k;
         loop variant n - k;
@@ -201,18 +201,18 @@ uint64_t amq_quotient_step_run_find(const uint8_t *meta, const uint64_t *rem, ui
         if (rem[k] == fr)
             return k;
         if (rem[k] > fr) {
-            /*@ assert later: \forall integer j; k < j < n ==> amq_qf_used(meta, j) ==> gq[j] == fq ==>
+            /*@ assert later: \forall integer j; k < j < n ==> amq_quotient_used(meta, j) ==> gq[j] == fq ==>
                                 rem[j] > fr; */
-            /*@ assert not_found: !amq_qf_member(rem, meta, gq, n, fq, fr); */
+            /*@ assert not_found: !amq_quotient_member(rem, meta, gq, n, fq, fr); */
             return n;
         }
         k++;
         if (k == n || !amq_quotient_step_is_continuation(meta[k])) {
-            /*@ assert next_head: k < n ==> amq_qf_used(meta, k) ==> gq[k] > fq; */
-            /*@ assert next_used: \forall integer j; k <= j < n ==> amq_qf_used(meta, j) ==> gq[j] == fq ==>
-                                    amq_qf_used(meta, k); */
-            /*@ assert run_end: \forall integer j; k <= j < n ==> amq_qf_used(meta, j) ==> gq[j] > fq; */
-            /*@ assert not_found: !amq_qf_member(rem, meta, gq, n, fq, fr); */
+            /*@ assert next_head: k < n ==> amq_quotient_used(meta, k) ==> gq[k] > fq; */
+            /*@ assert next_used: \forall integer j; k <= j < n ==> amq_quotient_used(meta, j) ==> gq[j] == fq ==>
+                                    amq_quotient_used(meta, k); */
+            /*@ assert run_end: \forall integer j; k <= j < n ==> amq_quotient_used(meta, j) ==> gq[j] > fq; */
+            /*@ assert not_found: !amq_quotient_member(rem, meta, gq, n, fq, fr); */
             return n;
         }
     }

@@ -1,10 +1,10 @@
-/* The quotient filter's registry entry (internal/structure.h): amq/quotient.h, the rate
+/* The quotient filter's registry entry (lib_internal/structure.h): amq/quotient.h, the rate
  * 1 - (1 - 2^-p)^n of its p = q + r bit fingerprints, and the kernel's descriptor. */
-#include <internal/fail.h>
-#include <internal/quotient_check.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/quotient_check.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/quotient.h>
 #include <amq/spec_quotient.h>
 #include <amq/spec_moments.h>

@@ -1,7 +1,7 @@
-/* The registry: the entries of the list in internal/registry.h, looked up by name and by
+/* The registry: the entries of the list in lib_internal/registry.h, looked up by name and by
  * file type. */
-#include <internal/registry.h>
-#include <internal/structure.h>
+#include <lib_internal/registry.h>
+#include <lib_internal/structure.h>
 #include <string.h>
 
 #define X(s, TYPE, number) extern const amq_structure amq_structure_##s;

@@ -4,20 +4,20 @@
  * 256 (bits per block), 8 (bits per key), 0 (hashing: XXH64, not a strategy), seed and 0
  * (no counter width); payload: the bit array as little-endian words, i.e. the Parquet
  * bitset.  Files of the one-type amq_blocked are these. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/split_block.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_kernel.h>
-#include <internal/blocked_layer.h>
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/blocked_layer.h>
+#include <lib_internal/blocked_state.h>
 #include <amq/spec_blocked.h>
 #include <mpfr.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/hash_model.h>
-#include <internal/split_block_key.h>
-#include <internal/null_rule.h>
-#include <internal/simd.h>
+#include <lib_internal/hash_model.h>
+#include <lib_internal/split_block_key.h>
+#include <lib_internal/null_rule.h>
+#include <lib_internal/simd.h>
 #include <math.h>
 
 _Static_assert(AMQ_SPLIT_BLOCK_WORDS == AMQ_SPLIT_WORDS && AMQ_SPLIT_BLOCK_WORD_BITS == AMQ_SPLIT_WORD_BITS &&
@@ -149,7 +149,7 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    if (amq_simd_use_avx2()) { /* the same bits as the proved add (internal/simd.h) */
+    if (amq_simd_use_avx2()) { /* the same bits as the proved add (lib_internal/simd.h) */
         amq_split_avx2_add(f->words, f->nblocks, f->seed, key, len);
         return AMQ_OK;
     }
@@ -275,7 +275,7 @@ amq_status amq_split_block_load(amq_split_block **out, const char *path)
     return AMQ_OK;
 }
 
-/* ---- kernel descriptor (internal/blocked_check.h) ---- */
+/* ---- kernel descriptor (lib_internal/blocked_check.h) ---- */
 
 static uint64_t desc_decode(const amq_split_block_geom *g, const uint64_t *d, uint64_t *r)
 {

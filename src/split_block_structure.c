@@ -1,11 +1,11 @@
-/* The split-block Bloom filter's registry entry (internal/structure.h): amq/split_block.h
+/* The split-block Bloom filter's registry entry (lib_internal/structure.h): amq/split_block.h
  * (Apache Parquet's), the mixture of the partitioned rate of a block, and the descriptor. */
-#include <internal/fail.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_state.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
-#include <internal/container.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
 #include <amq/split_block.h>
 #include <amq/spec_blocked.h>
 #include <math.h>

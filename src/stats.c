@@ -9,7 +9,7 @@
  * largest, a second pass adds the directly evaluated terms from that far end back
  * to x (smallest first). The other tail is the complement, which is then >= ~1/2
  * and so loses nothing. Cost: O(min(t, sigma * 10)) term evaluations per tail. */
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/stats.h>
 #include <math.h>
 #include <stddef.h>

@@ -1,22 +1,22 @@
 /* Key-level sliding-window Bloom filter: add and query are the proved src/window_key.c (hash, then
  * the window kernel of src/window_kernel.c). */
-#include <internal/fail.h>
-#include <internal/container.h>
-#include <internal/window_check.h>
-#include <internal/window_kernel.h>
-#include <internal/window_key.h>
-#include <internal/window_state.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/container.h>
+#include <lib_internal/window_check.h>
+#include <lib_internal/window_kernel.h>
+#include <lib_internal/window_key.h>
+#include <lib_internal/window_state.h>
 #include <amq/spec_window.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/null_rule.h>
+#include <lib_internal/null_rule.h>
 
 #define LN2 0.693147180559945309417232121458176568
 
 /* The state is one block of words laid out as the check descriptor's
- * (internal/window_check.h): [cur][count 0 .. g-1][generation 0] .. [generation g-1]. */
+ * (lib_internal/window_check.h): [cur][count 0 .. g-1][generation 0] .. [generation g-1]. */
 struct amq_window {
     amq_window_geom geo;
     amq_hash_strategy strategy;
@@ -165,7 +165,7 @@ void amq_window_free(amq_window *w)
 
 amq_status amq_window_add(amq_window *w, const void *key, size_t len)
 {
-    /* the proved add (internal/window_key.h) refuses a NULL key with len > 0 itself */
+    /* the proved add (lib_internal/window_key.h) refuses a NULL key with len > 0 itself */
     if (!w || amq_window_key_add(w->gen, counts_of(w), cur_of(w), w->geo.g, w->geo.cap, w->geo.m, w->geo.k,
                                  w->strategy, w->seed, key, len) != AMQ_OK)
         return amq_fail(AMQ_E_INVALID_ARG, "window: add: NULL filter or key");
@@ -173,7 +173,7 @@ amq_status amq_window_add(amq_window *w, const void *key, size_t len)
     return AMQ_OK;
 }
 
-/* The proved query (internal/window_key.h): the key's k indices, then the kernel. */
+/* The proved query (lib_internal/window_key.h): the key's k indices, then the kernel. */
 int amq_window_query(const amq_window *w, const void *key, size_t len)
 {
     if (!w || (!key && len))

@@ -1,7 +1,7 @@
-/* Sliding-window Bloom filter: geometry and the kernel descriptor (internal/window_check.h). */
-#include <internal/fail.h>
-#include <internal/window_kernel.h>
-#include <internal/window_check.h>
+/* Sliding-window Bloom filter: geometry and the kernel descriptor (lib_internal/window_check.h). */
+#include <lib_internal/fail.h>
+#include <lib_internal/window_kernel.h>
+#include <lib_internal/window_check.h>
 #include <amq/spec_window.h>
 #include <string.h>
 

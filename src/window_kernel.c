@@ -1,6 +1,6 @@
-/* Sliding-window Bloom kernel: contracts in internal/window_kernel.h, design and guarantees in
+/* Sliding-window Bloom kernel: contracts in lib_internal/window_kernel.h, design and guarantees in
  * docs/sliding-window.md. The assertions spell out frame steps the solvers do not find alone. */
-#include <internal/window_kernel.h>
+#include <lib_internal/window_kernel.h>
 
 uint64_t amq_window_kernel_capacity(uint64_t W, uint64_t g)
 {
@@ -14,7 +14,7 @@ void amq_window_kernel_clear_gen(uint64_t *bits, uint64_t m)
 {
     const uint64_t words = AMQ_BLOOM_WORDS(m);
     /*@ loop invariant bounds: 0 <= i <= words;
-        loop invariant zero:   amq_gen_empty(bits, i);
+        loop invariant zero:   amq_window_gen_empty(bits, i);
         loop assigns i, bits[0 .. amq_words(m) - 1];
         loop variant words - i;
     */
@@ -27,7 +27,7 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
 {
     /*@ loop invariant bounds: 0 <= i <= g;
         loop invariant zero:   \forall integer j; 0 <= j < i ==> count[j] == 0;
-        loop invariant empty:  \forall integer j; 0 <= j < i ==> amq_gen_empty(gen[j], amq_words(m));
+        loop invariant empty:  \forall integer j; 0 <= j < i ==> amq_window_gen_empty(gen[j], amq_words(m));
         loop assigns i, count[0 .. g - 1], area[0 .. n - 1];
         loop variant g - i;
     */
@@ -45,7 +45,7 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
 
 /* Ghost lemma: an all-zero generation has no bit set. */
 /*@ ghost
-  /@ requires empty: amq_gen_empty(bits, w);
+  /@ requires empty: amq_window_gen_empty(bits, w);
      assigns \nothing;
      ensures clear:  \forall integer p; 0 <= p < 64 * w ==> !amq_bit_set(bits, p);
   @/
@@ -66,7 +66,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
     count[c] += 1u;
     if (count[c] == cap) { /* full: the oldest generation is cleared and becomes current */
         const uint64_t next = c + 1u == g ? 0 : c + 1u;
-        /*@ assert ring_next: amq_ring_next(c, g, next); */
+        /*@ assert ring_next: amq_window_ring_next(c, g, next); */
         /*@ assert sep_next: \forall integer j; 0 <= j < g && j != next ==>
                                \separated(gen[j] + (0 .. amq_words(m) - 1), gen[next] + (0 .. amq_words(m) - 1)); */
         amq_window_kernel_clear_gen(gen[next], m);
@@ -75,7 +75,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
         count[next] = 0;
         *cur = next;
         /*@ assert full: count[c] == cap; */
-        /*@ assert next_empty: amq_gen_empty(gen[next], amq_words(m)); */
+        /*@ assert next_empty: amq_window_gen_empty(gen[next], amq_words(m)); */
     }
     /*@ ghost Counted: ; */
     /*@ assert gens_kept: \forall integer j, t; 0 <= j < g && (j != *cur || *cur == c) && 0 <= t < amq_words(m) ==>
@@ -91,7 +91,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
     /*@ assert others: \forall integer j, t; 0 <= j < g && j != c && 0 <= t < amq_words(m) ==>
                           gen[j][t] == \at(gen[j][t], Counted); */
     /*@ assert meta: *cur == \at(*cur, Counted) && \forall integer j; 0 <= j < g ==> count[j] == \at(count[j], Counted); */
-    /*@ assert still_empty: *cur != c ==> amq_gen_empty(gen[*cur], amq_words(m)); */
+    /*@ assert still_empty: *cur != c ==> amq_window_gen_empty(gen[*cur], amq_words(m)); */
     //@ ghost if (*cur != c) amq_window_empty_no_bit(gen[*cur], (m - 1u) / 64u + 1u);
     /*@ assert others_bits: \forall integer j, p; 0 <= j < g && j != c && (j != *cur || *cur == c) &&
                               0 <= p < 64 * amq_words(m) ==> (amq_bit_set(gen[j], p) <==> amq_bit_set{Pre}(gen[j], p)); */
@@ -100,7 +100,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
 int amq_window_kernel_query(uint64_t *const *gen, uint64_t g, uint64_t m, const uint64_t *idx, size_t k)
 {
     /*@ loop invariant bounds: 0 <= i <= g;
-        loop invariant none:   \forall integer j; 0 <= j < i ==> !amq_all_set(gen[j], idx, k);
+        loop invariant none:   \forall integer j; 0 <= j < i ==> !amq_bloom_all_set(gen[j], idx, k);
         loop assigns i;
         loop variant g - i;
     */

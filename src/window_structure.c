@@ -1,15 +1,15 @@
-/* The sliding-window Bloom filter's registry entry (internal/structure.h): amq/window.h, its
- * rates (amq/spec_window.h) and the window kernel's descriptor (internal/window_check.h).
+/* The sliding-window Bloom filter's registry entry (lib_internal/structure.h): amq/window.h, its
+ * rates (amq/spec_window.h) and the window kernel's descriptor (lib_internal/window_check.h).
  * Its name on the command line is "sliding-bloom"; in C it is `window`. */
-#include <internal/fail.h>
-#include <internal/structure.h>
-#include <internal/container.h>
-#include <internal/window_check.h>
-#include <internal/window_state.h>
-#include <internal/bloom_kernel.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/structure.h>
+#include <lib_internal/container.h>
+#include <lib_internal/window_check.h>
+#include <lib_internal/window_state.h>
+#include <lib_internal/bloom_kernel.h>
 #include <amq/window.h>
 #include <amq/spec_window.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/moment_cost.h>
 #include <math.h>
 #include <stdlib.h>
 

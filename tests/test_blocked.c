@@ -19,7 +19,7 @@
 #include <amq/partitioned.h>
 #include <amq/spec_blocked.h>
 #include <amq/split_block.h>
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_state.h>
 #include "support/blocked_table.h"
 
 static size_t key_of(char *buf, uint64_t i) { return (size_t)sprintf(buf, "k%llu", (unsigned long long)i); }

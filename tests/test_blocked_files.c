@@ -19,7 +19,7 @@
 #include <amq/partitioned.h>
 #include <amq/bloom.h>
 #include <amq/split_block.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <xxhash.h>
 #include "support/blocked_table.h"
 #include "support/read_file.h"

@@ -1,4 +1,4 @@
-/* Blocked kernels (internal/blocked_kernel.h): Parquet bit-exactness of the split-block
+/* Blocked kernels (lib_internal/blocked_kernel.h): Parquet bit-exactness of the split-block
  * filter against a reference written straight from the Parquet spec's pseudo-code, plus
  * pinned literal block/word patterns; block isolation, index translation and the
  * counting blocked kernels, at word-aligned and unaligned (tiny) block sizes. */
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <xxhash.h>
 #include <amq/split_block.h>
-#include <internal/blocked_state.h>
-#include <internal/blocked_kernel.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/blocked_kernel.h>
 #include <amq/stats.h>
 
 /* ================= Parquet reference =================

@@ -4,8 +4,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <amq/bloom.h>
-#include <internal/bloom_state.h>
-#include <internal/bloom_kernel.h>
+#include <lib_internal/bloom_state.h>
+#include <lib_internal/bloom_kernel.h>
 #include <amq/spec_bloom.h>
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Cross-checks of the compiled blocked kernels against the exact binomial mixture
  * (Ceramist Theorem 10, amq/spec_blocked.h), for every inner structure:
- *  - exhaustive enumeration of the real kernels (internal/blocked_check.h descriptors: a hash
+ *  - exhaustive enumeration of the real kernels (lib_internal/blocked_check.h descriptors: a hash
  *    outcome is the block choice times the in-block indices) equals the exact rational
  *    (mpq_equal) on tiny grids - blocked Bloom, split-block (blocks of k words of s
  *    bits), partitioned, counting blocked of both widths (with removals where no counter
@@ -23,8 +23,8 @@
 #include <amq/counting_blocked.h>
 #include <amq/partitioned.h>
 #include <amq/split_block.h>
-#include <internal/blocked_check.h>
-#include <internal/blocked_kernel.h>
+#include <lib_internal/blocked_check.h>
+#include <lib_internal/blocked_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_blocked.h>
 #include <amq/stats.h>

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <internal/bloom_kernel.h>
+#include <lib_internal/bloom_kernel.h>
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include "support/assert_mpq.h"
 #include "support/broken_kernels.h"
 #include "support/test_scale.h"

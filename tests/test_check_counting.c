@@ -14,7 +14,7 @@
 #include <time.h>
 #include <amq/check.h>
 #include <amq/spec_counting.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include "support/assert_mpq.h"
 #include "support/broken_counting.h"
 

@@ -15,7 +15,7 @@
 #include <amq/check.h>
 #include <amq/hash.h>
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
+#include <lib_internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include "support/broken_quotient.h"
 #include "support/test_scale.h"

@@ -16,7 +16,7 @@
 #include <amq/filter_rate.h>
 #include <amq/impl.h>
 #include <amq/stats.h>
-#include <internal/check_impl.h>
+#include <lib_internal/check_impl.h>
 #include "support/check_config.h"
 #include "support/build_dir.h"
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <amq/check.h>
 #include <amq/filter_rate.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 
 #define B AMQ_MC_BLOCK_TRIALS
 

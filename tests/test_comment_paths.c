@@ -22,9 +22,9 @@ static void tree_has_no_stale_path(void **state)
 static void planted_stale_path_is_found(void **state)
 {
     (void)state;
-    assert_int_equal(cli_run("mkdir -p t/src/internal t/acsl/amq t/proofs && "
-                             "touch t/src/internal/k.h t/acsl/amq/l.h && "
-                             "printf '/* see internal/k.h and acsl/amq/l.h */\\nint x;\\n' > t/src/ok.c && "
+    assert_int_equal(cli_run("mkdir -p t/src/lib_internal t/acsl/amq t/proofs && "
+                             "touch t/src/lib_internal/k.h t/acsl/amq/l.h && "
+                             "printf '/* see lib_internal/k.h and acsl/amq/l.h */\\nint x;\\n' > t/src/ok.c && "
                              "printf 'int y; // moved: amq/k.h\\n' > t/src/stale.c"),
                      0);
     int rc = cli_run("python3 '%s/tools/check-comment-paths.py' t", cli_root);

@@ -7,8 +7,8 @@
 #include "support/read_file.h"
 #include <amq/bloom.h>
 #include <amq/filter.h>
-#include <internal/bloom_state.h>
-#include <internal/container.h>
+#include <lib_internal/bloom_state.h>
+#include <lib_internal/container.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,7 +175,7 @@ static void save_is_atomic(void **state)
 
 /* Files written by an earlier build (tests/data/files/README.md): every structure of the
  * registry has one, named by its CLI name; it must load as that structure, find its 200 keys
- * and save back to the same bytes.  So a changed type number (internal/registry.h), parameter
+ * and save back to the same bytes.  So a changed type number (lib_internal/registry.h), parameter
  * block or payload layout fails here, and a new structure must bring its file. */
 static void old_files_load_the_same(void **state)
 {

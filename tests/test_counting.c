@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <amq/bloom.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <amq/counting.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,7 @@
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
 #include <amq/stats.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include "support/cli_run.h"
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */

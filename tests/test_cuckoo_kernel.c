@@ -1,4 +1,4 @@
-/* Cuckoo filter kernel (internal/cuckoo_kernel.h) on the real code, against an independent bit
+/* Cuckoo filter kernel (lib_internal/cuckoo_kernel.h) on the real code, against an independent bit
  * model of the packed slots: slot round trips for every f in 2..32 and b in {2, 4, 8} (no other
  * bit moves, garbage everywhere else); the alternate-bucket map an involution in range for many
  * bucket counts (non-powers of two included) that reads only the fingerprint's f bits; query
@@ -14,7 +14,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_kernel.h>
 
 static uint64_t rng_state;
 static uint64_t rnd(void) /* splitmix64 */

@@ -1,4 +1,4 @@
-/* Key-level cuckoo filter (internal/cuckoo_key.h) on the real code: the key's place against an
+/* Key-level cuckoo filter (lib_internal/cuckoo_key.h) on the real code: the key's place against an
  * independent computation from libxxhash (128-bit products, no amq_reduce); fingerprints never
  * 0 and spread over [1, 2^f - 1]; add then query; filling until an add fails (the failed add
  * leaves every byte as it was, every key added before is found); removes of inserted keys keep
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
-#include <internal/cuckoo_key.h>
+#include <lib_internal/cuckoo_key.h>
 
 static uint64_t words_for(uint64_t nb, uint64_t b, uint64_t f) { return (nb * b * f - 1) / 64 + 1; }
 

@@ -11,7 +11,7 @@
 #include <amq/bloom.h>
 #include <amq/counting.h>
 #include <amq/quotient.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

@@ -14,10 +14,10 @@
 #include <amq/hash.h>
 #include <amq/limits.h>
 #include <amq/split_block.h>
-#include <internal/blocked_kernel.h>
-#include <internal/blocked_state.h>
-#include <internal/bloom_kernel.h>
-#include <internal/bloom_state.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/bloom_kernel.h>
+#include <lib_internal/bloom_state.h>
 
 #define QUERIES 4000u
 #define BATCH 61u /* not a power of two: batches end inside the prefetch window */

@@ -13,8 +13,8 @@
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
 #include <amq/spec_bloom.h>
-#include <internal/bloom_kernel.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/bloom_kernel.h>
+#include <lib_internal/check_kernels.h>
 
 /* The lecture's table: T after one key x (two indices), then the query y (two indices), all
  * 16 outcomes over 2 bits, run through the compiled kernel. */

@@ -1,4 +1,4 @@
-/* Parquet bloom filters (amq/parquet.h, internal/parquet_thrift.h): the header's exact bytes,
+/* Parquet bloom filters (amq/parquet.h, lib_internal/parquet_thrift.h): the header's exact bytes,
  * the decoder's acceptance (field order, long field ids, unknown fields) and its refusals
  * (each with its message, at every truncation), blobs and files in and out, the footer walk
  * over a hand-made FileMetaData and Parquet file, typed keys, Parquet's and Arrow's sizes.
@@ -8,7 +8,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "support/cli_run.h"
-#include <internal/parquet_thrift.h>
+#include <lib_internal/parquet_thrift.h>
 #include <amq/filter.h>
 #include <amq/parquet.h>
 #include <amq/spec_blocked.h>

@@ -23,7 +23,7 @@
 #include <cmocka.h>
 #include "support/cli_run.h"
 #include "support/read_file.h"
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_state.h>
 #include <amq/filter.h>
 #include <amq/filter_rate.h>
 #include <amq/parquet.h>

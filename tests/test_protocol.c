@@ -1,4 +1,4 @@
-/* The line protocol of `amq check --exec` (internal/protocol.h, docs/protocol.md): request
+/* The line protocol of `amq check --exec` (lib_internal/protocol.h, docs/protocol.md): request
  * formatting, reply framing and parsing, request parsing, and their limits. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <string.h>
-#include <internal/protocol.h>
+#include <lib_internal/protocol.h>
 
 static void test_requests(void **state)
 {

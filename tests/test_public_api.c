@@ -38,7 +38,7 @@ static void installs_only_public_headers(void **state)
     assert_int_equal(cli_sh("cd include && find . -type f | sort > '%s/public'", dir), 0);
     assert_int_equal(cli_sh("cmp -s '%s/installed' '%s/public'", dir, dir), 0);
     /* nothing internal: no kernel contract, ACSL logic, container reader or hook */
-    assert_int_equal(cli_sh("grep -l 'internal/\\|_logic.h\\|/\\*@' -r '%s/usr/include' > '%s/leaks'", dir, dir), 1);
+    assert_int_equal(cli_sh("grep -l 'lib_internal/\\|_logic.h\\|/\\*@' -r '%s/usr/include' > '%s/leaks'", dir, dir), 1);
 }
 
 static void umbrella_covers_everything(void **state)

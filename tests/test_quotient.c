@@ -7,9 +7,9 @@
 #include <cmocka.h>
 #include "support/read_file.h"
 #include <amq/bloom.h>
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
+#include <lib_internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,7 +157,7 @@ static void multiset_delete(void **state)
 }
 
 /* Random add / remove against a model multiset of fingerprints. */
-/* Two keys with one fingerprint are one element of the multiset (internal/quotient_key.h):
+/* Two keys with one fingerprint are one element of the multiset (lib_internal/quotient_key.h):
  * removing y, never added, takes x's copy when it is the only one; after add(x), add(y),
  * remove(y) one copy is left (proofs/quotient_key_driver.c, remove_added). */
 static void shared_fingerprint(void **state)

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
-#include <internal/quotient_kernel.h>
+#include <lib_internal/quotient_kernel.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,7 +15,7 @@
 #include <amq/filter_rate.h>
 #include <amq/hash.h>
 #include <amq/spec_blocked.h>
-#include <internal/structure.h>
+#include <lib_internal/structure.h>
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */
 

@@ -1,5 +1,5 @@
 /* Crash safety of saving: faults injected into the real save path through the internal
- * hook (internal/container_hooks.h).  Short writes must still produce the whole file;
+ * hook (lib_internal/container_hooks.h).  Short writes must still produce the whole file;
  * ENOSPC, a failed fsync, close or rename must fail cleanly with the old file intact and
  * no temporary file left; a process killed at any step leaves the old file or the new one,
  * complete, never a mix. */
@@ -11,8 +11,8 @@
 #include "support/read_file.h"
 #include <amq/bloom.h>
 #include <amq/counting.h>
-#include <internal/container.h>
-#include <internal/container_hooks.h>
+#include <lib_internal/container.h>
+#include <lib_internal/container_hooks.h>
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>

@@ -18,11 +18,11 @@
 #include <amq/blocked_bloom.h>
 #include <amq/simd.h>
 #include <amq/split_block.h>
-#include <internal/blocked_block.h>
-#include <internal/blocked_state.h>
-#include <internal/hash_model.h>
-#include <internal/hash_stream.h>
-#include <internal/simd.h>
+#include <lib_internal/blocked_block.h>
+#include <lib_internal/blocked_state.h>
+#include <lib_internal/hash_model.h>
+#include <lib_internal/hash_stream.h>
+#include <lib_internal/simd.h>
 
 /* The planted bugs: word 7 of a 512-bit block masked as word 6; Parquet's last salt off by 2. */
 #define AMQ_BLK_AVX2_OFFSETS_LO 0, 64, 128, 192

@@ -18,7 +18,7 @@
 #include <amq/simd.h>
 #include <amq/spec_blocked.h>
 #include <amq/split_block.h>
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_state.h>
 #include "support/test_scale.h"
 
 #define FULL UINT64_C(10000000)

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <amq/spec_cuckoo.h>
 #include <amq/stats.h>
-#include <internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_kernel.h>
 
 
 /* C(n) as (1/N) sum over the pairs (j, y) of 1 - (1 - |orbit|/N)^n, the orbit {j, alt(j, y)}

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
-#include <internal/cuckoo_kernel.h>
-#include <internal/fail.h>
-#include <internal/moment_cost.h>
+#include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/moment_cost.h>
 
 #define BITS 40
 #define J 4

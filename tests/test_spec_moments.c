@@ -14,9 +14,9 @@
 #include <amq/spec_bloom.h>
 #include <amq/spec_blocked.h>
 #include <amq/spec_moments.h>
-#include <internal/check_impl.h>
-#include <internal/moment_cost.h>
-#include <internal/structure.h>
+#include <lib_internal/check_impl.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/structure.h>
 #include <math.h>
 
 /* The highest moment enumerated. */
@@ -334,7 +334,7 @@ static void test_registered_second_moments(void **state)
         mpz_clear(sums[j]);
 }
 
-/* The moments' cost estimates (internal/moment_cost.h, docs/cost-limits.md): every structure
+/* The moments' cost estimates (lib_internal/moment_cost.h, docs/cost-limits.md): every structure
  * with moments has one; where it says a moment is computable (finite), the moment is
  * computed, and where it says refused (INFINITY), it is refused; the Bloom form refuses a
  * moment over its limit at once (m = 2^40, k = 16, 1024 positions, n = 10^6: 8.4 s of CPU

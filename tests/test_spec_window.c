@@ -19,10 +19,10 @@
 #include <amq/spec_bloom.h>
 #include <amq/spec_window.h>
 #include <amq/stats.h>
-#include <internal/window_check.h>
+#include <lib_internal/window_check.h>
 #include "support/broken_window.h"
 #include "support/test_scale.h"
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 
 static double now_s(void) { return (double)clock() / CLOCKS_PER_SEC; }
 

@@ -16,9 +16,9 @@
 #include <amq/check.h>
 #include <amq/spec_moments.h>
 #include <amq/spec_window.h>
-#include <internal/fail.h>
-#include <internal/moment_cost.h>
-#include <internal/window_check.h>
+#include <lib_internal/fail.h>
+#include <lib_internal/moment_cost.h>
+#include <lib_internal/window_check.h>
 
 #define BITS 40
 

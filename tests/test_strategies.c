@@ -28,7 +28,7 @@
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include "support/test_scale.h"
 
 #define M 1024

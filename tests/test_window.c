@@ -17,10 +17,10 @@
 #include <amq/filter_rate.h>
 #include <amq/spec_window.h>
 #include <amq/stats.h>
-#include <internal/bloom_kernel.h>
-#include <internal/container.h>
-#include <internal/window_kernel.h>
-#include <internal/window_state.h>
+#include <lib_internal/bloom_kernel.h>
+#include <lib_internal/container.h>
+#include <lib_internal/window_kernel.h>
+#include <lib_internal/window_state.h>
 #include <xxhash.h>
 
 #define ALPHA 1e-6 /* false-alarm rate of every statistical assertion here */

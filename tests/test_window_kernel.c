@@ -1,4 +1,4 @@
-/* Sliding-window Bloom kernel (internal/window_kernel.h): capacity, init, add/query, rotation
+/* Sliding-window Bloom kernel (lib_internal/window_kernel.h): capacity, init, add/query, rotation
  * clearing exactly the oldest generation, and, on random sequences (fixed seeds), the whole
  * state against an arithmetic model of which insertions each generation holds - so the window
  * guarantee (every key among the last (g - 1) c insertions is found) and the forgetting
@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <internal/window_check.h>
+#include <lib_internal/window_check.h>
 #include <amq/stats.h>
-#include <internal/window_kernel.h>
+#include <lib_internal/window_kernel.h>
 #include "support/broken_window.h"
 
 /* ---------- a ring in memory ---------- */

@@ -1,4 +1,4 @@
-/* Shared ACSL logic for blocked AMQs (internal/blocked_kernel.h): a state of nblocks
+/* Shared ACSL logic for blocked AMQs (lib_internal/blocked_kernel.h): a state of nblocks
  * blocks of bsize positions each, kept as one flat array of m = nblocks * bsize
  * positions; position p of block b is the global position b * bsize + p.  Blocking
  * is a translation of an inner structure's in-block index vector into that window,
@@ -15,7 +15,7 @@
 #endif
 /*@
   // First global position of block b.
-  logic integer amq_bbase(integer bsize, integer b) = b * bsize;
+  logic integer amq_blocked_base(integer bsize, integer b) = b * bsize;
 
   // Facts about products ("windows of distinct blocks do not overlap") are proved as
   // ghost functions where they are used: SMT solvers do not instantiate lemmas on
@@ -27,11 +27,11 @@
   // by two orders of magnitude; the drivers state such steps as local assertions.
 
   // g is idx translated into the window of block b (read at L).
-  predicate amq_shifted{L}(uint64_t *g, uint64_t *idx, integer k, integer bsize, integer b) =
+  predicate amq_blocked_shifted{L}(uint64_t *g, uint64_t *idx, integer k, integer bsize, integer b) =
     \forall integer t; 0 <= t < k ==> \at(g[t], L) == b * bsize + \at(idx[t], L);
 
   // g is local translated into partitions: entry t into partition t (read at L).
-  predicate amq_parted{L}(uint64_t *g, uint64_t *local, integer k, integer psize) =
+  predicate amq_blocked_parted{L}(uint64_t *g, uint64_t *local, integer k, integer psize) =
     \forall integer t; 0 <= t < k ==> \at(g[t], L) == t * psize + \at(local[t], L);
 
 */
@@ -41,12 +41,12 @@
 
   // Query semantics of a blocked Bloom filter: every in-block index of idx has its
   // bit set in block b.
-  predicate amq_blk_all_set{L}(uint64_t *bits, integer bsize, integer b, uint64_t *idx, integer k) =
+  predicate amq_blocked_all_set{L}(uint64_t *bits, integer bsize, integer b, uint64_t *idx, integer k) =
     \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, b * bsize + \at(idx[t], L));
 
   // Every bit outside the window [lo, hi) has the same value at L1 and L2 (bit
   // positions below 64 * n: the whole array, padding bits included).
-  predicate amq_window_frame{L1, L2}(uint64_t *bits, integer n, integer lo, integer hi) =
+  predicate amq_blocked_window_frame{L1, L2}(uint64_t *bits, integer n, integer lo, integer hi) =
     \forall integer p; 0 <= p < 64 * n ==> (p < lo || hi <= p) ==>
       (amq_bit_set{L2}(bits, p) <==> amq_bit_set{L1}(bits, p));
 
@@ -54,33 +54,33 @@
 
   // Query semantics of a partitioned Bloom filter: bit local[t] of partition t is set,
   // for every t < k.
-  predicate amq_part_all_set{L}(uint64_t *bits, integer psize, uint64_t *local, integer k) =
+  predicate amq_partitioned_all_set{L}(uint64_t *bits, integer psize, uint64_t *local, integer k) =
     \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, t * psize + \at(local[t], L));
 
   // ---- split-block Bloom: blocks of k words of s bits, one bit per word ----
 
   // Query semantics: in block b (of k*s bits), bit r[t] of word t is set, for every t < k.
-  predicate amq_split_all_set{L}(uint64_t *bits, integer s, integer b, uint64_t *r, integer k) =
+  predicate amq_split_block_all_set{L}(uint64_t *bits, integer s, integer b, uint64_t *r, integer k) =
     \forall integer t; 0 <= t < k ==>
       amq_bit_set{L}(bits, b * (k * s) + (t * s + \at(r[t], L)));
 
   // ---- translation lemmas: the inner kernel's query semantics on the translated
   // vector is the blocked / partitioned / split-block query semantics ----
 
-  lemma amq_blk_all_set_shifted{L}:
+  lemma amq_blocked_all_set_shifted{L}:
     \forall uint64_t *bits, uint64_t *g, uint64_t *idx, integer k, integer bsize, integer b;
-      amq_shifted{L}(g, idx, k, bsize, b) ==>
-      (amq_all_set{L}(bits, g, k) <==> amq_blk_all_set{L}(bits, bsize, b, idx, k));
+      amq_blocked_shifted{L}(g, idx, k, bsize, b) ==>
+      (amq_bloom_all_set{L}(bits, g, k) <==> amq_blocked_all_set{L}(bits, bsize, b, idx, k));
 
-  lemma amq_part_all_set_parted{L}:
+  lemma amq_partitioned_all_set_parted{L}:
     \forall uint64_t *bits, uint64_t *g, uint64_t *local, integer k, integer psize;
-      amq_parted{L}(g, local, k, psize) ==>
-      (amq_all_set{L}(bits, g, k) <==> amq_part_all_set{L}(bits, psize, local, k));
+      amq_blocked_parted{L}(g, local, k, psize) ==>
+      (amq_bloom_all_set{L}(bits, g, k) <==> amq_partitioned_all_set{L}(bits, psize, local, k));
 
-  lemma amq_split_all_set_parted{L}:
+  lemma amq_split_block_all_set_parted{L}:
     \forall uint64_t *bits, uint64_t *loc, uint64_t *r, integer k, integer s, integer b;
-      amq_parted{L}(loc, r, k, s) ==>
-      (amq_blk_all_set{L}(bits, k * s, b, loc, k) <==> amq_split_all_set{L}(bits, s, b, r, k));
+      amq_blocked_parted{L}(loc, r, k, s) ==>
+      (amq_blocked_all_set{L}(bits, k * s, b, loc, k) <==> amq_split_block_all_set{L}(bits, s, b, r, k));
 */
 #endif /* AMQ_BLOCKED_NO_BLOOM */
 #ifndef AMQ_BLOCKED_NO_COUNTING
@@ -93,44 +93,44 @@
 
   // Query semantics: every in-block counter named by idx is nonzero in the block that
   // starts at counter base.
-  predicate amq_blk_cpresent{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
-    \forall integer t; 0 <= t < k ==> amq_cnt{L}(c, w, base + \at(idx[t], L)) > 0;
+  predicate amq_blocked_counting_present{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
+    \forall integer t; 0 <= t < k ==> amq_counting_cell{L}(c, w, base + \at(idx[t], L)) > 0;
 
   // remove(b, idx) succeeds iff this holds: each in-block counter named is saturated
   // or holds at least the multiplicity of its index in idx.
-  predicate amq_blk_ccovers{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
+  predicate amq_blocked_counting_covers{L}(uint8_t *c, integer w, integer base, uint64_t *idx, integer k) =
     \forall integer t; 0 <= t < k ==>
-      amq_cnt{L}(c, w, base + \at(idx[t], L)) == amq_cmax(w) ||
-      amq_cnt{L}(c, w, base + \at(idx[t], L)) >= amq_occ{L}(idx, k, \at(idx[t], L));
+      amq_counting_cell{L}(c, w, base + \at(idx[t], L)) == amq_counting_max(w) ||
+      amq_counting_cell{L}(c, w, base + \at(idx[t], L)) >= amq_counting_occ{L}(idx, k, \at(idx[t], L));
 
   // Every counter outside the window [lo, hi) of the m counters is the same at L1, L2.
-  predicate amq_cwindow_frame{L1, L2}(uint8_t *c, integer w, integer m, integer lo, integer hi) =
+  predicate amq_blocked_counting_window_frame{L1, L2}(uint8_t *c, integer w, integer m, integer lo, integer hi) =
     \forall integer p; 0 <= p < m ==> (p < lo || hi <= p) ==>
-      amq_cnt{L2}(c, w, p) == amq_cnt{L1}(c, w, p);
+      amq_counting_cell{L2}(c, w, p) == amq_counting_cell{L1}(c, w, p);
 
   // Exact effect of add(b, idx) inside the window of bsize counters that starts at base
   // (idx read at L1): counter base + q takes its q increments, with sticky saturation,
-  // as the inner kernel's amq_cadded says for the translated vector.
-  predicate amq_blk_cadded{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
+  // as the inner kernel's amq_counting_added says for the translated vector.
+  predicate amq_blocked_counting_added{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
                                    uint64_t *idx, integer k) =
     \forall integer q; 0 <= q < bsize ==>
-      amq_cnt{L2}(c, w, base + q) ==
-        amq_sat_add(w, amq_cnt{L1}(c, w, base + q), amq_occ{L1}(idx, k, q));
+      amq_counting_cell{L2}(c, w, base + q) ==
+        amq_counting_sat_add(w, amq_counting_cell{L1}(c, w, base + q), amq_counting_occ{L1}(idx, k, q));
 
-  // Exact effect of a successful remove(b, idx) inside the window (as amq_cremoved).
-  predicate amq_blk_cremoved{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
+  // Exact effect of a successful remove(b, idx) inside the window (as amq_counting_removed).
+  predicate amq_blocked_counting_removed{L1, L2}(uint8_t *c, integer w, integer base, integer bsize,
                                      uint64_t *idx, integer k) =
     \forall integer q; 0 <= q < bsize ==>
-      amq_cnt{L2}(c, w, base + q) ==
-        amq_sat_sub(w, amq_cnt{L1}(c, w, base + q), amq_occ{L1}(idx, k, q));
+      amq_counting_cell{L2}(c, w, base + q) ==
+        amq_counting_sat_sub(w, amq_counting_cell{L1}(c, w, base + q), amq_counting_occ{L1}(idx, k, q));
 
   // The counting kernel's query condition on the translated vector is the blocked one.
   // (Its removal condition is related in place, in src/blocked_kernel.c: a lemma over
-  // the recursive amq_occ sends the provers into a matching loop.)
-  lemma amq_blk_cpresent_shifted{L}:
+  // the recursive amq_counting_occ sends the provers into a matching loop.)
+  lemma amq_blocked_counting_present_shifted{L}:
     \forall uint8_t *c, uint64_t *g, uint64_t *idx, integer w, integer k, integer bsize, integer b;
-      amq_shifted{L}(g, idx, k, bsize, b) ==>
-      (amq_cpresent{L}(c, w, g, k) <==> amq_blk_cpresent{L}(c, w, b * bsize, idx, k));
+      amq_blocked_shifted{L}(g, idx, k, bsize, b) ==>
+      (amq_counting_present{L}(c, w, g, k) <==> amq_blocked_counting_present{L}(c, w, b * bsize, idx, k));
 */
 #endif
 #endif

@@ -1,6 +1,6 @@
 /* ACSL definitions of copy counts in the cuckoo filter (issue 23, the sequence theorem; plan in
  * proofs/drafts/cuckoo-copy-counts.md): how many slots of a range hold a fingerprint, and the
- * predicates the count lemmas take.  Included by the kernel header (internal/cuckoo_kernel.h),
+ * predicates the count lemmas take.  Included by the kernel header (lib_internal/cuckoo_kernel.h),
  * so that the kernel's contracts can state counts; the lemmas are in cuckoo_count_logic.h,
  * included only where a proof needs them (every lemma of an included header is a hypothesis of
  * every goal of the unit).

@@ -1,4 +1,4 @@
-/* ACSL logic of the cuckoo filter kernel (internal/cuckoo_kernel.h).
+/* ACSL logic of the cuckoo filter kernel (lib_internal/cuckoo_kernel.h).
  *
  * Layout: nb buckets of b slots; slot s = i * b + t (bucket i, place t < b) holds an f-bit
  * fingerprint at bits s * f .. s * f + f - 1 of a packed array of uint64_t words (bit p in

@@ -1,7 +1,7 @@
 /* The trusted hash model: the hash functions amqcert calls (libxxhash's XXH3-64, XXH3-128 and
  * XXH64) as uninterpreted logic functions of the key's bytes, its length and the seed.  Nothing
  * is said about their values (no distribution, no axiom): a proof may use only that the same
- * bytes, length and seed give the same result.  The C wrappers of src/internal/hash_model.h
+ * bytes, length and seed give the same result.  The C wrappers of src/lib_internal/hash_model.h
  * are the one place that says "this call returns that function"; see proofs/README.md. */
 #ifndef AMQ_HASH_MODEL_LOGIC_H
 #define AMQ_HASH_MODEL_LOGIC_H

@@ -1,4 +1,4 @@
-/* ACSL logic for the quotient filter kernel (internal/quotient_kernel.h).
+/* ACSL logic for the quotient filter kernel (lib_internal/quotient_kernel.h).
  *
  * A table has n slots.  Slot i holds a remainder rem[i] and a metadata byte meta[i]:
  *   bit 0 is_occupied     (slot attribute: some stored fingerprint has quotient i),
@@ -13,7 +13,7 @@
  *
  * The quotient of the element in slot i is not stored: the kernel decodes it from the
  * metadata.  The logic names it through a ghost array gq (one entry per slot) that the
- * kernel maintains in ghost code; amq_qf_inv ties gq to the metadata so tightly that
+ * kernel maintains in ghost code; amq_quotient_inv ties gq to the metadata so tightly that
  * query's contract (result == membership) holds for every gq satisfying it.  The abstract
  * content of a table is the multiset { (gq[i], rem[i]) : slot i used }.
  *

@@ -7,9 +7,9 @@
 
 /*@
   // 2^s for s < 64: at least 1 (so 2^s - 1 does not wrap) and below 2^64.
-  lemma amq_shl1_u64: \forall integer s; 0 <= s < 64 ==> 1 <= (1 << s) <= 18446744073709551615;
+  lemma amq_shift_shl1_u64: \forall integer s; 0 <= s < 64 ==> 1 <= (1 << s) <= 18446744073709551615;
 
   // 10 * 2^s for s <= 32 (the quotient filter's default slack): below 2^64.
-  lemma amq_shl10_u64: \forall integer s; 0 <= s <= 32 ==> (10 << s) <= 18446744073709551615;
+  lemma amq_shift_shl10_u64: \forall integer s; 0 <= s <= 32 ==> (10 << s) <= 18446744073709551615;
 */
 #endif

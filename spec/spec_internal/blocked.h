@@ -3,7 +3,7 @@
  * rates (amq/spec_blocked.h; methods in docs/rates-blocked.md). */
 #ifndef AMQ_SPEC_INTERNAL_BLOCKED_H
 #define AMQ_SPEC_INTERNAL_BLOCKED_H
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_blocked.h>
 #include "spec_interval.h"
 

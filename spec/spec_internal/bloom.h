@@ -2,7 +2,7 @@
  * Bloom rate routine shares, and the size model of the exact form (amq/spec_bloom.h). */
 #ifndef AMQ_SPEC_INTERNAL_BLOOM_H
 #define AMQ_SPEC_INTERNAL_BLOOM_H
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/spec_bloom.h>
 #include "spec_interval.h"
 

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <gmp.h>
 #include <mpfr.h>
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 
 /* For printing a uint64_t with %llu. */
 

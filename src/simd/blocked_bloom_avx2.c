@@ -1,12 +1,12 @@
-/* The blocked Bloom filter's AVX2 add and query (internal/simd.h).  The key's block and the
+/* The blocked Bloom filter's AVX2 add and query (lib_internal/simd.h).  The key's block and the
  * start of its index stream are the scalar path's (amq_blocked_key_block, amq_hash_stream_key),
  * computed here with XXH3 inlined (libxxhash's XXH_INLINE_ALL, as src/hash.c) and amq_reduce's
  * (h * m) >> 64 as one 128-bit product, so that the hot path makes no call; then the k bits as
  * one mask of the block (simd/blocked_bloom_avx2.h).  tests/test_simd.c and
  * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
-#include <internal/simd.h>
-#include <internal/blocked_block.h>
-#include <internal/hash_salt.h>
+#include <lib_internal/simd.h>
+#include <lib_internal/blocked_block.h>
+#include <lib_internal/hash_salt.h>
 
 #if AMQ_SIMD_X86
 #include <simd/blocked_bloom_avx2.h>
@@ -18,7 +18,7 @@ static inline uint64_t reduce(uint64_t h, uint64_t m) { return (uint64_t)(((unsi
 
 /* The key's block and its stream's start (x, y, z) as amq_hash_stream_key makes them for a
  * recurrence strategy and a block of m = 256 or 512 bits: a power of two above 1, so the double
- * and triple strategies' first step is made odd (internal/hash_stream.h). */
+ * and triple strategies' first step is made odd (lib_internal/hash_stream.h). */
 static inline void locate(uint64_t nblocks, uint64_t m, amq_hash_strategy s, uint64_t seed, const void *key,
                           size_t len, uint64_t *block, uint64_t *x, uint64_t *y, uint64_t *z)
 {

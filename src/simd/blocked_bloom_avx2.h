@@ -2,7 +2,7 @@
  * by src/simd/blocked_bloom_avx2.c, and by tests/test_simd.c with one word offset planted wrong
  * (AMQ_BLK_AVX2_OFFSETS_HI), to show that the equality test catches such a bug.
  *
- * A key's k in-block indices are the index stream (internal/hash_stream.h) of a block of
+ * A key's k in-block indices are the index stream (lib_internal/hash_stream.h) of a block of
  * 256 or 512 bits: with m a power of two, the stream's (x + y) mod m is (x + y) & (m - 1), and
  * the enhanced step's y + (i mod m) is (y + i) & (m - 1).  Index p sets bit p % 64 of word
  * p / 64: lane w of the mask takes 1 << (p - 64 w), which vpsllvq makes 0 unless

@@ -1,6 +1,6 @@
-/* The run-time choice of the AVX2 paths (internal/simd.h, amq/simd.h): the CPU is asked once,
+/* The run-time choice of the AVX2 paths (lib_internal/simd.h, amq/simd.h): the CPU is asked once,
  * AMQ_SIMD is read once, and amq_simd_force_scalar switches between them at any time. */
-#include <internal/simd.h>
+#include <lib_internal/simd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

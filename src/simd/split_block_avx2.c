@@ -1,7 +1,7 @@
-/* The split-block (Parquet) filter's AVX2 add and query (internal/simd.h): the key's XXH64
+/* The split-block (Parquet) filter's AVX2 add and query (lib_internal/simd.h): the key's XXH64
  * (inlined from libxxhash's header, XXH_INLINE_ALL, the function amq_xxh64 calls), then the
  * block's eight words against the mask of simd/split_block_avx2.h, in one register. */
-#include <internal/simd.h>
+#include <lib_internal/simd.h>
 
 #if AMQ_SIMD_X86
 #include <simd/split_block_avx2.h>

@@ -5,7 +5,7 @@
  * cover large q), but would exceed the fuzzer's memory limit and make each run slow. */
 #include "fuzz_support.h"
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
+#include <lib_internal/quotient_check.h>
 
 static amq_status load(void **o, const char *p) { return amq_quotient_load((amq_quotient **)o, p); }
 static amq_status save(const void *o, const char *p) { return amq_quotient_save(o, p); }

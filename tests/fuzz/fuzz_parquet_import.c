@@ -1,4 +1,4 @@
-/* Fuzz the Parquet importer (amq/parquet.h, internal/parquet_thrift.h) on any bytes:
+/* Fuzz the Parquet importer (amq/parquet.h, lib_internal/parquet_thrift.h) on any bytes:
  *   - amq_parquet_import: a refused blob leaves no filter and a message; an imported one
  *     used h + numBytes bytes, its bitset is those last numBytes bytes (its export ends with
  *     them), and its export imports back to the same bytes;
@@ -6,7 +6,7 @@
  *     row groups are reported in order, and a refusal leaves a message;
  *   - amq_parquet_key_encode: int32 and int64 against a reference (['-'] digits, strtoll,
  *     the range), hex against a reference decoder; float and double for crashes only. */
-#include <internal/parquet_thrift.h>
+#include <lib_internal/parquet_thrift.h>
 #include <amq/parquet.h>
 #include <errno.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  * parser of `amq serve`.  Any input must be framed and parsed without reading out of bounds,
  * and the invariants below must hold.
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc tests/fuzz/fuzz_protocol.c src/protocol.c */
-#include <internal/protocol.h>
+#include <lib_internal/protocol.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

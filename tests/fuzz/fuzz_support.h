@@ -1,7 +1,7 @@
 /* Shared helpers of the libFuzzer harnesses (tests/fuzz/README.md). */
 #ifndef AMQ_FUZZ_SUPPORT_H
 #define AMQ_FUZZ_SUPPORT_H
-#include <internal/container.h>
+#include <lib_internal/container.h>
 #include <amq/error.h>
 #include <fcntl.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* Deliberately broken counting Bloom kernels for the tests; see broken_counting.h. */
 #include "support/broken_counting.h"
-#include <internal/counting_kernel.h>
+#include <lib_internal/counting_kernel.h>
 
 int broken_counting8_query_one_empty(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k)
 {

@@ -1,6 +1,6 @@
 /* Deliberately broken counting Bloom kernels, built only into the tests, to show
  * that the cross-checks of amq/check.h have power on the counting structure. Same
- * signatures and storage layout as the real kernels (internal/counting_kernel.h), so
+ * signatures and storage layout as the real kernels (lib_internal/counting_kernel.h), so
  * each plugs into amq_ops_counting() through an amq_counting_ops that keeps the
  * real functions for the other operations (broken_counting_ops). */
 #ifndef AMQ_TEST_BROKEN_COUNTING_H
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/check.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 
 /* 8-bit query that takes a counter of 1 for empty (`> 1` instead of `> 0`): the
  * FP rate drops (keys whose indices are all singly hit look absent - these are

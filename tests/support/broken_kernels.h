@@ -1,7 +1,7 @@
 /* Deliberately broken Bloom kernels, built only into the tests, to show that the
  * cross-checks of amq/check.h have power: each must be flagged FAIL both by the
  * exhaustive enumeration and by the Monte Carlo test. Same signatures as the real
- * kernel (internal/bloom_kernel.h), so they plug into amq_ops_bloom(). None of them
+ * kernel (lib_internal/bloom_kernel.h), so they plug into amq_ops_bloom(). None of them
  * ever misses an inserted key through the query it is paired with in the tests,
  * except where noted: they are false-positive-rate bugs, the kind only the
  * statistics of the structure reveal. */
@@ -9,7 +9,7 @@
 #define AMQ_TEST_BROKEN_KERNELS_H
 #include <stddef.h>
 #include <stdint.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 
 /* Off-by-one loop bound in the query (i + 1 < k): the last index is never
  * tested, so the false-positive rate is that of k - 1 indices (1 when k = 1). */

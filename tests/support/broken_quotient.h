@@ -1,10 +1,10 @@
 /* Deliberately broken quotient filter operations, built only into the tests, to show
  * that the cross-checks have power on the quotient filter.  Same signatures as the
- * kernel's (internal/quotient_kernel.h), so they plug into amq_quotient_geom. */
+ * kernel's (lib_internal/quotient_kernel.h), so they plug into amq_quotient_geom. */
 #ifndef AMQ_TEST_BROKEN_QUOTIENT_H
 #define AMQ_TEST_BROKEN_QUOTIENT_H
 #include <stdint.h>
-#include <internal/quotient_kernel.h>
+#include <lib_internal/quotient_kernel.h>
 
 /* Query that ignores the lowest remainder bit (compares fr >> 1): fr and fr ^ 1 answer
  * alike, so the FP rate is about that of p - 1 bits.  No false negatives. */

@@ -2,7 +2,7 @@
  * the proved pieces (Bloom add, generation clear) and differ from amq_window_kernel_add only
  * in the marked line. */
 #include "support/broken_window.h"
-#include <internal/window_kernel.h>
+#include <lib_internal/window_kernel.h>
 
 /* next generation after c: BUG wraps one generation early */
 static uint64_t next_early(uint64_t c, uint64_t g) { return c + 2u >= g ? 0 : c + 1u; /* BUG: c + 1u == g */ }

@@ -1,13 +1,13 @@
 /* Deliberately broken sliding-window kernels, built only into the tests, to show that the
  * window tests and the cross-checks have power. Same signatures as the real kernel
- * (internal/window_kernel.h), so they plug into amq_window_ops. Both keep "add then query
+ * (lib_internal/window_kernel.h), so they plug into amq_window_ops. Both keep "add then query
  * finds the key"; they forget keys too early, which only the window guarantee and the rate
  * reveal. */
 #ifndef AMQ_TEST_BROKEN_WINDOW_H
 #define AMQ_TEST_BROKEN_WINDOW_H
 #include <stddef.h>
 #include <stdint.h>
-#include <internal/window_check.h>
+#include <lib_internal/window_check.h>
 
 /* The planted bug of the proofs (docs/sliding-window.md): an off-by-one wrap-around test
  * (c + 2 >= g instead of c + 1 == g) sends the rotation back to generation 0 one

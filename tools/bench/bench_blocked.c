@@ -7,9 +7,9 @@
 #include "bench.h"
 #include <amq/blocked_bloom.h>
 #include <amq/split_block.h>
-#include <internal/bloom_state.h>
+#include <lib_internal/bloom_state.h>
 #include <amq/bloom.h>
-#include <internal/bloom_kernel.h>
+#include <lib_internal/bloom_kernel.h>
 #include <amq/hash.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * very bits of amqcert's filter.  Built with the bench's -march=native. */
 #include "bench.h"
 #include <amq/split_block.h>
-#include <internal/blocked_state.h>
+#include <lib_internal/blocked_state.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

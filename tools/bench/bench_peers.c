@@ -30,7 +30,7 @@
 #include <amq/quotient.h>
 #include <amq/simd.h>
 #include <amq/split_block.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include <bloom.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * AMQ_BENCH_QUICK=1 skips 2^26 (about 600 MiB).  Figures only; nothing here asserts. */
 #include "bench.h"
 #include <amq/quotient.h>
-#include <internal/quotient_check.h>
+#include <lib_internal/quotient_check.h>
 #include <amq/spec_quotient.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,10 +3,10 @@
 #include "check_impl_cli.h"
 #include "cli.h"
 #include "params.h"
-#include <internal/check_impl.h>
+#include <lib_internal/check_impl.h>
 #include <amq/hash.h>
-#include <internal/protocol.h>
-#include <internal/structure.h>
+#include <lib_internal/protocol.h>
+#include <lib_internal/structure.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>

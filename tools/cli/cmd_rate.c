@@ -3,7 +3,7 @@
  * parameters, rates and approximations come from their registry entries. */
 #include "cli.h"
 #include "params.h"
-#include <internal/fail.h>
+#include <lib_internal/fail.h>
 #include <amq/filter_rate.h>
 #include <math.h>
 #include <stdlib.h>

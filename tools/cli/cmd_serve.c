@@ -7,7 +7,7 @@
  * process waits for input, so a pipelining client cannot deadlock it. */
 #include "cli.h"
 #include "params.h"
-#include <internal/protocol.h>
+#include <lib_internal/protocol.h>
 #include <amq/filter.h>
 #include <errno.h>
 #include <stdlib.h>

@@ -16,7 +16,7 @@
 #include <amq/check.h>
 #include <amq/spec_bloom.h>
 #include <amq/spec_omissions.h>
-#include <internal/check_kernels.h>
+#include <lib_internal/check_kernels.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,78 @@
+/* Internal: the key-level partitioned Bloom filter's add and query without allocation or I/O
+ * (hash, then the proved kernel); src/partitioned.c's amq_partitioned_add and
+ * amq_partitioned_query are these functions plus the error message.  The key's k indices are
+ * the stream's over psize (amq_hash_indices), index t in partition t.  Proved by the unit
+ * partitioned_key against the hash model (acsl/amq/hash_model.h) and the index sequences
+ * (acsl/amq/hash_stream_logic.h), over the partitioned kernel (unit blocked). */
+#ifndef AMQ_INTERNAL_PARTITIONED_KEY_H
+#define AMQ_INTERNAL_PARTITIONED_KEY_H
+#include <stddef.h>
+#include <stdint.h>
+#include <amq/error.h>
+#include <amq/hash.h>
+#include <amq/limits.h>
+#include <lib_internal/blocked_kernel.h>
+#include <lib_internal/hash_stream.h>
+
+/*@ // bit t * psize + (the key's index t) is set at Lb for every t < k, the key's bytes read at Lk
+    predicate amq_partitioned_key_set{Lb, Lk}(uint64_t *bits, integer psize, integer k, integer s,
+                                       uint64_t seed, char *key, integer len) =
+      \forall integer t; 0 <= t < k ==>
+        amq_bit_set{Lb}(bits, t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t));
+
+*/
+
+/* Add the key: index t of its k indices over psize to partition t.  Refuses a NULL key with
+ * len > 0 (AMQ_E_INVALID_ARG) and then writes nothing; that is the only way it fails. */
+/*@ requires psize_pos:  psize >= 1;
+    requires k_range:    1 <= k <= AMQ_MAX_K;
+    requires fits:       k * psize <= 18446744073709551615;
+    requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    assigns bits[0 .. amq_words(k * psize) - 1];
+    behavior refused:
+      assumes key == \null && len > 0;
+      assigns \nothing;
+      ensures status:    \result == AMQ_E_INVALID_ARG;
+      ensures unchanged: \forall integer w; 0 <= w < amq_words(k * psize) ==> bits[w] == \old(bits[w]);
+    behavior added:
+      assumes !(key == \null && len > 0);
+      requires key_valid: \valid_read((char *)key + (0 .. len - 1));
+      assigns bits[0 .. amq_words(k * psize) - 1];
+      ensures status:   \result == AMQ_OK;
+      ensures inserted: amq_partitioned_key_set{Post, Pre}(bits, psize, k, s, seed, (char *)key, len);
+      ensures range:    amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, psize);
+      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_words(k * psize));
+      ensures frame:    \forall integer p; 0 <= p < 64 * amq_words(k * psize) ==>
+                          (\forall integer t; 0 <= t < k ==>
+                             t * psize + amq_hash_stream_index{Pre}(s, seed, (char *)key, len, psize, t) != p) ==>
+                          (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+    complete behaviors;
+    disjoint behaviors;
+*/
+amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+                                   uint64_t seed, const void *key, size_t len);
+
+/* Query the key: 1 iff the bit of each of its k partitions is set (the kernel's answer on the
+ * key's k indices; not lazy). */
+/*@ requires psize_pos:  psize >= 1;
+    requires k_range:    1 <= k <= AMQ_MAX_K;
+    requires fits:       k * psize <= 18446744073709551615;
+    requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires bits_valid: \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires key_valid:  \valid_read((char *)key + (0 .. len - 1));
+    assigns \nothing;
+    behavior present:
+      assumes amq_partitioned_key_set{Here, Here}(bits, psize, k, s, seed, (char *)key, len);
+      ensures found: \result == 1;
+      ensures range: amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, psize);
+    behavior absent:
+      assumes !amq_partitioned_key_set{Here, Here}(bits, psize, k, s, seed, (char *)key, len);
+      ensures not_found: \result == 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+                              uint64_t seed, const void *key, size_t len);
+
+#endif
