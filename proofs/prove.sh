@@ -78,8 +78,10 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # frama_c ROOT LOG ARGS...: one frama-c run from ROOT, output in LOG; returns its status.
 # Only the three plug-ins the proofs use are loaded: OCaml scans every loaded plug-in's
 # globals at each minor collection, so the other thirty cost CPU in every run. And the
-# major GC runs less often (space_overhead 400, default 80; ~1.7x the memory, ~0.8 GB for
-# the largest job). Measured on unit window's goals job (454 goals, cvc4): 47.2 CPU s and
+# major GC runs less often (space_overhead 400, default 80), for more memory: peak RSS 3.1 GB
+# in unit quotient's goals job, the largest (0.67 GB with the default), 1.5 GB in cuckoo's
+# smoke job, 1.3 GB in counting's goals job, under 1 GB in the others (sampled every 2 s
+# during a full make prove, 2026-11-29). Measured on unit window's goals job (454 goals, cvc4): 47.2 CPU s and
 # 37.5 s wall before, 44.6 and 34.7 after, quiet (load 2); 59.0 -> 52.2-54.8 CPU s at load
 # 11. Neither changes a goal or a prover's input beyond what WP's own hash-consing order
 # already varies from run to run.
