@@ -103,28 +103,14 @@ int amq_partitioned_query(const amq_partitioned *p, const void *key, size_t len)
     return amq_partitioned_key_query(p->words, p->part_bits, p->k, p->strategy, p->seed, key, len);
 }
 
-/* Batches through the layer: no block (0); the prefetch is the first partition's word. */
-static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *local)
-{
-    const amq_partitioned *p = v;
-    amq_partitioned_locate(p, key, len, local);
-    *block = 0;
-    return p->words + local[0] / 64u;
-}
-
-static int answer(const void *v, uint64_t block, const uint64_t *local)
-{
-    const amq_partitioned *p = v;
-    (void)block;
-    return amq_partitioned_kernel_query(p->words, p->part_bits, local, (size_t)p->k);
-}
-
+/* The proved batch (lib_internal/partitioned_key.h, unit partitioned_key); here only the NULL rule. */
 void amq_partitioned_query_batch(const amq_partitioned *p, const void *const *keys, const size_t *lens,
                                  size_t count, int *results)
 {
     if (amq_query_batch_refused(p, keys, lens, count, results, "amq_partitioned_query_batch"))
         return;
-    amq_blocked_layer_query_batch(p, (size_t)p->k, locate, answer, keys, lens, count, results);
+    amq_partitioned_key_query_batch(p->words, p->part_bits, p->k, p->strategy, p->seed, keys, lens, count,
+                                    results);
 }
 
 void amq_partitioned_clear(amq_partitioned *p)

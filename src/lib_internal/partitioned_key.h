@@ -20,6 +20,12 @@
       \forall integer t; 0 <= t < k ==>
         amq_bit_set{Lb}(bits, t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t));
 
+    // r is the query's answer for the key: 1 if its bits are set at Lb (the key read at Lk), else 0
+    predicate amq_partitioned_key_answer{Lb, Lk}(integer r, uint64_t *bits, integer psize, integer k, integer s,
+                                          uint64_t seed, char *key, integer len) =
+      (r == 1 && amq_partitioned_key_set{Lb, Lk}(bits, psize, k, s, seed, key, len)) ||
+      (r == 0 && !amq_partitioned_key_set{Lb, Lk}(bits, psize, k, s, seed, key, len));
+
 */
 
 /* Add the key: index t of its k indices over psize to partition t.  Refuses a NULL key with
@@ -74,5 +80,32 @@ amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, a
 */
 int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                               uint64_t seed, const void *key, size_t len);
+
+/* Query count keys: results[i] is amq_partitioned_key_query's answer for keys[i] (1 iff the
+ * key's bits are set, else 0), nothing else written.  16 keys at a time: the words of each
+ * key's k bits are prefetched, then each key is answered by amq_partitioned_key_query (which
+ * hashes it again).  The caller refuses NULL arguments
+ * (src/partitioned.c).  results lies outside the bit array's allocation (apart: the library
+ * allocates the bits; stated on the bounds instead, a prover would need each bit's word below
+ * amq_words(k * psize), a product fact, to see a result write miss it). */
+/*@ requires psize_pos:     psize >= 1;
+    requires k_range:       1 <= k <= AMQ_MAX_K;
+    requires fits:          k * psize <= 18446744073709551615;
+    requires strategy:      AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires bits_valid:    \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
+    requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
+    requires results_valid: \valid(results + (0 .. count - 1));
+    requires sep:           \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    requires apart:         \base_addr(results) != \base_addr(bits);
+    requires sep_keys:      \forall integer i; 0 <= i < count ==>
+                              \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
+    assigns results[0 .. count - 1];
+    ensures answers: \forall integer i; 0 <= i < count ==>
+      amq_partitioned_key_answer{Pre, Pre}(results[i], bits, psize, k, s, seed, (char *)\at(keys[i], Pre), \at(lens[i], Pre));
+*/
+void amq_partitioned_key_query_batch(const uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+                                     uint64_t seed, const void *const *keys, const size_t *lens, size_t count,
+                                     int *results);
 
 #endif
