@@ -193,14 +193,8 @@ amq_status amq_check_enum_size(uint64_t m, uint64_t k, uint64_t vectors, uint64_
     return AMQ_OK;
 }
 
-/* qs == NULL: the query vector is enumerated too, pos[0] counts the positives
- * over m^{k(n+1)} outcomes. Else qs holds nq fixed query vectors (k indices each)
- * and pos[i] counts the outcomes of the n inserted vectors, m^{kn} of them, for
- * which vector i is reported positive. The queries see the state after the n adds
- * and the removal of vectors 0..r-1. */
-static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops *kn, uint64_t n,
-                            uint64_t r, const uint64_t *qs, size_t nq, amq_progress_fn progress,
-                            void *ctx)
+/* The arguments' checks of enumerate(), each refusal naming what was given. */
+static amq_status enum_args_refused(const amq_ops *kn, uint64_t n, uint64_t r, const uint64_t *qs, size_t nq)
 {
     if (!amq_ops_valid(kn))
         return amq_fail(AMQ_E_INVALID_ARG, "enumeration: NULL kernel or missing add/query callback");
@@ -214,20 +208,12 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops
         return amq_fail(AMQ_E_INVALID_M, "enumeration: kernel alphabet m = 0");
     if (kn->state_words == 0)
         return amq_fail(AMQ_E_INVALID_ARG, "enumeration: kernel state of 0 words");
-    const uint64_t m = kn->m;
-    const size_t k = kn->k;
-    /* Digit count (n + 1 vectors are stored) and outcome count, within the limits. */
+    const size_t k = kn->k, W = kn->state_words;
+    /* Digit count (n + 1 vectors are stored), within the limit. */
     if (n >= AMQ_CHECK_ENUM_MAX_DIGITS || (uint64_t)k > AMQ_CHECK_ENUM_MAX_DIGITS / (n + 1))
         return amq_fail(AMQ_E_TOO_LARGE,
                         "enumeration of %llu vectors of k = %zu indices: more than %u digits",
                         (unsigned long long)n + 1, k, AMQ_CHECK_ENUM_MAX_DIGITS);
-    uint64_t outcomes;
-    amq_status st = amq_check_enum_size(m, (uint64_t)k, qs ? n : n + 1, &outcomes);
-    if (st != AMQ_OK)
-        return st;
-    const size_t ndig = (size_t)n * k + k; /* digit storage (query last) */
-    const uint64_t qcount = qs ? 1 : pow_capped(m, (uint64_t)k); /* queries per state */
-    const size_t W = kn->state_words;
     /* n + 1 snapshots, plus the work copy for removals */
     if ((size_t)n + 2 > SIZE_MAX / sizeof(uint64_t) / W)
         return amq_fail(AMQ_E_OVERFLOW, "enumeration: %llu snapshots of %zu words overflow",
@@ -235,11 +221,64 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops
     if (qs && k && nq > SIZE_MAX / k)
         return amq_fail(AMQ_E_OVERFLOW, "enumeration: %zu fixed queries overflow", nq);
     for (size_t j = 0; qs && j < nq * k; j++)
-        if (qs[j] >= m)
+        if (qs[j] >= kn->m)
             return amq_fail(AMQ_E_INVALID_ARG,
                             "enumeration: fixed query %zu has index %llu, not below m = %llu",
-                            j / (k ? k : 1), (unsigned long long)qs[j], (unsigned long long)m);
+                            j / (k ? k : 1), (unsigned long long)qs[j], (unsigned long long)kn->m);
+    return AMQ_OK;
+}
 
+/* Positives of one state over all m^k query vectors: an odometer over qd (zero on entry and
+ * exit).  The direct form is called without any wrapper: this is the enumeration's inner loop. */
+static uint64_t enum_state_positives(const amq_ops *kn, const uint64_t *state, uint64_t *qd)
+{
+    const uint64_t m = kn->m;
+    const size_t k = kn->k;
+    const amq_ops_query_fn qf = kn->query;
+    uint64_t p = 0;
+    for (;;) {
+        p += (uint64_t)((qf ? qf(state, m, qd, k) : kn->query_ctx(kn, state, qd)) != 0);
+        size_t j = k;
+        while (j > 0 && ++qd[j - 1] == m)
+            qd[--j] = 0;
+        if (j == 0)
+            return p;
+    }
+}
+
+/* The state after the n adds with vectors 0 .. r-1 removed again, in work; the index of the
+ * vector the kernel refused to remove, or r when every remove succeeded. */
+static size_t enum_remove_prefix(const amq_ops *kn, uint64_t *work, const uint64_t *state, const uint64_t *d,
+                                 uint64_t r)
+{
+    for (size_t w = 0; w < kn->state_words; w++)
+        work[w] = state[w];
+    for (size_t v = 0; v < (size_t)r; v++)
+        if (amq_ops_remove(kn, work, d + v * kn->k) != 0)
+            return v;
+    return (size_t)r;
+}
+
+/* qs == NULL: the query vector is enumerated too, pos[0] counts the positives
+ * over m^{k(n+1)} outcomes. Else qs holds nq fixed query vectors (k indices each)
+ * and pos[i] counts the outcomes of the n inserted vectors, m^{kn} of them, for
+ * which vector i is reported positive. The queries see the state after the n adds
+ * and the removal of vectors 0..r-1. */
+static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops *kn, uint64_t n,
+                            uint64_t r, const uint64_t *qs, size_t nq, amq_progress_fn progress,
+                            void *ctx)
+{
+    amq_status st = enum_args_refused(kn, n, r, qs, nq);
+    if (st != AMQ_OK)
+        return st;
+    const uint64_t m = kn->m;
+    const size_t k = kn->k, W = kn->state_words;
+    uint64_t outcomes;
+    st = amq_check_enum_size(m, (uint64_t)k, qs ? n : n + 1, &outcomes);
+    if (st != AMQ_OK)
+        return st;
+    const size_t ndig = (size_t)n * k + k; /* digit storage (query last) */
+    const uint64_t qcount = qs ? 1 : pow_capped(m, (uint64_t)k); /* queries per state */
     uint64_t *snap = malloc(((size_t)n + 2) * W * sizeof *snap);
     uint64_t *d = calloc(ndig ? ndig : 1, sizeof *d);
     if (!snap || !d) {
@@ -267,49 +306,23 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops
         const uint64_t *state = snap + (size_t)n * W;
         if (r > 0) {
             uint64_t *work = snap + ((size_t)n + 1) * W;
-            for (size_t w = 0; w < W; w++)
-                work[w] = state[w];
-            for (size_t v = 0; v < (size_t)r; v++)
-                if (amq_ops_remove(kn, work, d + v * k) != 0) {
-                    free(snap);
-                    free(d);
-                    return amq_fail(AMQ_E_NOT_PRESENT,
-                                    "enumeration: kernel '%s' refused to remove inserted vector %zu "
-                                    "(m = %llu, k = %zu, n = %llu, r = %llu, %llu outcomes done)",
-                                    kn->name ? kn->name : "?", v, (unsigned long long)m, k,
-                                    (unsigned long long)n, (unsigned long long)r,
-                                    (unsigned long long)done);
-                }
+            const size_t v = enum_remove_prefix(kn, work, state, d, r);
+            if (v < (size_t)r) {
+                free(snap);
+                free(d);
+                return amq_fail(AMQ_E_NOT_PRESENT,
+                                "enumeration: kernel '%s' refused to remove inserted vector %zu "
+                                "(m = %llu, k = %zu, n = %llu, r = %llu, %llu outcomes done)",
+                                kn->name ? kn->name : "?", v, (unsigned long long)m, k,
+                                (unsigned long long)n, (unsigned long long)r, (unsigned long long)done);
+            }
             state = work;
         }
         if (qs) {
             for (size_t i = 0; i < nq; i++)
                 pos[i] += (uint64_t)(amq_ops_query(kn, state, qs + i * k) != 0);
-        } else if (kn->query) {
-            /* All m^k query vectors, odometer over qd (zero on entry and exit);
-             * the direct form is called without any wrapper. */
-            const amq_ops_query_fn qf = kn->query;
-            uint64_t p = 0;
-            for (;;) {
-                p += (uint64_t)(qf(state, m, qd, k) != 0);
-                size_t j = k;
-                while (j > 0 && ++qd[j - 1] == m)
-                    qd[--j] = 0;
-                if (j == 0)
-                    break;
-            }
-            pos[0] += p;
         } else {
-            uint64_t p = 0;
-            for (;;) {
-                p += (uint64_t)(kn->query_ctx(kn, state, qd) != 0);
-                size_t j = k;
-                while (j > 0 && ++qd[j - 1] == m)
-                    qd[--j] = 0;
-                if (j == 0)
-                    break;
-            }
-            pos[0] += p;
+            pos[0] += enum_state_positives(kn, state, qd);
         }
         done += qcount;
         if (progress && done >= next_report) {
