@@ -221,6 +221,76 @@ static int sync_dir(const char *target)
     return err;
 }
 
+/* The file's bytes through o: header (framed), params, payload, checksum (framed).  Errors
+ * stay in o->err. */
+static void write_contents(out_file *o, uint32_t type, const uint8_t *params, uint64_t params_len,
+                           const uint64_t *words, const uint8_t *bytes, uint64_t len, int framed)
+{
+    uint8_t hdr[AMQ_HEADER_SIZE];
+    memcpy(hdr, MAGIC, 8);
+    put_u32(hdr + 8, AMQ_FORMAT_VERSION);
+    put_u32(hdr + 12, type);
+    amq_put_u64(hdr + 16, params_len);
+    amq_put_u64(hdr + 24, words ? len * 8 : len);
+    if (!o->err && framed)
+        out_put(o, hdr, sizeof hdr);
+    if (params_len)
+        out_put(o, params, (size_t)params_len);
+    uint8_t le[8 * 64];
+    for (uint64_t i = 0; words && !o->err && i < len; i += 64) {
+        uint64_t n = len - i < 64 ? len - i : 64;
+        for (uint64_t j = 0; j < n; j++)
+            amq_put_u64(le + 8 * j, words[i + j]);
+        out_put(o, le, (size_t)(8 * n));
+    }
+    for (uint64_t i = 0; bytes && !o->err && i < len; i += CHUNK * 8) {
+        uint64_t n = len - i < CHUNK * 8 ? len - i : CHUNK * 8;
+        out_put(o, bytes + i, (size_t)n);
+    }
+    if (!o->err && framed) {
+        uint8_t sum[8];
+        amq_put_u64(sum, XXH3_64bits_digest(o->st));
+        out_put(o, sum, 8);
+    }
+    if (!o->err)
+        out_flush(o);
+}
+
+/* Sync and close the temporary file, then rename it over target unless target stopped being a
+ * regular file meanwhile.  On failure o->err is set and the step that failed is returned. */
+static const char *commit_temp(out_file *o, int fd, const char *tmp, const char *target)
+{
+    const char *failed = "writing";
+    if (!o->err) {
+        int fault = hook(AMQ_SAVE_FSYNC, NULL);
+        if (fault || fsync(fd) != 0) {
+            o->err = fault ? fault : errno;
+            failed = "syncing";
+        }
+    }
+    int fault = hook(AMQ_SAVE_CLOSE, NULL);
+    if (fault)
+        close(fd);
+    if ((fault || close(fd) != 0) && !o->err) {
+        o->err = fault ? fault : errno;
+        failed = "closing";
+    }
+    /* the target may have been replaced by something else meanwhile: look again */
+    struct stat now;
+    if (!o->err && lstat(target, &now) == 0 && !S_ISREG(now.st_mode)) {
+        o->err = EEXIST;
+        failed = "replacing (it is no longer a regular file)";
+    }
+    if (!o->err) {
+        fault = hook(AMQ_SAVE_RENAME, NULL);
+        if (fault || rename(tmp, target) != 0) {
+            o->err = fault ? fault : errno;
+            failed = "renaming the temporary file over";
+        }
+    }
+    return failed;
+}
+
 /* Exactly one of words / bytes is used; len counts its elements.  framed = 0 writes params
  * and payload only: no container header, no checksum (foreign formats, amq_raw_save). */
 static amq_status save(const char *path, uint32_t type, const uint8_t *params, uint64_t params_len,
@@ -230,7 +300,6 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
         return amq_fail(AMQ_E_INVALID_ARG, "save: invalid arguments");
     if (words && len > UINT64_MAX / 8)
         return amq_fail(AMQ_E_OVERFLOW, "save: payload of %llu words overflows", (unsigned long long)len);
-    const uint64_t payload_len = words ? len * 8 : len;
     char *target = save_target(path), *tmp = NULL;
     if (!target)
         return AMQ_E_IO;
@@ -267,62 +336,8 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
         /* best effort: an ordinary user may not give a file away; the mode is kept regardless */
     }
 
-    uint8_t hdr[AMQ_HEADER_SIZE];
-    memcpy(hdr, MAGIC, 8);
-    put_u32(hdr + 8, AMQ_FORMAT_VERSION);
-    put_u32(hdr + 12, type);
-    amq_put_u64(hdr + 16, params_len);
-    amq_put_u64(hdr + 24, payload_len);
-    if (!o->err && framed)
-        out_put(o, hdr, sizeof hdr);
-    if (params_len)
-        out_put(o, params, (size_t)params_len);
-    uint8_t le[8 * 64];
-    for (uint64_t i = 0; words && !o->err && i < len; i += 64) {
-        uint64_t n = len - i < 64 ? len - i : 64;
-        for (uint64_t j = 0; j < n; j++)
-            amq_put_u64(le + 8 * j, words[i + j]);
-        out_put(o, le, (size_t)(8 * n));
-    }
-    for (uint64_t i = 0; bytes && !o->err && i < len; i += CHUNK * 8) {
-        uint64_t n = len - i < CHUNK * 8 ? len - i : CHUNK * 8;
-        out_put(o, bytes + i, (size_t)n);
-    }
-    if (!o->err && framed) {
-        uint8_t sum[8];
-        amq_put_u64(sum, XXH3_64bits_digest(o->st));
-        out_put(o, sum, 8);
-    }
-    if (!o->err)
-        out_flush(o);
-    const char *failed = "writing";
-    if (!o->err) {
-        int fault = hook(AMQ_SAVE_FSYNC, NULL);
-        if (fault || fsync(fd) != 0) {
-            o->err = fault ? fault : errno;
-            failed = "syncing";
-        }
-    }
-    int fault = hook(AMQ_SAVE_CLOSE, NULL);
-    if (fault)
-        close(fd);
-    if ((fault || close(fd) != 0) && !o->err) {
-        o->err = fault ? fault : errno;
-        failed = "closing";
-    }
-    /* the target may have been replaced by something else meanwhile: look again */
-    struct stat now;
-    if (!o->err && lstat(target, &now) == 0 && !S_ISREG(now.st_mode)) {
-        o->err = EEXIST;
-        failed = "replacing (it is no longer a regular file)";
-    }
-    if (!o->err) {
-        fault = hook(AMQ_SAVE_RENAME, NULL);
-        if (fault || rename(tmp, target) != 0) {
-            o->err = fault ? fault : errno;
-            failed = "renaming the temporary file over";
-        }
-    }
+    write_contents(o, type, params, params_len, words, bytes, len, framed);
+    const char *failed = commit_temp(o, fd, tmp, target);
     if (o->err) {
         unlink(tmp);
         s = amq_fail(AMQ_E_IO, "save: %s %s failed: %s; it is unchanged", failed, named, strerror(o->err));
