@@ -179,6 +179,61 @@ static amq_proto_op op_at(const requests *q, size_t i)
 static const void *key_at(const requests *q, size_t i) { return q->fops ? q->fops[i].key : q->keys ? q->keys[i] : NULL; }
 static size_t len_at(const requests *q, size_t i) { return q->fops ? q->fops[i].len : q->lens ? q->lens[i] : 0; }
 
+/* One reply line, the answer to request got of q (formatted of count sent so far): checked
+ * against the request, its answer stored in results, a hello taken.  A reply that answers
+ * nothing, an error reply or a malformed one stops the process with a message quoting it. */
+static amq_status take_reply(amq_impl *impl, const requests *q, const char *line, size_t line_len, size_t got,
+                             size_t formatted, size_t count, int *results)
+{
+    proc_ctx *pc = impl->ctx;
+    char req[96], quoted[400];
+    if (got == count || got == formatted) {
+        quote_line(quoted, sizeof quoted, line, line_len);
+        return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply to no request: '%s'", impl->name, quoted);
+    }
+    amq_reply rep;
+    amq_proto_parse(line, line_len, &rep);
+    const amq_proto_op op = op_at(q, got);
+    request_text(req, sizeof req, op, key_at(q, got), len_at(q, got), q->seed);
+    if (rep.kind == AMQ_REPLY_ERROR) {
+        pc->hello_error = op == AMQ_OP_HELLO;
+        quote_line(quoted, sizeof quoted, rep.text, rep.text_len);
+        return amq_impl_stop(impl, AMQ_E_IO, "process '%s' reported an error in reply to %s: %s", impl->name,
+                             req, quoted);
+    }
+    if (rep.kind == AMQ_REPLY_MALFORMED || !amq_proto_answers(op, rep.kind)) {
+        quote_line(quoted, sizeof quoted, line, line_len);
+        return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a malformed reply to %s: '%s' (%s)",
+                             impl->name, req, quoted,
+                             rep.kind == AMQ_REPLY_MALFORMED ? rep.text : "not an answer to that request");
+    }
+    if (rep.kind == AMQ_REPLY_FULL && impl->protocol < 2) {
+        quote_line(quoted, sizeof quoted, line, line_len);
+        return amq_impl_stop(impl, AMQ_E_IO,
+                             "process '%s' sent a malformed reply to %s: '%s' (a reply of protocol version 2; "
+                             "this session speaks version %u)",
+                             impl->name, req, quoted, impl->protocol);
+    }
+    if (rep.kind == AMQ_REPLY_HELLO) {
+        /* the version asked, or an earlier one (amqcert speaks them all) */
+        if (rep.version < AMQ_PROTO_VERSION_MIN || rep.version > q->seed)
+            return amq_impl_stop(impl, AMQ_E_BAD_VERSION,
+                                 "process speaks protocol version %llu, this amqcert speaks versions %u to %u",
+                                 (unsigned long long)rep.version, AMQ_PROTO_VERSION_MIN, AMQ_PROTO_VERSION);
+        snprintf(impl->name, sizeof impl->name, "%.*s", (int)rep.name_len, rep.name);
+        impl->protocol = (unsigned)rep.version;
+        impl->can_remove = rep.can_remove;
+        impl->can_refuse = rep.version >= 2 && rep.can_refuse;
+    }
+    if (rep.kind == AMQ_REPLY_FULL && pc->first_full == SIZE_MAX)
+        pc->first_full = got;
+    if (results && op == AMQ_OP_QUERY)
+        results[got] = rep.kind == AMQ_REPLY_YES;
+    else if (results && op == AMQ_OP_ADD) /* 1 done, 0 refused (full) */
+        results[got] = rep.kind == AMQ_REPLY_OK;
+    return AMQ_OK;
+}
+
 /* Sends the count requests of q, pipelined, and reads their replies; results[i] = 1 yes /
  * 0 no for the queries (may be NULL when there are none); *answered (may be NULL): the
  * requests answered before a failure (all of them on success).  A hello reply sets the
@@ -246,51 +301,9 @@ static amq_status exchange(amq_impl *impl, const requests *q, size_t count, int 
         while ((fr = amq_proto_frame(pc->in + pos, pc->in_len - pos, &line_len, &used)) == 1) {
             const char *line = pc->in + pos;
             pos += used;
-            char req[96], quoted[400];
-            if (*got == count || *got == formatted) {
-                quote_line(quoted, sizeof quoted, line, line_len);
-                return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a reply to no request: '%s'", impl->name, quoted);
-            }
-            amq_reply rep;
-            amq_proto_parse(line, line_len, &rep);
-            const amq_proto_op op = op_at(q, *got);
-            request_text(req, sizeof req, op, key_at(q, *got), len_at(q, *got), q->seed);
-            if (rep.kind == AMQ_REPLY_ERROR) {
-                pc->hello_error = op == AMQ_OP_HELLO;
-                quote_line(quoted, sizeof quoted, rep.text, rep.text_len);
-                return amq_impl_stop(impl, AMQ_E_IO, "process '%s' reported an error in reply to %s: %s", impl->name,
-                                     req, quoted);
-            }
-            if (rep.kind == AMQ_REPLY_MALFORMED || !amq_proto_answers(op, rep.kind)) {
-                quote_line(quoted, sizeof quoted, line, line_len);
-                return amq_impl_stop(impl, AMQ_E_IO, "process '%s' sent a malformed reply to %s: '%s' (%s)",
-                                     impl->name, req, quoted,
-                                     rep.kind == AMQ_REPLY_MALFORMED ? rep.text : "not an answer to that request");
-            }
-            if (rep.kind == AMQ_REPLY_FULL && impl->protocol < 2) {
-                quote_line(quoted, sizeof quoted, line, line_len);
-                return amq_impl_stop(impl, AMQ_E_IO,
-                                     "process '%s' sent a malformed reply to %s: '%s' (a reply of protocol version 2; "
-                                     "this session speaks version %u)",
-                                     impl->name, req, quoted, impl->protocol);
-            }
-            if (rep.kind == AMQ_REPLY_HELLO) {
-                /* the version asked, or an earlier one (amqcert speaks them all) */
-                if (rep.version < AMQ_PROTO_VERSION_MIN || rep.version > q->seed)
-                    return amq_impl_stop(impl, AMQ_E_BAD_VERSION,
-                                         "process speaks protocol version %llu, this amqcert speaks versions %u to %u",
-                                         (unsigned long long)rep.version, AMQ_PROTO_VERSION_MIN, AMQ_PROTO_VERSION);
-                snprintf(impl->name, sizeof impl->name, "%.*s", (int)rep.name_len, rep.name);
-                impl->protocol = (unsigned)rep.version;
-                impl->can_remove = rep.can_remove;
-                impl->can_refuse = rep.version >= 2 && rep.can_refuse;
-            }
-            if (rep.kind == AMQ_REPLY_FULL && pc->first_full == SIZE_MAX)
-                pc->first_full = *got;
-            if (results && op == AMQ_OP_QUERY)
-                results[*got] = rep.kind == AMQ_REPLY_YES;
-            else if (results && op == AMQ_OP_ADD) /* 1 done, 0 refused (full) */
-                results[*got] = rep.kind == AMQ_REPLY_OK;
+            const amq_status st = take_reply(impl, q, line, line_len, *got, formatted, count, results);
+            if (st != AMQ_OK)
+                return st;
             (*got)++;
         }
         if (fr < 0)
