@@ -404,6 +404,55 @@ static amq_status pairs_cost(uint64_t m, uint64_t k, const wload *p, size_t np, 
     return amq_cost_ie_enclose(who, m, k, (double)k * (double)top, (double)np, prec);
 }
 
+/* The table f_j(n_i) = (1 - j/m)^{k n_i} for the np loads and j = 0 .. cnt - 1, enclosed in
+ * [flo, fhi] at precision wp (initialised here; the caller clears them). */
+static void power_table(mpfr_t *flo, mpfr_t *fhi, const wload *p, size_t np, uint64_t m, uint64_t k, size_t cnt,
+                        mpfr_prec_t wp)
+{
+    mpz_t e, mz;
+    mpz_inits(e, mz, NULL);
+    z_from_u64(mz, m);
+    for (size_t i = 0; i < np; i++) {
+        z_from_u64(e, p[i].load);
+        mpz_mul_ui(e, e, (unsigned long)k);
+        for (uint64_t j = 0; j < cnt; j++) {
+            mpfr_ptr fl = flo[i * cnt + j], fh = fhi[i * cnt + j];
+            mpfr_inits2(wp, fl, fh, (mpfr_ptr)0);
+            if (j == 0) {
+                mpfr_set_ui(fl, 1, MPFR_RNDD);
+                mpfr_set_ui(fh, 1, MPFR_RNDU);
+            } else if (j >= m) {
+                mpfr_set_zero(fl, 1);
+                mpfr_set_zero(fh, 1);
+            } else {
+                pow_frac(fl, fh, j, mz, e);
+            }
+        }
+    }
+    mpz_clears(e, mz, NULL);
+}
+
+/* [Plo, Phi] encloses sum_{j=0..d} (-1)^j C[j] f_j from the enclosures [fl[j], fh[j]]: each
+ * term rounded outward, a subtracted term from the opposite bound.  t is scratch. */
+static void enclose_alternating(mpfr_t Plo, mpfr_t Phi, mpfr_t t, mpfr_t *fl, mpfr_t *fh, mpz_t *C, uint64_t d)
+{
+    mpfr_set_zero(Plo, 1);
+    mpfr_set_zero(Phi, 1);
+    for (uint64_t j = 0; j <= d; j++) {
+        if (j & 1) {
+            mpfr_mul_z(t, fh[j], C[j], MPFR_RNDU);
+            mpfr_sub(Plo, Plo, t, MPFR_RNDD);
+            mpfr_mul_z(t, fl[j], C[j], MPFR_RNDD);
+            mpfr_sub(Phi, Phi, t, MPFR_RNDU);
+        } else {
+            mpfr_mul_z(t, fl[j], C[j], MPFR_RNDD);
+            mpfr_add(Plo, Plo, t, MPFR_RNDD);
+            mpfr_mul_z(t, fh[j], C[j], MPFR_RNDU);
+            mpfr_add(Phi, Phi, t, MPFR_RNDU);
+        }
+    }
+}
+
 static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t m, uint64_t k, const wload *p,
                                 size_t np, const char *who)
 {
@@ -433,26 +482,10 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
         free(fhi);
         return amq_fail(AMQ_E_NOMEM, "%s: out of memory", who);
     }
-    mpz_t e, w, mk, mz, ff, mult;
-    mpz_inits(e, w, mk, mz, ff, mult, NULL);
+    mpz_t w, mk, mz, ff, mult;
+    mpz_inits(w, mk, mz, ff, mult, NULL);
     z_from_u64(mz, m);
-    for (size_t i = 0; i < np; i++) { /* f_j(n_i) = (1 - j/m)^{k n_i} */
-        z_from_u64(e, p[i].load);
-        mpz_mul_ui(e, e, (unsigned long)k);
-        for (uint64_t j = 0; j < cnt; j++) {
-            mpfr_ptr fl = flo[i * cnt + j], fh = fhi[i * cnt + j];
-            mpfr_inits2(wp, fl, fh, (mpfr_ptr)0);
-            if (j == 0) {
-                mpfr_set_ui(fl, 1, MPFR_RNDD);
-                mpfr_set_ui(fh, 1, MPFR_RNDU);
-            } else if (j >= m) {
-                mpfr_set_zero(fl, 1);
-                mpfr_set_zero(fh, 1);
-            } else {
-                pow_frac(fl, fh, j, mz, e);
-            }
-        }
-    }
+    power_table(flo, fhi, p, np, m, k, cnt, wp);
     stirling_row(S, k, K);
     mpz_pow_ui(mk, mz, (unsigned long)k); /* m^k, k <= 1024 */
     mpfr_t Plo, Phi, Slo, Shi, t, wlo, whi, Ulo, Uhi, Flo, Fhi;
@@ -469,22 +502,7 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
         mpfr_set_zero(Slo, 1); /* sum of mult * log1p(-P_d(n_i)): Slo from the upper P's */
         mpfr_set_zero(Shi, 1);
         for (size_t i = 0; i < np; i++) {
-            mpfr_set_zero(Plo, 1);
-            mpfr_set_zero(Phi, 1);
-            for (uint64_t j = 0; j <= d; j++) {
-                mpfr_srcptr fl = flo[i * cnt + j], fh = fhi[i * cnt + j];
-                if (j & 1) {
-                    mpfr_mul_z(t, fh, C[j], MPFR_RNDU);
-                    mpfr_sub(Plo, Plo, t, MPFR_RNDD);
-                    mpfr_mul_z(t, fl, C[j], MPFR_RNDD);
-                    mpfr_sub(Phi, Phi, t, MPFR_RNDU);
-                } else {
-                    mpfr_mul_z(t, fl, C[j], MPFR_RNDD);
-                    mpfr_add(Plo, Plo, t, MPFR_RNDD);
-                    mpfr_mul_z(t, fh, C[j], MPFR_RNDU);
-                    mpfr_add(Phi, Phi, t, MPFR_RNDU);
-                }
-            }
+            enclose_alternating(Plo, Phi, t, flo + i * cnt, fhi + i * cnt, C, d);
             clamp01(Plo, Phi);
             z_from_u64(mult, p[i].mult);
             mpfr_neg(t, Plo, MPFR_RNDN);
@@ -523,7 +541,7 @@ static amq_status enclose_pairs(mpfr_t lo, mpfr_t hi, mpfr_prec_t prec, uint64_t
     free(fhi);
     zvec_free(S, cnt);
     zvec_free(C, cnt);
-    mpz_clears(e, w, mk, mz, ff, mult, NULL);
+    mpz_clears(w, mk, mz, ff, mult, NULL);
     return AMQ_OK;
 }
 
