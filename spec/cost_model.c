@@ -10,12 +10,12 @@ amq_status amq_cost_exact(const char *who, const char *what, double den_bits, do
     if (den_bits > AMQ_COST_EXACT_MAX_BITS)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: %s would have about %.3g bits (limit 2^26 bits, 8 MiB, for an exact fraction); "
-                        "the certified enclosure gives the value instead (amq rate without --exact)",
+                        "the certified enclosure gives the value instead (the *_fp_enclose functions; amq rate without --exact)",
                         who, what, den_bits);
     if (work > AMQ_COST_EXACT_MAX_WORK)
         return amq_fail(AMQ_E_TOO_LARGE,
                         "%s: %s: the exact fraction needs about %.3g bits of big-number work (limit 2^30); "
-                        "the certified enclosure gives the value instead (amq rate without --exact)",
+                        "the certified enclosure gives the value instead (the *_fp_enclose functions; amq rate without --exact)",
                         who, what, work);
     return AMQ_OK;
 }

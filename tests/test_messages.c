@@ -70,7 +70,7 @@ static void rate_refusals_read_in_words(void **state)
     (void)state;
     assert_int_equal(cli_run("'%s' rate bloom -m 1000 -k 3 -n 100000000 --exact", cli_amq), 0);
     assert_non_null(strstr(cli_out, "not computed: exact Bloom rate: the denominator"));
-    assert_non_null(strstr(cli_out, "instead (amq rate without --exact) (from -m 1000, -k 3, -n 100000000)\n"));
+    assert_non_null(strstr(cli_out, "instead (the *_fp_enclose functions; amq rate without --exact) (from -m 1000, -k 3, -n 100000000)\n"));
     assert_no_identifier(cli_out);
 
     assert_int_equal(cli_run("'%s' rate quotient -q 40 -r 20 -n 100000000 --exact", cli_amq), 0);
