@@ -345,6 +345,54 @@ static void hex_of(char *out, const unsigned char *key, size_t len)
         sprintf(out + 2 * i, "%02x", key[i]);
 }
 
+/* The check stopped at a false negative or an error: the rates of the queries so far are
+ * shown, not judged, and the reason names the key (and the refusal before it) or the error. */
+static void verdict_stopped(amq_impl_check_result *res)
+{
+    for (size_t i = 0; i < res->npoints; i++)
+        res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
+    size_t used = 0;
+    if (res->false_negative) {
+        char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1];
+        hex_of(hex, res->fn_key, res->fn_key_len);
+        char refusal[160] = "";
+        if (res->fn_after_refusal)
+            /* "found missing after", not "lost at": the keys added before a refusal are
+             * queried after it, so the loss may come from any add before it */
+            snprintf(refusal, sizeof refusal,
+                     ", found missing after a refused insert (the add of key %llu refused after %llu adds)",
+                     (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds);
+        used = (size_t)snprintf(res->reason, sizeof res->reason,
+                                "false negative%s: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "
+                                "after %llu operations on that filter%s%s",
+                                res->fn_after_refusal ? " after a refused insert" : "", hex,
+                                (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
+                                (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
+                                res->fn_after_removals ? ", after the removals" : "", refusal);
+    }
+    if (res->ended && used < sizeof res->reason)
+        snprintf(res->reason + used, sizeof res->reason - used, "%sthe check ended at %s",
+                 used ? "; then " : "", res->error);
+    res->pass = 0;
+}
+
+/* Some filter refused an add before n keys under a model: the model's rate assumes every add
+ * is done, so there is nothing to compare with; the keys added before were all found. */
+static void verdict_refused(const amq_impl_check_config *cfg, amq_impl_check_result *res)
+{
+    for (size_t i = 0; i < res->npoints; i++)
+        res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
+    snprintf(res->reason, sizeof res->reason,
+             "no verdict on the rate: %llu of %llu filters refused an add before n = %llu keys (the first: "
+             "filter %llu, key %llu, after %llu adds), and the model assumes every add is done; every key "
+             "added before a refusal was found (%llu queries): --model none checks only that",
+             (unsigned long long)res->refused_filters, (unsigned long long)cfg->filters,
+             (unsigned long long)cfg->n, (unsigned long long)res->refusal_filter,
+             (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds,
+             (unsigned long long)res->kept_queries);
+    res->pass = 0;
+}
+
 amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_result *res,
                               const uint64_t *positives, const uint64_t *queried, const double *moments,
                               const uint64_t *hist)
@@ -370,47 +418,11 @@ amq_status amq_check_verdicts(const amq_impl_check_config *cfg, amq_impl_check_r
     res->accuracy = amq_accuracy_score(res->acc_negatives, res->acc_queries);
     res->accuracy_model = cfg->model ? 100.0 * (1.0 - at_n->rate) : NAN;
     if (res->false_negative || res->ended) {
-        /* the check stopped there: the rates of the queries so far are shown, not judged */
-        for (size_t i = 0; i < res->npoints; i++)
-            res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
-        size_t used = 0;
-        if (res->false_negative) {
-            char hex[2 * AMQ_IMPL_CHECK_KEY_MAX + 1];
-            hex_of(hex, res->fn_key, res->fn_key_len);
-            char refusal[160] = "";
-            if (res->fn_after_refusal)
-                /* "found missing after", not "lost at": the keys added before a refusal are
-                 * queried after it, so the loss may come from any add before it */
-                snprintf(refusal, sizeof refusal,
-                         ", found missing after a refused insert (the add of key %llu refused after %llu adds)",
-                         (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds);
-            used = (size_t)snprintf(res->reason, sizeof res->reason,
-                                    "false negative%s: key %s (key %llu added to filter %llu, seed %llu) answered \"no\" "
-                                    "after %llu operations on that filter%s%s",
-                                    res->fn_after_refusal ? " after a refused insert" : "", hex,
-                                    (unsigned long long)res->fn_key_number, (unsigned long long)res->fn_filter,
-                                    (unsigned long long)res->fn_seed, (unsigned long long)res->fn_ops,
-                                    res->fn_after_removals ? ", after the removals" : "", refusal);
-        }
-        if (res->ended && used < sizeof res->reason)
-            snprintf(res->reason + used, sizeof res->reason - used, "%sthe check ended at %s",
-                     used ? "; then " : "", res->error);
-        res->pass = 0;
+        verdict_stopped(res);
         return AMQ_OK;
     }
     if (res->refused_filters && cfg->model) {
-        /* the model's rate assumes every add is done: nothing to compare with */
-        for (size_t i = 0; i < res->npoints; i++)
-            res->points[i].verdict = res->points[i].disp_verdict = AMQ_POINT_UNTESTED;
-        snprintf(res->reason, sizeof res->reason,
-                 "no verdict on the rate: %llu of %llu filters refused an add before n = %llu keys (the first: "
-                 "filter %llu, key %llu, after %llu adds), and the model assumes every add is done; every key "
-                 "added before a refusal was found (%llu queries): --model none checks only that",
-                 (unsigned long long)res->refused_filters, (unsigned long long)cfg->filters,
-                 (unsigned long long)cfg->n, (unsigned long long)res->refusal_filter,
-                 (unsigned long long)res->refusal_key_number, (unsigned long long)res->refusal_adds,
-                 (unsigned long long)res->kept_queries);
-        res->pass = 0;
+        verdict_refused(cfg, res);
         return AMQ_OK;
     }
     res->tests = holm(res, cfg->alpha);
