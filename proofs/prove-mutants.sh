@@ -11,6 +11,14 @@
 # mutants.txt: `id | unit | file | sed expression | functions to prove (comma list; - for
 # the whole unit) | what the mutant does`.
 set -u
+case ${1:-} in
+-h | --help)
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0 ;;
+-*)
+    echo "prove-mutants: unknown option '$1' (usage: bash proofs/prove-mutants.sh BUILD [ID...])" >&2
+    exit 2 ;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-build}; shift || true
 case $build in /*) ;; *) build="$root/$build" ;; esac
