@@ -138,25 +138,16 @@ static inline void amq_counting_cell_dec(uint8_t *c, unsigned w, uint64_t m, uin
     */
 }
 
-/*@ requires width:      amq_counting_width_ok(w);
-    requires m_pos:      m >= 1;
-    requires c_valid:    \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
-    requires idx_valid:  \valid_read(idx + (0 .. k - 1));
-    requires idx_range:  amq_bloom_in_range(idx, k, m);
-    requires separated:  \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_counting_bytes(w, m) - 1];
-    ensures inserted:    amq_counting_present(c, w, idx, k);
-    ensures incremented: amq_counting_incremented{Pre, Post}(c, w, idx, k);
-    ensures monotone:    amq_counting_grows{Pre, Post}(c, w, m);
-    ensures frame:       amq_counting_frame{Pre, Post}(c, w, m, idx, k);
-    ensures exact:       amq_counting_added{Pre, Post}(c, w, m, idx, k);
-    ensures padding:     amq_counting_pad_same{Pre, Post}(c, w, m);
-    behavior no_overflow:
-      assumes amq_counting_fits(c, w, idx, k);
-      ensures sum: amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) + k;
-*/
-static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
-                                    const uint64_t *idx, size_t k)
+/* The bodies: one per operation for both widths.  Their contracts are the public kernels'
+ * (lib_internal/counting_kernel_w.h, read here with the width the parameter w) and requires
+ * width; the public kernels at the end call them with a constant width. */
+#define AMQ_CW_GENERIC
+#define AMQ_CW w
+#include <lib_internal/counting_kernel_w.h>
+#undef AMQ_CW
+#undef AMQ_CW_GENERIC
+
+static inline void amq_counting_kernel_addw(uint8_t *c, unsigned w, uint64_t m, const uint64_t *idx, size_t k)
 {
     const unsigned max = w == 8u ? 255u : 15u;
     //@ ghost amq_counting_occ_lemma(idx, k);
@@ -196,23 +187,7 @@ static inline void amq_counting_add(uint8_t *c, unsigned w, uint64_t m,
           amq_counting_cell(c, w, p) == amq_counting_sat_add(w, amq_counting_cell{Pre}(c, w, p), 0); */
 }
 
-/*@ requires width:     amq_counting_width_ok(w);
-    requires m_pos:     m >= 1;
-    requires c_valid:   \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
-    requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_bloom_in_range(idx, k, m);
-    assigns \nothing;
-    behavior present:
-      assumes amq_counting_present(c, w, idx, k);
-      ensures \result == 1;
-    behavior absent:
-      assumes !amq_counting_present(c, w, idx, k);
-      ensures \result == 0;
-    complete behaviors;
-    disjoint behaviors;
-*/
-static inline int amq_counting_query(const uint8_t *c, unsigned w, uint64_t m,
-                                     const uint64_t *idx, size_t k)
+static inline int amq_counting_kernel_queryw(const uint8_t *c, unsigned w, uint64_t m, const uint64_t *idx, size_t k)
 {
     /*@ loop invariant bounds: 0 <= i <= k;
         loop invariant seen:   amq_counting_present(c, w, idx, i);
@@ -225,35 +200,7 @@ static inline int amq_counting_query(const uint8_t *c, unsigned w, uint64_t m,
     return 1;
 }
 
-/*@ requires width:     amq_counting_width_ok(w);
-    requires m_pos:     m >= 1;
-    requires c_valid:   \valid(c + (0 .. amq_counting_bytes(w, m) - 1));
-    requires idx_valid: \valid_read(idx + (0 .. k - 1));
-    requires idx_range: amq_bloom_in_range(idx, k, m);
-    requires separated: \separated(c + (0 .. amq_counting_bytes(w, m) - 1), idx + (0 .. k - 1));
-    assigns c[0 .. amq_counting_bytes(w, m) - 1];
-    ensures padding:     amq_counting_pad_same{Pre, Post}(c, w, m);
-    behavior removed:
-      assumes amq_counting_covers(c, w, idx, k);
-      assigns c[0 .. amq_counting_bytes(w, m) - 1];
-      ensures result:      \result == 0;
-      ensures decremented: amq_counting_decremented{Pre, Post}(c, w, idx, k);
-      ensures shrinks:     amq_counting_shrinks{Pre, Post}(c, w, m);
-      ensures frame:       amq_counting_frame{Pre, Post}(c, w, m, idx, k);
-      ensures exact:       amq_counting_removed{Pre, Post}(c, w, m, idx, k);
-    behavior refused:
-      assumes !amq_counting_covers(c, w, idx, k);
-      ensures unchanged:   amq_counting_bytes_same{Pre, Post}(c, w, m);
-      ensures result:      \result == 1;
-    behavior exact_sum:
-      assumes amq_counting_unsaturated_cover(c, w, idx, k);
-      ensures result:      \result == 0;
-      ensures sum:         amq_counting_sum(c, w, m) == amq_counting_sum{Pre}(c, w, m) - k;
-    complete behaviors removed, refused;
-    disjoint behaviors removed, refused;
-*/
-static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
-                                      const uint64_t *idx, size_t k)
+static inline int amq_counting_kernel_removew(uint8_t *c, unsigned w, uint64_t m, const uint64_t *idx, size_t k)
 {
     const unsigned max = w == 8u ? 255u : 15u;
     //@ ghost amq_counting_occ_lemma(idx, k);
@@ -324,17 +271,17 @@ static inline int amq_counting_remove(uint8_t *c, unsigned w, uint64_t m,
     void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, uint64_t m, const uint64_t *idx,     \
                                             size_t k)                                        \
     {                                                                                        \
-        amq_counting_add(c, (unsigned)AMQ_CW, m, idx, k);                                    \
+        amq_counting_kernel_addw(c, (unsigned)AMQ_CW, m, idx, k);                        \
     }                                                                                        \
     int AMQ_CW_FN(amq_counting_kernel_query)(const uint8_t *c, uint64_t m, const uint64_t *idx, \
                                              size_t k)                                       \
     {                                                                                        \
-        return amq_counting_query(c, (unsigned)AMQ_CW, m, idx, k);                           \
+        return amq_counting_kernel_queryw(c, (unsigned)AMQ_CW, m, idx, k);               \
     }                                                                                        \
     int AMQ_CW_FN(amq_counting_kernel_remove)(uint8_t *c, uint64_t m, const uint64_t *idx,   \
                                               size_t k)                                      \
     {                                                                                        \
-        return amq_counting_remove(c, (unsigned)AMQ_CW, m, idx, k);                          \
+        return amq_counting_kernel_removew(c, (unsigned)AMQ_CW, m, idx, k);              \
     }
 
 #define AMQ_CW 8

@@ -5,13 +5,26 @@
  * amq_counting_kernel_add8.  WP reads the preprocessed text, so each width's contract is
  * proved as if written out; the properties keep this file's lines and their names, under
  * the function of their width.  The padding clauses hold for both widths (with 8-bit
- * counters no nibble pads: amq_counting_pad_same is then true by definition). */
-#if !defined(AMQ_CW) || (AMQ_CW != 4 && AMQ_CW != 8)
+ * counters no nibble pads: amq_counting_pad_same is then true by definition).
+ * src/counting_kernel.c includes it a third time with AMQ_CW_GENERIC set and AMQ_CW defined
+ * to the parameter w: that declares the one body per operation (amq_counting_kernel_addw,
+ * static inline, the width a parameter) with this same contract and one more clause, requires
+ * width (the three macros below: a #if cannot sit inside an annotation, a macro can). */
+#if defined(AMQ_CW_GENERIC)
+#define AMQ_CW_LINKAGE static inline
+#define AMQ_CW_PARAM unsigned w,
+#define AMQ_CW_REQUIRES_WIDTH requires width: amq_counting_width_ok(w);
+#elif !defined(AMQ_CW) || (AMQ_CW != 4 && AMQ_CW != 8)
 #error "lib_internal/counting_kernel_w.h: define AMQ_CW to 4 or 8 (include lib_internal/counting_kernel.h)"
+#else
+#define AMQ_CW_LINKAGE
+#define AMQ_CW_PARAM
+#define AMQ_CW_REQUIRES_WIDTH
 #endif
 
 /* Increments the counter of each idx[i] that is below its maximum (amq_counting_max(AMQ_CW)). */
-/*@ requires m_pos:      m >= 1;
+/*@ AMQ_CW_REQUIRES_WIDTH
+    requires m_pos:      m >= 1;
     requires c_valid:    \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires idx_valid:  \valid_read(idx + (0 .. k - 1));
     requires idx_range:  amq_bloom_in_range(idx, k, m);
@@ -27,10 +40,11 @@
       assumes amq_counting_fits(c, AMQ_CW, idx, k);
       ensures sum: amq_counting_sum(c, AMQ_CW, m) == amq_counting_sum{Pre}(c, AMQ_CW, m) + k;
 */
-void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+AMQ_CW_LINKAGE void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, AMQ_CW_PARAM uint64_t m, const uint64_t *idx, size_t k);
 
 /* 1 iff every counter named by idx is nonzero. */
-/*@ requires m_pos:     m >= 1;
+/*@ AMQ_CW_REQUIRES_WIDTH
+    requires m_pos:     m >= 1;
     requires c_valid:   \valid_read(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
     requires idx_range: amq_bloom_in_range(idx, k, m);
@@ -44,11 +58,12 @@ void AMQ_CW_FN(amq_counting_kernel_add)(uint8_t *c, uint64_t m, const uint64_t *
     complete behaviors;
     disjoint behaviors;
 */
-int AMQ_CW_FN(amq_counting_kernel_query)(const uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+AMQ_CW_LINKAGE int AMQ_CW_FN(amq_counting_kernel_query)(const uint8_t *c, AMQ_CW_PARAM uint64_t m, const uint64_t *idx, size_t k);
 
 /* 0: decremented the counter of each idx[i] that is below its maximum.  1: refused, nothing
  * changed. */
-/*@ requires m_pos:     m >= 1;
+/*@ AMQ_CW_REQUIRES_WIDTH
+    requires m_pos:     m >= 1;
     requires c_valid:   \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
     requires idx_range: amq_bloom_in_range(idx, k, m);
@@ -74,4 +89,8 @@ int AMQ_CW_FN(amq_counting_kernel_query)(const uint8_t *c, uint64_t m, const uin
     complete behaviors removed, refused;
     disjoint behaviors removed, refused;
 */
-int AMQ_CW_FN(amq_counting_kernel_remove)(uint8_t *c, uint64_t m, const uint64_t *idx, size_t k);
+AMQ_CW_LINKAGE int AMQ_CW_FN(amq_counting_kernel_remove)(uint8_t *c, AMQ_CW_PARAM uint64_t m, const uint64_t *idx, size_t k);
+
+#undef AMQ_CW_LINKAGE
+#undef AMQ_CW_PARAM
+#undef AMQ_CW_REQUIRES_WIDTH
