@@ -113,11 +113,13 @@ tool_versions() {
 # unit_sources NAME "FILES" "EXTRA": "sha256  path" of every file Frama-C reads for the
 # unit, sorted; fails when Frama-C cannot list them.
 unit_sources() {
-    local audit="$build/proofs/$1.audit.json"
+    local audit="$build/proofs/$1.audit.json" opts
+    # a unit's -wp-prop (cuckoo_count's) would start WP in this run: it selects goals only
+    opts=$(printf '%s\n' $3 | grep -v '^-wp-prop=' | tr '\n' ' ')
     # shellcheck disable=SC2086 # word splitting of file and option lists is intended
     # -print: the unit's code after the preprocessor, whose lemmas are the ones it sees
     # (report.py --lemma-plan; blocked_logic.h has a half per AMQ_BLOCKED_NO_* switch)
-    frama_c "$root" "$build/proofs/$1.audit.log" $2 $3 -audit-prepare "$audit" \
+    frama_c "$root" "$build/proofs/$1.audit.log" $2 $opts -audit-prepare "$audit" \
         -print -ocode "$build/proofs/$1.ast.c" || return 1
     python3 - "$audit" "$(frama-c -print-share-path)" "$root" <<'PY' || return 1
 import hashlib, json, os, sys

@@ -7,7 +7,7 @@
  * proved once and called where needed: as lemmas of the logic they would be hypotheses of
  * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
 #include <lib_internal/cuckoo_kernel.h>
-#include <lib_internal/cuckoo_count_ghost.h> /* copy counts: ghost code and lemmas (unit cuckoo only) */
+#include <lib_internal/cuckoo_count_ghost.h> /* ghost facts; with the copy counts (unit cuckoo_count) their lemmas */
 
 /*@ ghost
   // Extensionality: a value whose bits are all clear is 0.  By halving (z_k = y / 2^k), so
@@ -291,7 +291,7 @@ static uint64_t amq_ck_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f,
     ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
     ensures in_split: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
                         amq_ck_in(w, f, b, k, x) || (amq_ck_slot_of(d, k, b) && amq_ck_is{Pre}(w, f, d, x));
-    ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);
+    AMQ_CK_COUNT(ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);)
 */
 static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
                               uint64_t y)
@@ -299,12 +299,15 @@ static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t 
     (void)b; /* b and di are used by the contract only */
     (void)di;
     //@ ghost amq_ck_slot_fits(d, di, b, f, nbits);
+#ifndef AMQ_CUCKOO_NO_COUNT
     //@ ghost amq_ck_one_is(w, f);
+#endif
     amq_cuckoo_kernel_put(w, nbits, f, d, y);
     //@ ghost amq_ck_slots_apart(d, f);
     /*@ assert others: \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x); */
     /*@ assert moved_in: \forall integer k, s, x; 0 <= k && 0 <= s && k * b <= s < k * b + b && s != d &&
                            amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_in(w, f, b, k, x); */
+#ifndef AMQ_CUCKOO_NO_COUNT
     /* The count effect (issue 23): the indicator linked in both states, the slot frame both
      * ways (lemma amq_ck_only_frame), then the induction over the n slots of a range. */
     //@ ghost amq_ck_one_is(w, f);
@@ -323,24 +326,56 @@ static void amq_ck_write_slot(uint64_t *w, uint64_t nbits, uint64_t b, uint64_t 
                             amq_ck_one(w, f, r, x) == amq_ck_one{Pre}(w, f, r, x); @/
       }
     */
+#endif
 }
 
-/* Empties slot t of bucket i < nb (the slot of a found copy of fp). */
+/* Empties slot t of bucket i < nb (the slot of a found copy of fp; the ghost y is that copy,
+ * for the counts: y's class, the pair i / alt(i, y) with y's low f bits, loses one copy). */
 /*@ requires f_range: 1 <= f <= 32;
     requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb && t < b;
     requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
+    AMQ_CK_COUNT(requires held: amq_ck_is(w, f, i * b + t, y);)
     assigns w[0 .. amq_words(nbits) - 1];
     ensures empty:    amq_ck_empty(w, f, i * b + t);
     ensures only:     amq_ck_only{Pre, Post}(w, f, i * b + t);
     ensures slot:     i * b <= i * b + t < i * b + b;
     ensures others:   \forall integer r, x; 0 <= r && r != i * b + t && amq_ck_is{Pre}(w, f, r, x) ==>
                         amq_ck_is(w, f, r, x);
+    AMQ_CK_COUNT(ensures down: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                        (j == i || j == amq_ck_alt(i, y, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) - 1;
+    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, y, f) && (j == i || j == amq_ck_alt(i, y, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 static void amq_ck_clear(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
+    /*@ ghost (uint64_t y) */
 {
+#ifndef AMQ_CUCKOO_NO_COUNT
+    //@ ghost amq_ck_geom_bounds(nb, b, f);
+    //@ ghost amq_ck_bucket_in(i, nb, b, f);
+    //@ ghost uint64_t d = i * b + t;
+    //@ ghost amq_ck_one_at(w, f, d, y);
+#endif
     /* Through amq_ck_slot and amq_ck_write_slot: with the slot spelled i * b + t in the frame
      * step, cvc4 ran to the 300 s guard on `others` (z3 took 0.2 s). */
     amq_ck_write_slot(w, nbits, b, f, i, amq_ck_slot(nbits, nb, b, f, i, t), 0);
+#ifndef AMQ_CUCKOO_NO_COUNT
+    /* The counts, as amq_ck_place's with the signs turned: slot d counted y's bits, now none. */
+    /*@ assert d_was: \forall integer x; 0 <= x && amq_ck_same(x, y, f) ==> amq_ck_one{Pre}(w, f, d, x) == 1; */
+    /*@ assert d_wasn: \forall integer x; 0 <= x && !amq_ck_same(x, y, f) ==> amq_ck_one{Pre}(w, f, d, x) == 0; */
+    //@ ghost amq_ck_one_at(w, f, d, 0);
+    /*@ assert d_now: \forall integer x; 0 <= x && amq_ck_fp(x, f) ==> amq_ck_one(w, f, d, x) == 0; */
+    //@ ghost amq_ck_class_facts(d, b, nb, f);
+    /*@ assert v1: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
+                     amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) - 1; */
+    /*@ assert v2: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_same(x, y, f) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    /*@ assert v3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(d, j, x, f, b, nb) ==>
+                     amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+    //@ ghost amq_ck_pair_of(d, i, y, f, b, nb);
+#endif
 }
 
 int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp)
@@ -349,7 +384,7 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     const uint64_t nbits = nb * b * f;
     const uint64_t t1 = amq_ck_lookup(w, nbits, nb, b, f, i1, fp);
     if (t1 < b) {
-        amq_ck_clear(w, nbits, nb, b, f, i1, t1);
+        amq_ck_clear(w, nbits, nb, b, f, i1, t1) /*@ ghost (fp) */;
         /*@ assert one: i1 * b <= i1 * b + t1 < i1 * b + b && amq_ck_removed{Pre, Here}(w, f, i1 * b + t1, fp); */
         /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
         return AMQ_CUCKOO_OK;
@@ -357,9 +392,12 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     const uint64_t t2 = amq_ck_lookup(w, nbits, nb, b, f, i2, fp);
     if (t2 < b) {
-        amq_ck_clear(w, nbits, nb, b, f, i2, t2);
+        amq_ck_clear(w, nbits, nb, b, f, i2, t2) /*@ ghost (fp) */;
         /*@ assert one: i2 * b <= i2 * b + t2 < i2 * b + b && amq_ck_removed{Pre, Here}(w, f, i2 * b + t2, fp); */
         /*@ assert one_slot: amq_ck_removed_one{Pre, Here}(w, f, b, nb, i1, fp); */
+#ifndef AMQ_CUCKOO_NO_COUNT
+        /*@ assert c_back: amq_ck_alt(i2, fp, f, nb) == i1; */
+#endif
         return AMQ_CUCKOO_OK;
     }
     return AMQ_CUCKOO_ABSENT;
@@ -382,7 +420,7 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     ensures others:   \forall integer s, x; 0 <= s && s != d && amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
     ensures kept:     \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
                         amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
-    ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);
+    AMQ_CK_COUNT(ensures count:    amq_ck_write_effect{Pre, Post}(w, f, b, d);
     ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, y, f) &&
                         (j == di || j == amq_ck_alt(di, y, f, nb)) && !(amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f)) ==>
                         amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
@@ -395,13 +433,15 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                         !(amq_ck_same(x, y, f) && (j == di || j == amq_ck_alt(di, y, f, nb))) &&
                         !(amq_ck_is{Pre}(w, f, d, z) && amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb))) ==>
-                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
                         uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
 {
     (void)nb; /* nb is used by the contract only */
+#ifndef AMQ_CUCKOO_NO_COUNT
     //@ ghost amq_ck_one_at(w, f, d, z);
+#endif
     amq_ck_write_slot(w, nbits, b, f, di, d, y);
     //@ ghost amq_ck_one_bucket(d, di, b);
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_ck_in{Pre}(w, f, b, k, x) ==>
@@ -413,6 +453,7 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     /*@ assert lost_rb: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==> amq_ck_in(w, f, b, rb, x); */
     /*@ assert lost_in: \forall integer x; amq_ck_fp(x, f) && amq_ck_is{Pre}(w, f, d, x) ==>
                        amq_ck_in(w, f, b, amq_ck_alt(di, x, f, nb), x); */
+#ifndef AMQ_CUCKOO_NO_COUNT
     /* The class counts: d's indicator before (0, or z's bits) and after (y's bits), the class
      * steps (instances of the lemmas amq_ck_write_pair, _apart), then d's pair for y and z. */
     //@ ghost amq_ck_one_at(w, f, d, y);
@@ -424,6 +465,7 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
     //@ ghost amq_ck_pair_of(d, di, y, f, b, nb);
     //@ ghost amq_ck_pair_of(d, di, z, f, b, nb);
+#endif
 }
 
 
@@ -450,14 +492,14 @@ static void amq_ck_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, ui
     ensures unchanged: \result == AMQ_CUCKOO_FULL ==> amq_ck_words_same{Pre, Post}(w, amq_words(nbits));
     ensures two:       \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) && amq_ck_has{Pre}(w, f, b, nb, i1, fp) ==>
                          amq_ck_has2(w, f, b, nb, i1, fp);
-    ensures up:        \result == AMQ_CUCKOO_OK ==>
+    AMQ_CK_COUNT(ensures up:        \result == AMQ_CUCKOO_OK ==>
                          \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
                            (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
                            amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
     ensures other:     \result == AMQ_CUCKOO_OK ==>
                          \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                            !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
-                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
                        uint64_t fp, const uint64_t *kicks, size_t nk)
@@ -558,14 +600,14 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         loop invariant moved_p: \forall integer u; c < u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]);
         loop invariant untouched: \forall integer s, x; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
                                     amq_ck_is{Pre}(w, f, s, x) ==> amq_ck_is(w, f, s, x);
-        loop invariant cnt_k:  c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) ==>
+        AMQ_CK_COUNT(loop invariant cnt_k:  c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) ==>
                                  amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
         loop invariant cnt_up: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                                  amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb)) ==>
                                  amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
         loop invariant cnt_eq: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                                  !(amq_ck_same(x, z, f) && (j == di || j == amq_ck_alt(di, z, f, nb))) ==>
-                                 amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+                                 amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
         loop assigns c, d, di, r, z, rb, w[0 .. amq_words(nbits) - 1];
         loop variant c;
     */
@@ -581,6 +623,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
          * written, p_c's instance at u is the goal's own atom, and p_all is case arithmetic. */
         /*@ assert p_c: \forall integer u; c <= u <= c && u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
         /*@ assert p_all: \forall integer u; c <= u < K ==> amq_ck_is(w, f, path[u], ys[u - 1]); */
+#ifndef AMQ_CUCKOO_NO_COUNT
         /* The counts: ys[c - 1] now has its extra copy (its pair is pb[c - 1] / pb[c]); the
          * overwritten z = ys[c] lost the one it had (none when c == K: e was empty). */
         /*@ assert c_pair: amq_ck_alt(pb[c - 1], ys[c - 1], f, nb) == di && amq_ck_alt(di, ys[c - 1], f, nb) == pb[c - 1]; */
@@ -613,6 +656,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
         /*@ assert c_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                            !(amq_ck_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) ==>
                            amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+#endif
         //@ ghost r = d;
         //@ ghost z = ys[c - 1];
         //@ ghost rb = di;
@@ -628,6 +672,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     /*@ assert d_at: di == i1 && (K > 0 ==> d == path[0]) && (K == 0 ==> d == e); */
     //@ ghost amq_ck_bucket_in(di, nb, b, f);
     amq_ck_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (z, r, rb) */;
+#ifndef AMQ_CUCKOO_NO_COUNT
     /* The counts: fp's class gains its copy; the overwritten z = ys[0] lost its extra one
      * (K == 0: the free slot e is written, it counted nothing).  One assert per case. */
     //@ ghost amq_ck_alt_bits(z, f, nb);
@@ -649,6 +694,7 @@ static int amq_ck_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uin
     /*@ assert f_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                        !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
+#endif
     /*@ assert d_fp: amq_ck_is(w, f, d, fp) && i1 * b <= d < i1 * b + b && amq_ck_slot_of(d, i1, b); */
     /*@ assert d_pair: 0 <= d && amq_ck_pair_slot(d, i1, fp, f, b, nb); */
     /*@ assert kept_e: K > 0 && amq_ck_same(ys[K - 1], fp, f) ==> amq_ck_is(w, f, e, fp) && e != d; */
@@ -711,12 +757,12 @@ static int amq_ck_free(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t 
     ensures two:      amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==>
                         amq_ck_is(w, f, s, fp) &&
                         \exists integer d; 0 <= d && amq_ck_slot_of(d, i, b) && d != s && amq_ck_is(w, f, d, fp);
-    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+    AMQ_CK_COUNT(ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
                         (j == i || j == amq_ck_alt(i, fp, f, nb)) ==>
                         amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
     ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                         !(amq_ck_same(x, fp, f) && (j == i || j == amq_ck_alt(i, fp, f, nb))) ==>
-                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t fp)
 {
@@ -725,13 +771,16 @@ static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
     //@ ghost amq_ck_bucket_in(i, nb, b, f);
     const uint64_t d = i * b + t;
     /*@ assert free: t < b && amq_ck_is(w, f, d, 0) && 0 <= d && amq_ck_slot_of(d, i, b); */
+#ifndef AMQ_CUCKOO_NO_COUNT
     //@ ghost amq_ck_one_at(w, f, d, 0);
     /*@ assert d_pre: \forall integer x; 0 <= x && amq_ck_fp(x, f) ==> amq_ck_one(w, f, d, x) == 0; */
+#endif
     amq_ck_move(w, nbits, nb, b, f, i, d, fp) /*@ ghost (0, 0, 0) */;
     /* The free slot held no fingerprint, so a copy of fp found before was elsewhere. */
     /*@ assert apart: amq_ck_fp(fp, f) ==> \forall integer s; amq_ck_is{Pre}(w, f, s, fp) ==> s != d; */
     /*@ assert d_fp: amq_ck_is(w, f, d, fp); */
     /*@ assert kept_s: amq_ck_fp(fp, f) ==> \forall integer s; 0 <= s && amq_ck_is{Pre}(w, f, s, fp) ==> amq_ck_is(w, f, s, fp); */
+#ifndef AMQ_CUCKOO_NO_COUNT
     /* The counts: the empty slot counted no fingerprint, now it counts fp's bits; the class
      * steps are instances of the lemmas amq_ck_write_pair, _apart (products as atoms). */
     //@ ghost amq_ck_one_at(w, f, d, fp);
@@ -746,6 +795,7 @@ static void amq_ck_place(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, u
     /*@ assert u3: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && !amq_ck_pair_slot(d, j, x, f, b, nb) ==>
                      amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x); */
     //@ ghost amq_ck_pair_of(d, i, fp, f, b, nb);
+#endif
 }
 
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,

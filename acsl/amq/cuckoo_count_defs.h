@@ -7,7 +7,7 @@
  *
  * Frama-C takes no predicate (amq_ck_is) as the condition of ? : or as the body of \numof,
  * so the per-slot indicator is a term built from bit terms (amq_ck_eqn), and the ghost
- * amq_proof_ck_one_is of proofs/cuckoo_count_driver.c links it to amq_ck_is.  Only
+ * amq_ck_one_is of src/lib_internal/cuckoo_count_ghost.h links it to amq_ck_is.  Only
  * definitions; no lemmas, no axioms.  Ignored by C compilers. */
 #ifndef AMQ_CUCKOO_COUNT_DEFS_H
 #define AMQ_CUCKOO_COUNT_DEFS_H
@@ -38,7 +38,7 @@
     (amq_ck_alt(i, x, f, nb) != i ? amq_ck_bcnt{L}(w, f, b, amq_ck_alt(i, x, f, nb), x) : 0);
 
   // At L the indicator is 0 or 1, and 1 exactly where amq_ck_is holds (the ghost
-  // amq_proof_ck_one_is of proofs/cuckoo_count_driver.c proves it of any state).
+  // amq_ck_one_is of src/lib_internal/cuckoo_count_ghost.h proves it of any state).
   predicate amq_ck_linked{L}(uint64_t *w, integer f) =
     (\forall integer s, x; amq_ck_one{L}(w, f, s, x) == 0 || amq_ck_one{L}(w, f, s, x) == 1) &&
     (\forall integer s, x; 0 <= s * f && 0 <= x ==> (amq_ck_one{L}(w, f, s, x) == 1 <==> amq_ck_is{L}(w, f, s, x)));
@@ -47,15 +47,8 @@
   predicate amq_ck_frame{L1, L2}(uint64_t *w, integer f, integer s) =
     \forall integer r, y; 0 <= r && r != s ==> (amq_ck_is{L1}(w, f, r, y) <==> amq_ck_is{L2}(w, f, r, y));
 
-  // From L1 to L2 the counts of b-slot ranges changed only by slot s: a range holding s lost
-  // s's indicator of x (the effect of emptying s), every other range kept its count.
-  predicate amq_ck_slot_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
-    \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
-      amq_ck_cnt{L2}(w, f, lo, b, x) ==
-        amq_ck_cnt{L1}(w, f, lo, b, x) - (lo <= s < lo + b ? amq_ck_one{L1}(w, f, s, x) : 0);
-
-  // The product and hash facts the class lemmas take as premises (the driver's ghosts
-  // amq_proof_ck_buckets and amq_proof_ck_alt_bits give them; no lemma proves a product).
+  // The product and hash facts the class lemmas take as premises (the kernel's ghosts
+  // amq_ck_buckets and amq_ck_alt_bits give them; no lemma proves a product).
   // Buckets start at a non-negative slot; two buckets that share a slot are one.
   predicate amq_ck_base(integer b) = \forall integer k; 0 <= k ==> 0 <= k * b;
   predicate amq_ck_disjoint(integer b) =
@@ -64,9 +57,9 @@
   predicate amq_ck_alt_same(integer y, integer f, integer nb) =
     \forall integer x, i; amq_ck_same(x, y, f) ==> amq_ck_alt(i, x, f, nb) == amq_ck_alt(i, y, f, nb);
 
-  // The general write (issue 23, step 4: a kick chain writes fingerprints over fingerprints):
-  // from L1 to L2 the counts of b-slot ranges changed only by slot s, a range holding s by s's
-  // indicator at L2 minus that at L1 (emptying s is the case one{L2}(s, x) == 0).
+  // One write (issue 23, step 4): from L1 to L2 the counts of b-slot ranges changed only by
+  // slot s, a range holding s by s's indicator at L2 minus that at L1 (emptying s is the case
+  // one{L2}(s, x) == 0).
   predicate amq_ck_write_effect{L1, L2}(uint64_t *w, integer f, integer b, integer s) =
     \forall integer lo, x; 0 <= lo && 0 <= x && amq_ck_fp(x, f) ==>
       amq_ck_cnt{L2}(w, f, lo, b, x) ==

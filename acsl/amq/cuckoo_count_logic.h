@@ -7,7 +7,7 @@
 #include <amq/cuckoo_count_defs.h>
 /*@
   // Only slot s's bits changed: every slot apart from it holds what it held, both ways (the
-  // apart facts are products; the driver's ghost amq_proof_ck_all_apart gives them).
+  // apart facts are products; the kernel's ghost amq_ck_all_apart gives them).
   lemma amq_ck_only_sym{L1, L2}: \forall uint64_t *w, integer f, s;
     amq_ck_only{L1, L2}(w, f, s) ==> amq_ck_only{L2, L1}(w, f, s);
   lemma amq_ck_only_kept{L1, L2}: \forall uint64_t *w, integer f, s, r, y;
@@ -24,34 +24,6 @@
     amq_ck_one{L1}(w, f, r, x) == amq_ck_one{L2}(w, f, r, x);
 */
 /*@
-  lemma amq_ck_effect_in{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
-    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x) - amq_ck_one{L1}(w, f, s, x);
-  lemma amq_ck_effect_out{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && !amq_ck_slot_of(s, k, b) && 0 <= x && amq_ck_fp(x, f) ==>
-    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x);
-  lemma amq_ck_effect_zero{L1, L2}: \forall uint64_t *w, integer f, b, s, k, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= k * b && amq_ck_one{L1}(w, f, s, x) == 0 && 0 <= x && amq_ck_fp(x, f) ==>
-    amq_ck_bcnt{L2}(w, f, b, k, x) == amq_ck_bcnt{L1}(w, f, b, k, x);
-
-  // The class of x for bucket i (the pair i, alt(i, x)) loses one copy when the emptied slot
-  // s held x and lies in the pair (the pair's two buckets share no slot unless they are one).
-  lemma amq_ck_effect_down{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, i, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) && amq_ck_one{L1}(w, f, s, x) == 1 &&
-    amq_ck_pair_slot(s, i, x, f, b, nb) && 0 <= i * b && 0 <= amq_ck_alt(i, x, f, nb) * b &&
-    (amq_ck_slot_of(s, i, b) && amq_ck_slot_of(s, amq_ck_alt(i, x, f, nb), b) ==> i == amq_ck_alt(i, x, f, nb)) ==>
-    amq_ck_pcnt{L2}(w, f, b, nb, i, x) == amq_ck_pcnt{L1}(w, f, b, nb, i, x) - 1;
-  // A class whose pair does not hold s, or whose fingerprint s did not hold, keeps its count.
-  lemma amq_ck_effect_apart{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) &&
-    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b &&
-    !amq_ck_slot_of(s, j, b) && !amq_ck_slot_of(s, amq_ck_alt(j, x, f, nb), b) ==>
-    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
-  lemma amq_ck_effect_other{L1, L2}: \forall uint64_t *w, integer f, b, nb, s, j, x;
-    amq_ck_slot_effect{L1, L2}(w, f, b, s) && 0 <= x && amq_ck_fp(x, f) && amq_ck_one{L1}(w, f, s, x) == 0 &&
-    0 <= j * b && 0 <= amq_ck_alt(j, x, f, nb) * b ==>
-    amq_ck_pcnt{L2}(w, f, b, nb, j, x) == amq_ck_pcnt{L1}(w, f, b, nb, j, x);
-
   // A slot of y's pair for bucket i lies in neither bucket of y's pair for any other bucket j
   // (alt is an involution, so the pairs {i, alt(i)} and {j, alt(j)} are equal or disjoint).
   lemma amq_ck_pair_apart: \forall integer s, i, j, y, f, b, nb;

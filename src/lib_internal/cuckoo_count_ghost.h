@@ -2,11 +2,14 @@
  * clauses take (issue 23, step 4; proofs/doc/cuckoo.md: the indicator amq_ck_one is the slot
  * predicate, product facts of the buckets and pairs) with the count lemmas
  * (acsl/amq/cuckoo_count_logic.h), and the ghost facts of insert's `copy` and the kick chain.
- * Included by src/cuckoo_ops.c only: every lemma and ghost function here is part of unit
- * cuckoo.  Ignored by C compilers. */
+ * Included by src/cuckoo_ops.c only.  The count part (between the AMQ_CUCKOO_NO_COUNT guards)
+ * is proved by unit cuckoo_count; the rest by unit cuckoo, which compiles without it
+ * (lib_internal/cuckoo_kernel.h).  Ignored by C compilers. */
 #ifndef AMQ_CUCKOO_COUNT_GHOST_H
 #define AMQ_CUCKOO_COUNT_GHOST_H
 #include <lib_internal/cuckoo_kernel.h>
+
+#ifndef AMQ_CUCKOO_NO_COUNT /* the count ghosts and lemmas: unit cuckoo_count's view only */
 #include <amq/cuckoo_count_logic.h>
 
 /*@ ghost
@@ -108,6 +111,8 @@
   }
 */
 
+#endif /* AMQ_CUCKOO_NO_COUNT */
+
 /*@ ghost
   // Two integers with the same low f bits have the same alternate buckets (the hash reads
   // only those bits); a ghost loop does the induction over the bits (kick and the pair facts).
@@ -128,6 +133,7 @@
   }
 */
 
+#ifndef AMQ_CUCKOO_NO_COUNT
 /*@ ghost
   // The pair of a slot: slot d of bucket k < nb lies in the pair of bucket j < nb for x (x
   // with y's low f bits) iff j is k or its alternate for y (the involution; two buckets that
@@ -148,6 +154,8 @@
                            (amq_ck_pair_slot(d, j, y, f, b, nb) <==> (j == k || j == amq_ck_alt(k, y, f, nb))); @/
   }
 */
+#endif /* AMQ_CUCKOO_NO_COUNT */
+
 /* Ghost facts of insert's `copy` and the kick chain (moved from src/cuckoo_ops.c). */
 
 /*@ ghost

@@ -21,7 +21,18 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <amq/cuckoo_logic.h>
-#include <amq/cuckoo_count_defs.h> /* copy counts: definitions only (issue 23) */
+/* Copy counts (issue 23): two views of the same code for the proofs.  Unit cuckoo_count reads
+ * the count clauses (AMQ_CK_COUNT(...) in the annotations, the count ghost code) and proves
+ * only them; units cuckoo and cuckoo_key compile with -DAMQ_CUCKOO_NO_COUNT, so their goals
+ * carry neither the count clauses nor the count definitions and lemmas.  The C code is the
+ * same in both (annotations and ghost code only); the macro keeps every other clause on its
+ * line, so the two units' properties match line for line (proofs/report.py). */
+#ifdef AMQ_CUCKOO_NO_COUNT
+#define AMQ_CK_COUNT(...)
+#else
+#include <amq/cuckoo_count_defs.h> /* copy counts: definitions only */
+#define AMQ_CK_COUNT(...) __VA_ARGS__
+#endif
 
 /* Reads slot s: returns its f bits as the low bits of the result (higher bits 0). */
 /*@ requires f_range: 1 <= f <= 32;
@@ -82,7 +93,9 @@ uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
 */
 int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp);
 
-/* Removes one copy of fp from bucket i1 or its alternate (i1 first).  A fingerprint that is
+/* Removes one copy of fp from bucket i1 or its alternate (i1 first): with the copy counts,
+ * fp's class (the pair i1 / alt(i1, fp), fp's low f bits) loses exactly one copy and no other
+ * class's count changes (`down`, `other`).  A fingerprint that is
  * in neither bucket: AMQ_CUCKOO_ABSENT, nothing changes.  Removing a key never inserted whose
  * fingerprint is there (another key's, same buckets and fingerprint) removes that copy. */
 /*@ requires geom:    amq_ck_geom(w, nb, b, f);
@@ -92,6 +105,13 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
       assumes amq_ck_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_OK;
       ensures one:    amq_ck_removed_one{Pre, Post}(w, f, b, nb, i1, fp);
+      AMQ_CK_COUNT(
+      ensures down:   \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
+                        (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) - 1;
+      ensures other:  \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
+                        !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
+                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
     behavior absent:
       assumes !amq_ck_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_ABSENT;
@@ -126,14 +146,16 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     ensures copy:      \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
                          \forall integer j, x; 0 <= j < nb && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
                            amq_ck_same(x, fp, f) && amq_ck_has{Pre}(w, f, b, nb, j, x) ==>
-                           amq_ck_has2(w, f, b, nb, j, x);    ensures up:        \result == AMQ_CUCKOO_OK ==>
+                           amq_ck_has2(w, f, b, nb, j, x);
+    AMQ_CK_COUNT(
+    ensures up:        \result == AMQ_CUCKOO_OK ==>
                          \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
                            (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
                            amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
     ensures other:     \result == AMQ_CUCKOO_OK ==>
                          \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
                            !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
-                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);
+                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk);
