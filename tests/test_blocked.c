@@ -149,7 +149,8 @@ static void no_false_negatives(void **state)
     }
 }
 
-/* Batches with more indices than one round of the layer holds: k = AMQ_MAX_K. */
+/* Batches with more indices than one round of the layer holds: k = AMQ_MAX_K (and, for
+ * partitioned, k = 100). */
 static void batch_large_k(void **state)
 {
     (void)state;
@@ -177,6 +178,14 @@ static void batch_large_k(void **state)
     for (uint64_t i = 0; i < NB; i++)
         assert_int_equal(res[i], amq_partitioned_query(p, kp[i], lens[i]));
     amq_blocked_bloom_free(b);
+    amq_partitioned_free(p);
+    /* k = 100: a partitioned round holds AMQ_MAX_K / k = 10 keys, so 37 keys make 4 rounds */
+    assert_int_equal(amq_partitioned_create(&p, 100 * 64, 100, AMQ_HASH_ENHANCED, 3), AMQ_OK);
+    for (uint64_t i = 0; i < NB; i += 3)
+        amq_partitioned_add(p, kp[i], lens[i]);
+    amq_partitioned_query_batch(p, kp, lens, NB, res);
+    for (uint64_t i = 0; i < NB; i++)
+        assert_int_equal(res[i], amq_partitioned_query(p, kp[i], lens[i]));
     amq_partitioned_free(p);
 }
 

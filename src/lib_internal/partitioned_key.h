@@ -26,6 +26,13 @@
       (r == 1 && amq_partitioned_key_set{Lb, Lk}(bits, psize, k, s, seed, key, len)) ||
       (r == 0 && !amq_partitioned_key_set{Lb, Lk}(bits, psize, k, s, seed, key, len));
 
+    // pos (read at Lp) holds the key's k bit positions, t * psize + its index t (the key read at Lk)
+    predicate amq_partitioned_key_located{Lp, Lk}(uint64_t *pos, integer psize, integer k, integer s,
+                                           uint64_t seed, char *key, integer len) =
+      \forall integer t; 0 <= t < k ==>
+        \at(pos[t], Lp) == t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t);
+
+
 */
 
 /* Add the key: index t of its k indices over psize to partition t.  Refuses a NULL key with
@@ -83,8 +90,8 @@ int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, 
 
 /* Query count keys: results[i] is amq_partitioned_key_query's answer for keys[i] (1 iff the
  * key's bits are set, else 0), nothing else written.  16 keys at a time: the words of each
- * key's k bits are prefetched, then each key is answered by amq_partitioned_key_query (which
- * hashes it again).  The caller refuses NULL arguments
+ * key's k bit positions are located and their words prefetched, then each key is answered
+ * from its positions (hashed once).  The caller refuses NULL arguments
  * (src/partitioned.c).  results lies outside the bit array's allocation (apart: the library
  * allocates the bits; stated on the bounds instead, a prover would need each bit's word below
  * amq_words(k * psize), a product fact, to see a result write miss it). */
