@@ -150,7 +150,7 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
     if (amq_simd_use_avx2()) { /* the same bits as the proved add (lib_internal/simd.h) */
-        amq_split_avx2_add(f->words, f->nblocks, f->seed, key, len);
+        amq_split_block_avx2_add(f->words, f->nblocks, f->seed, key, len);
         return AMQ_OK;
     }
     return amq_split_block_key_add(f->words, f->nblocks, f->seed, key, len); /* proved: unit split_block_key */
@@ -162,7 +162,7 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
 static int answer(const amq_split_block *f, uint64_t h, int simd)
 {
     if (simd)
-        return amq_split_avx2_answer(f->words, f->nblocks, h);
+        return amq_split_block_avx2_answer(f->words, f->nblocks, h);
     return amq_split_block_key_answer(f->words, f->nblocks, h);
 }
 
@@ -171,7 +171,7 @@ int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
     if (!f || (!key && len))
         return amq_query_refused("amq_split_block_query");
     if (amq_simd_use_avx2())
-        return amq_split_avx2_query(f->words, f->nblocks, f->seed, key, len);
+        return amq_split_block_avx2_query(f->words, f->nblocks, f->seed, key, len);
     return amq_split_block_key_query(f->words, f->nblocks, f->seed, key, len);
 }
 

@@ -249,15 +249,15 @@ static void sb_batch(const void *f, const void *const *keys, const size_t *lens,
 static AMQ_AVX2_SPLIT void planted_sb_add(void *f, const void *key, size_t len)
 {
     const uint64_t h = amq_xxh64(key, len, amq_split_block_seed(f));
-    __m256i *b = amq_split_avx2_block(amq_split_block_words_to_fill(f), amq_split_block_nblocks(f), h);
-    _mm256_storeu_si256(b, _mm256_or_si256(_mm256_loadu_si256(b), amq_split_avx2_mask(h)));
+    __m256i *b = amq_split_block_avx2_block(amq_split_block_words_to_fill(f), amq_split_block_nblocks(f), h);
+    _mm256_storeu_si256(b, _mm256_or_si256(_mm256_loadu_si256(b), amq_split_block_avx2_mask(h)));
 }
 static AMQ_AVX2_SPLIT int planted_sb_query(const void *f, const void *key, size_t len)
 {
     const uint64_t h = amq_xxh64(key, len, amq_split_block_seed(f));
-    return _mm256_testc_si256(_mm256_loadu_si256(amq_split_avx2_block(amq_split_block_words(f),
+    return _mm256_testc_si256(_mm256_loadu_si256(amq_split_block_avx2_block(amq_split_block_words(f),
                                                                        amq_split_block_nblocks(f), h)),
-                              amq_split_avx2_mask(h));
+                              amq_split_block_avx2_mask(h));
 }
 
 static void split_all(const path *simd, diff *d)

@@ -54,8 +54,8 @@ int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t bloc
 /* ---- split-block (src/simd/split_block_avx2.c): the key hashed with XXH64 and seed, or its
  * hash h (the batch's) ---- */
 
-void amq_split_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
-int amq_split_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
-int amq_split_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h);
+void amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
+int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
+int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h);
 
 #endif

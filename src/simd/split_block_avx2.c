@@ -8,37 +8,37 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-AMQ_AVX2_SPLIT_FLAT void amq_split_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
+AMQ_AVX2_SPLIT_FLAT void amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
                                             size_t len)
 {
     const uint64_t h = XXH64(key, len, seed);
-    __m256i *b = amq_split_avx2_block(words, nblocks, h);
-    _mm256_storeu_si256(b, _mm256_or_si256(_mm256_loadu_si256(b), amq_split_avx2_mask(h)));
+    __m256i *b = amq_split_block_avx2_block(words, nblocks, h);
+    _mm256_storeu_si256(b, _mm256_or_si256(_mm256_loadu_si256(b), amq_split_block_avx2_mask(h)));
 }
 
-AMQ_AVX2_SPLIT int amq_split_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
+AMQ_AVX2_SPLIT int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
 {
-    return _mm256_testc_si256(_mm256_loadu_si256(amq_split_avx2_block(words, nblocks, h)), amq_split_avx2_mask(h));
+    return _mm256_testc_si256(_mm256_loadu_si256(amq_split_block_avx2_block(words, nblocks, h)), amq_split_block_avx2_mask(h));
 }
 
-AMQ_AVX2_SPLIT_FLAT int amq_split_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
+AMQ_AVX2_SPLIT_FLAT int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
                                         size_t len)
 {
-    return amq_split_avx2_answer(words, nblocks, XXH64(key, len, seed));
+    return amq_split_block_avx2_answer(words, nblocks, XXH64(key, len, seed));
 }
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
 
-void amq_split_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
+void amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
 {
     (void)words, (void)nblocks, (void)seed, (void)key, (void)len;
 }
-int amq_split_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
+int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
 {
     (void)words, (void)nblocks, (void)h;
     return 1;
 }
-int amq_split_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
+int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
 {
     (void)words, (void)nblocks, (void)seed, (void)key, (void)len;
     return 1;

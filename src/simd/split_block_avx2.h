@@ -18,14 +18,14 @@
 /* the key-level functions: XXH64 inlined whatever its size (gcc's -O2 would call it) */
 #define AMQ_AVX2_SPLIT_FLAT __attribute__((target("avx2"), flatten))
 
-static inline AMQ_AVX2_SPLIT __m256i amq_split_avx2_mask(uint64_t h)
+static inline AMQ_AVX2_SPLIT __m256i amq_split_block_avx2_mask(uint64_t h)
 {
     const __m256i salt = _mm256_setr_epi32(AMQ_SPLIT_AVX2_SALTS);
     const __m256i p = _mm256_mullo_epi32(_mm256_set1_epi32((int)(uint32_t)h), salt);
     return _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_srli_epi32(p, 27));
 }
 
-static inline __m256i *amq_split_avx2_block(const uint64_t *words, uint64_t nblocks, uint64_t h)
+static inline __m256i *amq_split_block_avx2_block(const uint64_t *words, uint64_t nblocks, uint64_t h)
 {
     return (__m256i *)(void *)(uintptr_t)(words + ((h >> 32) * nblocks >> 32) * 4u);
 }
