@@ -32,7 +32,6 @@
       \forall integer t; 0 <= t < k ==>
         \at(pos[t], Lp) == t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t);
 
-
 */
 
 /* Add the key: index t of its k indices over psize to partition t.  Refuses a NULL key with
@@ -89,12 +88,13 @@ int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, 
                               uint64_t seed, const void *key, size_t len);
 
 /* Query count keys: results[i] is amq_partitioned_key_query's answer for keys[i] (1 iff the
- * key's bits are set, else 0), nothing else written.  16 keys at a time: the words of each
- * key's k bit positions are located and their words prefetched, then each key is answered
- * from its positions (hashed once).  The caller refuses NULL arguments
- * (src/partitioned.c).  results lies outside the bit array's allocation (apart: the library
- * allocates the bits; stated on the bounds instead, a prover would need each bit's word below
- * amq_words(k * psize), a product fact, to see a result write miss it). */
+ * key's bits are set, else 0), nothing else written.  Rounds of up to 16 keys (fewer when
+ * k > 64: a round's positions fit in 1024 entries): each key's k bit positions are located
+ * and their words prefetched, then each key is answered from its positions (hashed once).
+ * The caller refuses NULL arguments (src/partitioned.c).  results lies outside the bit
+ * array's allocation (apart: the library allocates the bits; stated on the bounds instead, a
+ * prover would need each bit's word below amq_words(k * psize), a product fact, to see a
+ * result write miss it). */
 /*@ requires psize_pos:     psize >= 1;
     requires k_range:       1 <= k <= AMQ_MAX_K;
     requires fits:          k * psize <= 18446744073709551615;
