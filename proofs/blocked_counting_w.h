@@ -4,15 +4,15 @@
 #error "proofs/blocked_counting_w.h: define AMQ_CW to 4 or 8"
 #endif
 
-int AMQ_CW_FN2(amq_proof_cblocked, _insert_query)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _insert_query)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                   const uint64_t *x, size_t k);
-int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
                                          const uint64_t *x, size_t k, const uint64_t *blocks,
                                          const uint64_t *const *rows, size_t count);
-int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _query_preserved)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                      const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                                      size_t kj);
-int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _other_block)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                  const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                                  size_t kj);
 
@@ -26,7 +26,7 @@ int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_
     assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures inserted_found: \result == 1;
 */
-int AMQ_CW_FN2(amq_proof_cblocked, _insert_query)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _insert_query)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                   const uint64_t *x, size_t k)
 {
     AMQ_CW_FN(amq_counting_blocked_kernel_add)(c, m, bsize, bx, x, k);
@@ -53,7 +53,7 @@ int AMQ_CW_FN2(amq_proof_cblocked, _insert_query)(uint8_t *c, uint64_t m, uint64
     assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures no_false_negative: \result == 1;
 */
-int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t nblocks, uint64_t bx,
                                          const uint64_t *x, size_t k, const uint64_t *blocks,
                                          const uint64_t *const *rows, size_t count)
 {
@@ -93,7 +93,7 @@ int AMQ_CW_FN2(amq_proof_cblocked, _nfn)(uint8_t *c, uint64_t m, uint64_t bsize,
     assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures preserved: \result == 1;
 */
-int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _query_preserved)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                      const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                                      size_t kj)
 {
@@ -129,7 +129,7 @@ int AMQ_CW_FN2(amq_proof_cblocked, _query_preserved)(uint8_t *c, uint64_t m, uin
                           amq_counting_cell{Post}(c, AMQ_CW, bx * bsize + q) == amq_counting_cell{Pre}(c, AMQ_CW, bx * bsize + q);
     ensures same_answer: \result == 1;
 */
-int AMQ_CW_FN2(amq_proof_cblocked, _other_block)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
+int AMQ_CW_FN2(amq_proof_counting_blocked, _other_block)(uint8_t *c, uint64_t m, uint64_t bsize, uint64_t bx,
                                                  const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j,
                                                  size_t kj)
 {

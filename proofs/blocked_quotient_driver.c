@@ -6,12 +6,12 @@
  * the ghost quotient array of the whole structure.  Blocks and fingerprints may repeat;
  * a full block, or one without room after the quotient, refuses an insert.
  *
- *   amq_proof_bqf_insert_query:    insert(b, f) succeeds ==> query(b, f) == 1.
- *   amq_proof_bqf_query_preserved: query(b, g) == 1 before an insert(b, f) ==> after too.
- *   amq_proof_bqf_other_block:     a query depends only on its own block: an insert AND a
+ *   amq_proof_blocked_quotient_insert_query:    insert(b, f) succeeds ==> query(b, f) == 1.
+ *   amq_proof_blocked_quotient_query_preserved: query(b, g) == 1 before an insert(b, f) ==> after too.
+ *   amq_proof_blocked_quotient_other_block:     a query depends only on its own block: an insert AND a
  *                                  delete (each successful or not) in a block other than
  *                                  x's leave query(x) unchanged, both answers.
- *   amq_proof_bqf_nfn:             no false negatives: insert x into its block bx, then
+ *   amq_proof_blocked_quotient_nfn:             no false negatives: insert x into its block bx, then
  *                                  any sequence of inserts and deletes in any blocks
  *                                  (blocks and fingerprints may repeat; refused operations
  *                                  included; deletes of anything but x itself in block bx),
@@ -19,14 +19,14 @@
  *                                  carried through the whole sequence.
  * Frame facts: for an untouched block, a ghost loop shows that its used-slot count is
  * unchanged (amq_quotient_nused is recursive), and amq_blocked_quotient_frame's lemmas carry the invariant
- * and the content across.  For "every other block" (amq_proof_bqf_nfn_step), an outer
+ * and the content across.  For "every other block" (amq_proof_blocked_quotient_nfn_step), an outer
  * ghost loop over the blocks does this one concrete block at a time, so that no prover
  * has to frame a quantified set of windows c * nslots. */
 #include <stddef.h>
 #include <lib_internal/blocked_quotient_kernel.h>
 
 /* Every block of the table keeps the invariant.  A predicate, not the quantifier written
- * out, so that the loop of amq_proof_bqf_nfn carries it from the step's postcondition by
+ * out, so that the loop of amq_proof_blocked_quotient_nfn carries it from the step's postcondition by
  * congruence: written out, cvc4 spent 1.9M steps (60 s) merging the loop body's paths. */
 /*@ predicate amq_blocked_quotient_all_ok{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
                                integer nblocks, integer nslots) =
@@ -75,17 +75,17 @@
   }
 */
 
-int amq_proof_bqf_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+int amq_proof_blocked_quotient_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqf_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+int amq_proof_blocked_quotient_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
                                   uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr,
                                   uint64_t gq_, uint64_t gr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                               uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
                               uint64_t xr, uint64_t bj, uint64_t jq, uint64_t jr, uint64_t dq,
                               uint64_t dr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                       uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq, uint64_t xr,
                       const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
                       const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
@@ -98,7 +98,7 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
     ensures found: \result == 1;
 */
-int amq_proof_bqf_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+int amq_proof_blocked_quotient_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -115,7 +115,7 @@ int amq_proof_bqf_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
             meta[b * nslots .. b * nslots + nslots - 1], gq[b * nslots .. b * nslots + nslots - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_bqf_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+int amq_proof_blocked_quotient_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
                                   uint64_t q, uint64_t r, uint64_t b, uint64_t fq, uint64_t fr,
                                   uint64_t gq_, uint64_t gr) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -137,7 +137,7 @@ int amq_proof_bqf_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts
                                                  gq + bx * nslots, nslots);
     ensures same_answer: \result == 1;
 */
-int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                               uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
                               uint64_t xr, uint64_t bj, uint64_t jq, uint64_t jr, uint64_t dq,
                               uint64_t dr) /*@ ghost (uint64_t \ghost *gq) */
@@ -199,7 +199,7 @@ int amq_proof_bqf_other_block(uint64_t *rem, uint8_t *meta, uint64_t *counts, ui
     complete behaviors;
     disjoint behaviors;
 */
-static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
+static int amq_proof_blocked_quotient_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,
                                uint64_t q, uint64_t r, int del, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -208,7 +208,7 @@ static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
     return amq_blocked_quotient_kernel_insert(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
-/* One step of amq_proof_bqf_nfn: insert (del == 0) or delete (fq, fr) in any block b.
+/* One step of amq_proof_blocked_quotient_nfn: insert (del == 0) or delete (fq, fr) in any block b.
  * Every block keeps the invariant, x stays stored in block bx if it was (a delete must not
  * name x in block bx), and a successful insert stores (fq, fr) in block b.  Returns the
  * kernel's status. */
@@ -224,14 +224,14 @@ static int amq_proof_bqf_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
                       amq_blocked_quotient_has(rem, meta, gq, nslots, bx, xq, xr);
     ensures found:  del == 0 ==> \result == 0 ==> amq_blocked_quotient_has(rem, meta, gq, nslots, b, fq, fr);
 */
-static int amq_proof_bqf_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+static int amq_proof_blocked_quotient_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq,
                                   uint64_t xr, int del, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)nblocks, (void)bx, (void)xq, (void)xr; /* read by the contract and the ghost code only */
     //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    const int st = amq_proof_bqf_apply(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
+    const int st = amq_proof_blocked_quotient_apply(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
     /*@ ghost
       /@ loop invariant range:  0 <= c <= nblocks;
          loop invariant ok:     \forall integer d; 0 <= d < c ==>
@@ -289,13 +289,13 @@ static int amq_proof_bqf_nfn_step(uint64_t *rem, uint8_t *meta, uint64_t *counts
             gq[0 .. nblocks * nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                       uint64_t nslots, uint64_t q, uint64_t r, uint64_t bx, uint64_t xq, uint64_t xr,
                       const uint64_t *blocks, const uint64_t *fqs, const uint64_t *frs,
                       const int *dels, size_t count) /*@ ghost (uint64_t \ghost *gq) */
 {
     //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, bx);
-    if (amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, 0, bx, xq, xr)
+    if (amq_proof_blocked_quotient_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, 0, bx, xq, xr)
             /*@ ghost (gq) */ != 0)
         return 1; /* refused: nothing to show */
     /*@ loop invariant bounds: 0 <= i <= count;
@@ -312,7 +312,7 @@ int amq_proof_bqf_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
         /* the kernel's preconditions, and x is never the one deleted; others are skipped */
         if (b < nblocks && fq < nslots && !(del & is_x)) {
             //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-            (void)amq_proof_bqf_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, del, b,
+            (void)amq_proof_blocked_quotient_nfn_step(rem, meta, counts, nblocks, nslots, q, r, bx, xq, xr, del, b,
                                          fq, fr) /*@ ghost (gq) */;
         }
     }

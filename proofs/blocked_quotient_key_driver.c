@@ -33,25 +33,25 @@
      amq_blocked_quotient_key_fq(seed, (char *)(k), klen, q) == amq_blocked_quotient_key_fq(seed, (char *)(j), jlen, q) &&                           \
      amq_blocked_quotient_key_fr(seed, (char *)(k), klen, q, r) == amq_blocked_quotient_key_fr(seed, (char *)(j), jlen, q, r))
 
-int amq_proof_bqk_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_key_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed, const void *x,
                                   size_t xlen, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots, uint64_t q,
+int amq_proof_blocked_quotient_key_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots, uint64_t q,
                       uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                       const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_bqk_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                              uint64_t q, uint64_t r, uint64_t seed, const void *y, size_t ylen, const void *z,
                              size_t zlen) /*@ ghost (uint64_t \ghost *gq) */;
 
@@ -70,7 +70,7 @@ int amq_proof_bqk_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uin
             gq[0 .. nblocks * nslots - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_bqk_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -87,7 +87,7 @@ int amq_proof_bqk_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
             gq[0 .. nblocks * nslots - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_bqk_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
+int amq_proof_blocked_quotient_key_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks,
                                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed, const void *x,
                                   size_t xlen, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -117,7 +117,7 @@ int amq_proof_bqk_query_preserved(uint64_t *rem, uint8_t *meta, uint64_t *counts
             gq[0 .. nblocks * nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots, uint64_t q,
+int amq_proof_blocked_quotient_key_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots, uint64_t q,
                       uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                       const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -151,7 +151,7 @@ int amq_proof_bqk_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t n
             gq[0 .. nblocks * nslots - 1];
     ensures removed_and_found: \result == 1;
 */
-int amq_proof_bqk_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -184,7 +184,7 @@ int amq_proof_bqk_remove_other(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
             gq[0 .. nblocks * nslots - 1];
     ensures removed_and_found: \result == 1;
 */
-int amq_proof_bqk_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -216,7 +216,7 @@ int amq_proof_bqk_remove_added(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
             gq[0 .. nblocks * nslots - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_bqk_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -238,7 +238,7 @@ int amq_proof_bqk_remove_apart(uint64_t *rem, uint8_t *meta, uint64_t *counts, u
             gq[0 .. nblocks * nslots - 1];
     ensures unchanged: \result == 1;
 */
-int amq_proof_bqk_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_proof_blocked_quotient_key_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                              uint64_t q, uint64_t r, uint64_t seed, const void *y, size_t ylen, const void *z,
                              size_t zlen) /*@ ghost (uint64_t \ghost *gq) */
 {

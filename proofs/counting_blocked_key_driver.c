@@ -19,18 +19,18 @@
  * asked about.  m >= nblocks * bsize (the structure has m == nblocks * bsize). */
 #include <lib_internal/counting_blocked_key.h>
 
-int amq_proof_cbk_insert_query(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_insert_query(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                                amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen);
-int amq_proof_cbk_query_preserved(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_counting_blocked_key_query_preserved(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                   unsigned w, amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
                                   const void *y, size_t ylen);
-int amq_proof_cbk_nfn(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_nfn(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                       amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                       const size_t *lens, size_t count);
-int amq_proof_cbk_remove_other(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_remove_other(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                                amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen);
-int amq_proof_cbk_failed_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_failed_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                              amq_hash_strategy s, uint64_t seed, size_t ylen);
 
 /* Lemma: a key's multiplicities are nonnegative, and each of its own indices occurs at least
@@ -67,7 +67,7 @@ int amq_proof_cbk_failed_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t 
     assigns c[0 .. amq_counting_bytes(w, m) - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_cbk_insert_query(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_insert_query(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                                amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen)
 {
     const amq_status added = amq_counting_blocked_key_add(c, m, nblocks, bsize, k, w, s, seed, x, xlen);
@@ -88,7 +88,7 @@ int amq_proof_cbk_insert_query(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_
     assigns c[0 .. amq_counting_bytes(w, m) - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_cbk_query_preserved(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_counting_blocked_key_query_preserved(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                   unsigned w, amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
                                   const void *y, size_t ylen)
 {
@@ -116,7 +116,7 @@ int amq_proof_cbk_query_preserved(uint8_t *c, uint64_t m, uint64_t nblocks, uint
     assigns c[0 .. amq_counting_bytes(w, m) - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_cbk_nfn(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_nfn(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                       amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                       const size_t *lens, size_t count)
 {
@@ -149,7 +149,7 @@ int amq_proof_cbk_nfn(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, 
     assigns c[0 .. amq_counting_bytes(w, m) - 1];
     ensures removed_and_found: \result == 1;
 */
-int amq_proof_cbk_remove_other(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_remove_other(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                                amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen, const void *y,
                                size_t ylen)
 {
@@ -201,7 +201,7 @@ int amq_proof_cbk_remove_other(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_
     ensures failed:    \result == 1;
     ensures unchanged: amq_counting_bytes_same{Pre, Post}(c, w, m);
 */
-int amq_proof_cbk_failed_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+int amq_proof_counting_blocked_key_failed_add(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
                              amq_hash_strategy s, uint64_t seed, size_t ylen)
 {
     return amq_counting_blocked_key_add(c, m, nblocks, bsize, k, w, s, seed, NULL, ylen) != AMQ_OK;

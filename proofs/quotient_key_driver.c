@@ -31,23 +31,23 @@
 #include <stddef.h>
 #include <lib_internal/quotient_key.h>
 
-int amq_proof_qf_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
+int amq_proof_quotient_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                      size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
+int amq_proof_quotient_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                          const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
+int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
                                const void *const *keys, const size_t *lens, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
+int amq_proof_quotient_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
                                 size_t zlen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
 
 /*@ predicate amq_quotient_key_sep{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
       \separated(key + (0 .. len - 1), qf, qf->rem + (0 .. qf->nslots - 1), qf->meta + (0 .. qf->nslots - 1),
@@ -66,7 +66,7 @@ int amq_proof_qf_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen)
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_qf_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
+int amq_proof_quotient_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     const amq_status added = amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */;
@@ -81,7 +81,7 @@ int amq_proof_qf_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_qf_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                      size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
@@ -102,7 +102,7 @@ int amq_proof_qf_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, s
     ensures kept:   amq_quotient_key_kept{Pre, Post}(qf, gq);
     ensures stored: amq_quotient_key_has{Post, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
 */
-static void amq_proof_qf_key_step(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, unsigned char op,
+static void amq_proof_quotient_key_step(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, unsigned char op,
                                   const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)x; (void)xlen; /* for the contract */
@@ -124,7 +124,7 @@ static void amq_proof_qf_key_step(amq_qf *qf, uint64_t seed, const void *x, size
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
+int amq_proof_quotient_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
                          const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */
 {
     if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */ != AMQ_OK)
@@ -139,7 +139,7 @@ int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, 
         loop variant count - i;
     */
     for (size_t i = 0; i < count; i++)
-        amq_proof_qf_key_step(qf, seed, x, xlen, 0u, keys[i], lens[i]) /*@ ghost (gq) */;
+        amq_proof_quotient_key_step(qf, seed, x, xlen, 0u, keys[i], lens[i]) /*@ ghost (gq) */;
     return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
 }
 
@@ -152,7 +152,7 @@ int amq_proof_qf_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, 
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
-int amq_proof_qf_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
@@ -169,7 +169,7 @@ int amq_proof_qf_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
-int amq_proof_qf_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
@@ -198,7 +198,7 @@ int amq_proof_qf_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
+int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
                                const void *const *keys, const size_t *lens, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -217,7 +217,7 @@ int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t 
         loop variant count - i;
     */
     for (size_t i = 0; i < count; i++)
-        amq_proof_qf_key_step(qf, seed, x, xlen, ops[i], keys[i], lens[i]) /*@ ghost (gq) */;
+        amq_proof_quotient_key_step(qf, seed, x, xlen, ops[i], keys[i], lens[i]) /*@ ghost (gq) */;
     return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
 }
 
@@ -228,7 +228,7 @@ int amq_proof_qf_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t 
     assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures same: \result == 1;
 */
-int amq_proof_qf_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
+int amq_proof_quotient_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
                                 size_t zlen) /*@ ghost (uint64_t \ghost *gq) */
 {
     const int before = amq_quotient_key_query(qf, seed, z, zlen) /*@ ghost (gq) */;
@@ -245,7 +245,7 @@ int amq_proof_qf_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t
     ensures failed:    \result == 1;
     ensures unchanged: qf->count == \old(qf->count) && amq_quotient_same{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots);
 */
-int amq_proof_qf_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     return amq_quotient_key_add(qf, seed, NULL, ylen) /*@ ghost (gq) */ == AMQ_E_INVALID_ARG;
 }
@@ -257,7 +257,7 @@ int amq_proof_qf_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ gho
     ensures refused: \result == 1;
     ensures count:   qf->count == \old(qf->count);
 */
-int amq_proof_qf_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
 {
     return amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ == AMQ_E_FULL;
 }

@@ -6,33 +6,33 @@
  * the kernel; gq is the ghost quotient array the kernel maintains.  Each returns 1 iff its
  * property holds on this run, and WP proves \result == 1.
  *
- *   amq_proof_qf_insert_query:     insert(f) succeeds ==> query(f) == 1.
- *   amq_proof_qf_query_preserved:  query(g) == 1 before an insert(f) ==> query(g) == 1 after.
- *   amq_proof_qf_delete_keeps:     f stored ==> delete(f) succeeds, and every other stored g
+ *   amq_proof_quotient_insert_query:     insert(f) succeeds ==> query(f) == 1.
+ *   amq_proof_quotient_query_preserved:  query(g) == 1 before an insert(f) ==> query(g) == 1 after.
+ *   amq_proof_quotient_delete_keeps:     f stored ==> delete(f) succeeds, and every other stored g
  *                                  still answers query(g) == 1.
- *   amq_proof_qf_delete_inserted:  insert(f) succeeds ==> delete(f) succeeds.
- *   amq_proof_qf_multiset:         insert(f) twice (both succeed), delete(f) once ==>
+ *   amq_proof_quotient_delete_inserted:  insert(f) succeeds ==> delete(f) succeeds.
+ *   amq_proof_quotient_multiset:         insert(f) twice (both succeed), delete(f) once ==>
  *                                  query(f) == 1.
- *   amq_proof_qf_full:             count == nslots ==> insert returns 1, and count and content
+ *   amq_proof_quotient_full:             count == nslots ==> insert returns 1, and count and content
  *                                  are unchanged.
- *   amq_proof_qf_nfn:              no false negatives: insert(f), then any number of further
+ *   amq_proof_quotient_nfn:              no false negatives: insert(f), then any number of further
  *                                  inserts (successful or not), then query(f) == 1.
- *   amq_proof_qf_nfn_mixed:        the same through any sequence of inserts and deletes, as
+ *   amq_proof_quotient_nfn_mixed:        the same through any sequence of inserts and deletes, as
  *                                  long as none deletes f itself. */
 #include <stddef.h>
 #include <lib_internal/quotient_kernel.h>
 
-int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+int amq_proof_quotient_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+int amq_proof_quotient_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
     /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
+int amq_proof_quotient_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
                      size_t count) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
+int amq_proof_quotient_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
                            const uint64_t *fqs, const uint64_t *frs, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */;
 
@@ -43,7 +43,7 @@ int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned 
             gq[0 .. qf->nslots - 1];
     ensures found: \result == 1;
 */
-int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     if (amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
         return 1; /* refused: nothing to show */
@@ -57,7 +57,7 @@ int amq_proof_qf_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (u
             gq[0 .. qf->nslots - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+int amq_proof_quotient_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     int before = amq_quotient_kernel_query(qf, gq_, gr) /*@ ghost (gq) */;
@@ -73,7 +73,7 @@ int amq_proof_qf_query_preserved(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t 
             gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
-int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
+int amq_proof_quotient_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_, uint64_t gr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
     if (amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */ == 0)
@@ -93,7 +93,7 @@ int amq_proof_qf_delete_keeps(amq_qf *qf, uint64_t fq, uint64_t fr, uint64_t gq_
             gq[0 .. qf->nslots - 1];
     ensures deleted: \result == 1;
 */
-int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     if (amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
         return 1;
@@ -107,7 +107,7 @@ int amq_proof_qf_delete_inserted(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost
             gq[0 .. qf->nslots - 1];
     ensures copy_left: \result == 1;
 */
-int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     if (amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */ != 0)
         return 1;
@@ -128,7 +128,7 @@ int amq_proof_qf_multiset(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint6
     ensures same:    qf->count == \old(qf->count) &&
                      \forall integer g, h; amq_quotient_has(qf, gq, g, h) <==> amq_quotient_has{Pre}(qf, gq, g, h);
 */
-int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
 {
     return amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */ == 1;
 }
@@ -147,7 +147,7 @@ int amq_proof_qf_full(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t 
     ensures inv:    amq_quotient_ok(qf, gq);
     ensures stored: amq_quotient_has(qf, gq, fq, fr);
 */
-static void amq_proof_qf_ins_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
+static void amq_proof_quotient_ins_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
                                   uint64_t r) /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)fq; (void)fr; /* for the contract */
@@ -166,7 +166,7 @@ static void amq_proof_qf_ins_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t 
     ensures inv:    amq_quotient_ok(qf, gq);
     ensures stored: amq_quotient_has(qf, gq, fq, fr);
 */
-static void amq_proof_qf_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
+static void amq_proof_quotient_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t fr, uint64_t q,
                                   uint64_t r) /*@ ghost (uint64_t \ghost *gq) */
 {
     int go = (q < n) & ((q != fq) | (r != fr)); /* bitwise: one branch below */
@@ -186,7 +186,7 @@ static void amq_proof_qf_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uint64_t 
             gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
+int amq_proof_quotient_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, const uint64_t *frs,
                      size_t count) /*@ ghost (uint64_t \ghost *gq) */
 {
     uint64_t n = qf->nslots;
@@ -202,7 +202,7 @@ int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, 
         loop variant count - i;
     */
     for (size_t i = 0; i < count; i++)
-        amq_proof_qf_ins_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
+        amq_proof_quotient_ins_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -221,7 +221,7 @@ int amq_proof_qf_nfn(amq_qf *qf, uint64_t fq, uint64_t fr, const uint64_t *fqs, 
             gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
+int amq_proof_quotient_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned char *ops,
                            const uint64_t *fqs, const uint64_t *frs, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -239,9 +239,9 @@ int amq_proof_qf_nfn_mixed(amq_qf *qf, uint64_t fq, uint64_t fr, const unsigned 
     */
     for (size_t i = 0; i < count; i++) {
         if (ops[i] == 0u)
-            amq_proof_qf_ins_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
+            amq_proof_quotient_ins_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
         else
-            amq_proof_qf_del_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
+            amq_proof_quotient_del_step(qf, n, fq, fr, fqs[i], frs[i]) /*@ ghost (gq) */;
     }
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
 }

@@ -136,7 +136,7 @@ static int amq_blocked_quotient_key_step(uint64_t *rem, uint8_t *meta, uint64_t 
     complete behaviors;
     disjoint behaviors;
 */
-static int amq_bqk_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+static int amq_blocked_quotient_key_apply(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                          uint64_t q, uint64_t r, int del, uint64_t b, uint64_t fq, uint64_t fr)
     /*@ ghost (uint64_t \ghost *gq) */
 {
@@ -183,7 +183,7 @@ int amq_blocked_quotient_key_add(uint64_t *rem, uint8_t *meta, uint64_t *counts,
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
     //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    return amq_bqk_apply(rem, meta, counts, nblocks, nslots, q, r, 0, b, fq, fr) /*@ ghost (gq) */;
+    return amq_blocked_quotient_key_apply(rem, meta, counts, nblocks, nslots, q, r, 0, b, fq, fr) /*@ ghost (gq) */;
 }
 
 int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nblocks,
@@ -203,5 +203,5 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
     //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    return amq_bqk_apply(rem, meta, counts, nblocks, nslots, q, r, 1, b, fq, fr) /*@ ghost (gq) */;
+    return amq_blocked_quotient_key_apply(rem, meta, counts, nblocks, nslots, q, r, 1, b, fq, fr) /*@ ghost (gq) */;
 }
