@@ -148,7 +148,7 @@ static void planted_mask(const amq_blocked_bloom *b, const void *key, size_t len
     const uint64_t block = amq_blocked_key_block(amq_blocked_bloom_seed(b), key, len, amq_blocked_bloom_nblocks(b));
     amq_hash_stream st;
     amq_hash_stream_key(&st, amq_blocked_bloom_strategy(b), amq_blocked_bloom_seed(b), key, len, bsize);
-    amq_blk_avx2_mask_any(bsize, amq_blocked_bloom_k(b), amq_blocked_bloom_strategy(b), st.x, st.y, st.z, lo, hi);
+    amq_blocked_bloom_avx2_mask_any(bsize, amq_blocked_bloom_k(b), amq_blocked_bloom_strategy(b), st.x, st.y, st.z, lo, hi);
     *w = (uint64_t *)(uintptr_t)amq_blocked_bloom_words(b) + block * (bsize / 64u);
 }
 static AMQ_AVX2 void planted_bb_add(void *f, const void *key, size_t len)
@@ -156,14 +156,14 @@ static AMQ_AVX2 void planted_bb_add(void *f, const void *key, size_t len)
     uint64_t *w;
     __m256i lo, hi;
     planted_mask(f, key, len, &w, &lo, &hi);
-    amq_blk_avx2_set(w, amq_blocked_bloom_block_bits(f), lo, hi);
+    amq_blocked_bloom_avx2_set(w, amq_blocked_bloom_block_bits(f), lo, hi);
 }
 static AMQ_AVX2 int planted_bb_query(const void *f, const void *key, size_t len)
 {
     uint64_t *w;
     __m256i lo, hi;
     planted_mask(f, key, len, &w, &lo, &hi);
-    return amq_blk_avx2_test(w, amq_blocked_bloom_block_bits(f), lo, hi);
+    return amq_blocked_bloom_avx2_test(w, amq_blocked_bloom_block_bits(f), lo, hi);
 }
 
 static void blocked_shape(uint64_t nblocks, uint64_t bsize, uint64_t k, amq_hash_strategy s, const path *simd,

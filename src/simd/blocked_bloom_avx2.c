@@ -46,8 +46,8 @@ AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint6
     uint64_t block, x, y, z;
     locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
     __m256i lo, hi;
-    amq_blk_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
-    amq_blk_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
+    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
+    amq_blocked_bloom_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
 }
 
 /* Indices 0 and 1 are tested one bit at a time first: at the filter's usual fill (about half of
@@ -59,8 +59,8 @@ AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint
     if (!(w[x / 64u] >> (x % 64u) & 1u) || (k > 1 && !(w[x1 / 64u] >> (x1 % 64u) & 1u)))
         return 0;
     __m256i lo, hi;
-    amq_blk_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
-    return amq_blk_avx2_test(w, block_bits, lo, hi);
+    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
+    return amq_blocked_bloom_avx2_test(w, block_bits, lo, hi);
 }
 
 AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,

@@ -23,7 +23,7 @@
 
 /* The mask of a block's words 0-3 (lo) and 4-7 (hi; wide blocks only), strategy s fixed at each
  * call site so that the loop is compiled once per strategy. */
-static inline AMQ_AVX2 void amq_blk_avx2_mask(uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t x,
+static inline AMQ_AVX2 void amq_blocked_bloom_avx2_mask(uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t x,
                                                uint64_t y, uint64_t z, int wide, __m256i *lo, __m256i *hi)
 {
     const uint64_t top = bsize - 1u;
@@ -48,20 +48,20 @@ static inline AMQ_AVX2 void amq_blk_avx2_mask(uint64_t bsize, uint64_t k, amq_ha
     *hi = mh;
 }
 
-static inline AMQ_AVX2 void amq_blk_avx2_mask_any(uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t x,
+static inline AMQ_AVX2 void amq_blocked_bloom_avx2_mask_any(uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t x,
                                                    uint64_t y, uint64_t z, __m256i *lo, __m256i *hi)
 {
     const int wide = bsize == 512;
     if (s == AMQ_HASH_ENHANCED)
-        amq_blk_avx2_mask(bsize, k, AMQ_HASH_ENHANCED, x, y, z, wide, lo, hi);
+        amq_blocked_bloom_avx2_mask(bsize, k, AMQ_HASH_ENHANCED, x, y, z, wide, lo, hi);
     else if (s == AMQ_HASH_TRIPLE)
-        amq_blk_avx2_mask(bsize, k, AMQ_HASH_TRIPLE, x, y, z, wide, lo, hi);
+        amq_blocked_bloom_avx2_mask(bsize, k, AMQ_HASH_TRIPLE, x, y, z, wide, lo, hi);
     else
-        amq_blk_avx2_mask(bsize, k, AMQ_HASH_DOUBLE, x, y, z, wide, lo, hi);
+        amq_blocked_bloom_avx2_mask(bsize, k, AMQ_HASH_DOUBLE, x, y, z, wide, lo, hi);
 }
 
 /* Sets the mask's bits in the block at w (block_bits / 64 words). */
-static inline AMQ_AVX2 void amq_blk_avx2_set(uint64_t *w, uint64_t bsize, __m256i lo, __m256i hi)
+static inline AMQ_AVX2 void amq_blocked_bloom_avx2_set(uint64_t *w, uint64_t bsize, __m256i lo, __m256i hi)
 {
     __m256i *v = (__m256i *)(void *)w;
     _mm256_storeu_si256(v, _mm256_or_si256(_mm256_loadu_si256(v), lo));
@@ -70,7 +70,7 @@ static inline AMQ_AVX2 void amq_blk_avx2_set(uint64_t *w, uint64_t bsize, __m256
 }
 
 /* Whether every bit of the mask is set in the block at w. */
-static inline AMQ_AVX2 int amq_blk_avx2_test(const uint64_t *w, uint64_t bsize, __m256i lo, __m256i hi)
+static inline AMQ_AVX2 int amq_blocked_bloom_avx2_test(const uint64_t *w, uint64_t bsize, __m256i lo, __m256i hi)
 {
     const __m256i *v = (const __m256i *)(const void *)w;
     int all = _mm256_testc_si256(_mm256_loadu_si256(v), lo);
