@@ -112,10 +112,18 @@ tool_versions() {
 
 # unit_sources NAME "FILES" "EXTRA": "sha256  path" of every file Frama-C reads for the
 # unit, sorted; fails when Frama-C cannot list them.
+# goals_only_out "EXTRA": a unit's options without its -wp-prop (unit cuckoo_count's), which
+# selects the goals and smoke tests only: in the audit run it would start WP, and in a lemma
+# job a list that starts with an exclusion starts from every property, so the lemma names
+# that follow would no longer narrow it (the job proved the unit's goals again).
+goals_only_out() {
+    # shellcheck disable=SC2086 # word splitting of the option list is intended
+    printf '%s\n' $1 | grep -v '^-wp-prop=' | tr '\n' ' '
+}
+
 unit_sources() {
     local audit="$build/proofs/$1.audit.json" opts
-    # a unit's -wp-prop (cuckoo_count's) would start WP in this run: it selects goals only
-    opts=$(printf '%s\n' $3 | grep -v '^-wp-prop=' | tr '\n' ' ')
+    opts=$(goals_only_out "$3")
     # shellcheck disable=SC2086 # word splitting of file and option lists is intended
     # -print: the unit's code after the preprocessor, whose lemmas are the ones it sees
     # (report.py --lemma-plan; blocked_logic.h has a half per AMQ_BLOCKED_NO_* switch)
@@ -448,7 +456,7 @@ for name in "${goal_jobs[@]}"; do
     [ -n "${lemmas_of[$name]:-}" ] || continue   # it owns no lemma: no lemma job
     sel="${lemmas_of[$name]} -wp-auto wp:range"
     launch cached_job "$(key_of "$name" lemmas "$sel")" "$out" \
-        run_goals "$root" "$name" "${files_of[$name]}" "${extra_of[$name]}" "$sel" "$out"
+        run_goals "$root" "$name" "${files_of[$name]}" "$(goals_only_out "${extra_of[$name]}")" "$sel" "$out"
     dirs="$dirs $out"
 done
 wait
