@@ -86,21 +86,25 @@ static void row(const char *what, double single_neg, double batch_neg, double si
 /* ---- blocked: one at a time, and the structure's query_batch ---- */
 
 typedef struct blocked_ops {
+    amq_status (*add)(void *f, const void *key, size_t len);
     int (*query)(const void *f, const void *key, size_t len);
     void (*batch)(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results);
 } blocked_ops;
 
+static amq_status bbloom_add(void *f, const void *key, size_t len) { return amq_blocked_bloom_add(f, key, len); }
 static int bbloom_query(const void *f, const void *key, size_t len) { return amq_blocked_bloom_query(f, key, len); }
 static void bbloom_batch(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results)
 {
     amq_blocked_bloom_query_batch(f, keys, lens, count, results);
 }
+static amq_status split_add(void *f, const void *key, size_t len) { return amq_split_block_add(f, key, len); }
 static int split_query(const void *f, const void *key, size_t len) { return amq_split_block_query(f, key, len); }
 static void split_batch(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results)
 {
     amq_split_block_query_batch(f, keys, lens, count, results);
 }
 
+static amq_status part_add(void *f, const void *key, size_t len) { return amq_partitioned_add(f, key, len); }
 static int part_query(const void *f, const void *key, size_t len) { return amq_partitioned_query(f, key, len); }
 static void part_batch(const void *f, const void *const *keys, const size_t *lens, size_t count, int *results)
 {
@@ -156,6 +160,17 @@ static void blocked_row(const char *what, const blocked_ops *ops, const void *b,
     double sp = blocked_single(ops, b, n, 1, &hits);
     double bp = blocked_batched(ops, b, n, 1, &hits);
     row(what, sn, bn, sp, bp, floor_ns, fp);
+}
+
+/* Add the n keys to the filter b, then its row. */
+static void blocked_fill_row(const char *what, const blocked_ops *ops, void *b, uint64_t n, double floor_ns)
+{
+    unsigned char key[8];
+    for (uint64_t i = 0; i < n; i++) {
+        key_of(i, key);
+        ops->add(b, key, sizeof key);
+    }
+    blocked_row(what, ops, b, n, floor_ns);
 }
 
 /* ---- the physical floor: random 64-byte lines of a buffer of `bytes`, batched with prefetch ---- */
@@ -220,23 +235,15 @@ void bench_blocked(void)
     /* blocked Bloom (512-bit blocks) and split-block (256-bit, Parquet), same memory */
     amq_blocked_bloom *bb;
     if (amq_blocked_bloom_create(&bb, m / 512, AMQ_BLOCKED_BLOOM_BLOCK_BITS, 7, AMQ_HASH_ENHANCED, 1) == AMQ_OK) {
-        for (uint64_t i = 0; i < n; i++) {
-            key_of(i, key);
-            amq_blocked_bloom_add(bb, key, sizeof key);
-        }
-        const blocked_ops ops = {bbloom_query, bbloom_batch};
-        blocked_row("blocked Bloom 512, k = 7", &ops, bb, n, floor_ns);
+        const blocked_ops ops = {bbloom_add, bbloom_query, bbloom_batch};
+        blocked_fill_row("blocked Bloom 512, k = 7", &ops, bb, n, floor_ns);
         amq_blocked_bloom_free(bb);
     } else
         printf("  blocked Bloom: skipped: %s\n", amq_last_error());
     amq_split_block *sb;
     if (amq_split_block_create(&sb, m / 256, 0) == AMQ_OK) {
-        for (uint64_t i = 0; i < n; i++) {
-            key_of(i, key);
-            amq_split_block_add(sb, key, sizeof key);
-        }
-        const blocked_ops ops = {split_query, split_batch};
-        blocked_row("split-block (Parquet)", &ops, sb, n, floor_ns);
+        const blocked_ops ops = {split_add, split_query, split_batch};
+        blocked_fill_row("split-block (Parquet)", &ops, sb, n, floor_ns);
         amq_split_block_free(sb);
     } else
         printf("  split-block: skipped: %s\n", amq_last_error());
@@ -244,12 +251,8 @@ void bench_blocked(void)
      * is the proved amq_partitioned_key_query_batch */
     amq_partitioned *pb;
     if (amq_partitioned_create(&pb, m / 7 * 7, 7, AMQ_HASH_ENHANCED, 1) == AMQ_OK) {
-        for (uint64_t i = 0; i < n; i++) {
-            key_of(i, key);
-            amq_partitioned_add(pb, key, sizeof key);
-        }
-        const blocked_ops ops = {part_query, part_batch};
-        blocked_row("partitioned, k = 7", &ops, pb, n, floor_ns);
+        const blocked_ops ops = {part_add, part_query, part_batch};
+        blocked_fill_row("partitioned, k = 7", &ops, pb, n, floor_ns);
         amq_partitioned_free(pb);
     } else
         printf("  partitioned: skipped: %s\n", amq_last_error());
