@@ -171,14 +171,14 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 
 /* ================= split-block (k words of s bits per block) ================= */
 
-int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                  const uint64_t *x, size_t k);
-int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                     const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j);
-int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
+int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
                         const uint64_t *x, size_t k, const uint64_t *blocks,
                         const uint64_t *const *rows, size_t count);
-int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                 const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j);
 
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
@@ -191,7 +191,7 @@ int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
     assigns bits[0 .. amq_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                  const uint64_t *x, size_t k)
 {
     amq_split_block_kernel_add(bits, m, s, bx, x, k);
@@ -212,7 +212,7 @@ int amq_proof_split_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_
     assigns bits[0 .. amq_words(m) - 1];
     ensures preserved:   \result == 1;
 */
-int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                     const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K], gj[AMQ_BLOCKED_MAX_K];
@@ -256,7 +256,7 @@ int amq_proof_split_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint
     assigns bits[0 .. amq_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
+int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
                         const uint64_t *x, size_t k, const uint64_t *blocks,
                         const uint64_t *const *rows, size_t count)
 {
@@ -309,7 +309,7 @@ int amq_proof_split_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks
                             amq_bit_set{Pre}(bits, bx * (k * s) + q));
     ensures same_answer: \result == 1;
 */
-int amq_proof_split_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
+int amq_proof_split_block_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                 const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K], gx[AMQ_BLOCKED_MAX_K];

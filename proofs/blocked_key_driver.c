@@ -18,17 +18,17 @@
 #include <lib_internal/blocked_key.h>
 #include "blocked_driver_ghost.h"
 
-int amq_proof_blk_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                    amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen);
-int amq_proof_blk_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize,
+int amq_proof_blocked_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize,
                                       uint64_t k, amq_hash_strategy s, uint64_t seed, const void *x,
                                       size_t xlen, const void *y, size_t ylen);
-int amq_proof_blk_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                           amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
                           const void *const *keys, const size_t *lens, size_t count);
-int amq_proof_blk_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                  amq_hash_strategy s, uint64_t seed, size_t ylen);
-int amq_proof_blk_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                            amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen);
 
 /*@ requires nblocks_pos: nblocks >= 1;
@@ -42,7 +42,7 @@ int amq_proof_blk_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks,
     assigns bits[0 .. amq_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_blk_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                    amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen)
 {
     const amq_status added = amq_blocked_key_add(bits, m, nblocks, bsize, k, s, seed, x, xlen);
@@ -62,7 +62,7 @@ int amq_proof_blk_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks,
     assigns bits[0 .. amq_words(m) - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_blk_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize,
+int amq_proof_blocked_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize,
                                       uint64_t k, amq_hash_strategy s, uint64_t seed, const void *x,
                                       size_t xlen, const void *y, size_t ylen)
 {
@@ -89,7 +89,7 @@ int amq_proof_blk_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nbloc
     assigns bits[0 .. amq_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_blk_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                           amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
                           const void *const *keys, const size_t *lens, size_t count)
 {
@@ -120,7 +120,7 @@ int amq_proof_blk_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t
     ensures failed:    \result == 1;
     ensures unchanged: \forall integer w; 0 <= w < amq_words(m) ==> bits[w] == \old(bits[w]);
 */
-int amq_proof_blk_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                  amq_hash_strategy s, uint64_t seed, size_t ylen)
 {
     return amq_blocked_key_add(bits, m, nblocks, bsize, k, s, seed, NULL, ylen) != AMQ_OK;
@@ -136,7 +136,7 @@ int amq_proof_blk_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, u
     assigns \nothing;
     ensures same_answer: \result == 1;
 */
-int amq_proof_blk_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+int amq_proof_blocked_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                            amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen)
 {
     const uint64_t block = amq_blocked_key_block(seed, x, xlen, nblocks);

@@ -14,14 +14,14 @@
  * in the filter's own bit array (sep_*): add would change the key it was asked about. */
 #include <lib_internal/partitioned_key.h>
 
-int amq_proof_part_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                     uint64_t seed, const void *x, size_t xlen);
-int amq_proof_part_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                        uint64_t seed, const void *x, size_t xlen, const void *y, size_t ylen);
-int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed,
+int amq_proof_partitioned_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed,
                            const void *x, size_t xlen, const void *const *keys, const size_t *lens,
                            size_t count);
-int amq_proof_part_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                   uint64_t seed, size_t ylen);
 
 /* The key's k bit positions (its indices over psize translated into the partitions, in g) lie
@@ -57,7 +57,7 @@ static void places(uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t see
     assigns bits[0 .. amq_words(k * psize) - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_part_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                     uint64_t seed, const void *x, size_t xlen)
 {
     const amq_status added = amq_partitioned_key_add(bits, psize, k, s, seed, x, xlen);
@@ -76,7 +76,7 @@ int amq_proof_part_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, 
     assigns bits[0 .. amq_words(k * psize) - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_part_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                        uint64_t seed, const void *x, size_t xlen, const void *y, size_t ylen)
 {
     uint64_t local[AMQ_MAX_K], g[AMQ_MAX_K];
@@ -103,7 +103,7 @@ int amq_proof_part_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t 
     assigns bits[0 .. amq_words(k * psize) - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed,
+int amq_proof_partitioned_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed,
                            const void *x, size_t xlen, const void *const *keys, const size_t *lens,
                            size_t count)
 {
@@ -132,7 +132,7 @@ int amq_proof_part_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_
     ensures failed:    \result == 1;
     ensures unchanged: \forall integer w; 0 <= w < amq_words(k * psize) ==> bits[w] == \old(bits[w]);
 */
-int amq_proof_part_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
+int amq_proof_partitioned_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                   uint64_t seed, size_t ylen)
 {
     return amq_partitioned_key_add(bits, psize, k, s, seed, NULL, ylen) != AMQ_OK;

@@ -13,12 +13,12 @@
  * bit array (sep_*): add would change the key it was asked about. */
 #include <lib_internal/split_block_key.h>
 
-int amq_proof_split_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen);
-int amq_proof_split_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
+int amq_proof_split_block_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen);
+int amq_proof_split_block_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
                                         size_t xlen, const void *y, size_t ylen);
-int amq_proof_split_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
+int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
                             const void *const *keys, const size_t *lens, size_t count);
-int amq_proof_split_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen);
+int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen);
 
 /*@ // the 8 bit positions of the hash h lie in the nblocks * 256 bits
     predicate amq_split_block_in_bits(integer nblocks, integer h) =
@@ -54,7 +54,7 @@ static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
     assigns bits[0 .. amq_words(nblocks * 256) - 1];
     ensures inserted_found: \result == 1;
 */
-int amq_proof_split_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
+int amq_proof_split_block_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
 {
     const amq_status added = amq_split_block_key_add(bits, nblocks, seed, x, xlen);
     const int found = amq_split_block_key_query(bits, nblocks, seed, x, xlen);
@@ -69,7 +69,7 @@ int amq_proof_split_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t 
     assigns bits[0 .. amq_words(nblocks * 256) - 1];
     ensures preserved: \result == 1;
 */
-int amq_proof_split_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
+int amq_proof_split_block_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
                                         size_t xlen, const void *y, size_t ylen)
 {
     located(nblocks, seed, x, xlen);
@@ -92,7 +92,7 @@ int amq_proof_split_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64
     assigns bits[0 .. amq_words(nblocks * 256) - 1];
     ensures no_false_negative: \result == 1;
 */
-int amq_proof_split_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
+int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
                             const void *const *keys, const size_t *lens, size_t count)
 {
     located(nblocks, seed, x, xlen);
@@ -116,7 +116,7 @@ int amq_proof_split_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, con
     ensures failed:    \result == 1;
     ensures unchanged: \forall integer w; 0 <= w < amq_words(nblocks * 256) ==> bits[w] == \old(bits[w]);
 */
-int amq_proof_split_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen)
+int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen)
 {
     return amq_split_block_key_add(bits, nblocks, seed, NULL, ylen) != AMQ_OK;
 }

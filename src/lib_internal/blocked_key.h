@@ -68,7 +68,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
 /* Query the key lazily: its block, then one in-block index at a time from the stream, each
  * asked of the Bloom kernel at its global position, stopping at the first clear bit; 1 iff every
  * one of its k in-block indices has its bit set in its block (the blocked kernel's answer on
- * them: proved by the driver amq_proof_blk_key_kernel). */
+ * them: proved by the driver amq_proof_blocked_key_kernel). */
 /*@ requires nblocks_pos: nblocks >= 1;
     requires bsize_pos:   bsize >= 1;
     requires fits:        nblocks * bsize <= m;
