@@ -383,6 +383,60 @@ static void expect_load(const blocked_structure *S, amq_status want)
     assert_true(strlen(amq_last_error()) > 10);
 }
 
+/* Split-block only: k must be 8; at most 2^32 blocks; the legacy limit of Parquet's blocks. */
+static void corrupt_split_block(const blocked_structure *S, const unsigned char *good, unsigned char *b, size_t len)
+{
+    memcpy(b, good, len); amq_put_u64(b + 48, 7); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len); amq_put_u64(b + 32, (UINT64_C(1) << 32) + 1); reseal(b, len);
+    spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    /* files amqcert wrote before it kept to Parquet's 2^26 - 1 blocks: refused before
+     * their payload is read, with the limit and what to do */
+    const uint64_t legacy[] = {AMQ_SPLIT_BLOCK_MAX_BLOCKS + 1, UINT64_C(1) << 32};
+    for (size_t i = 0; i < 2; i++) {
+        memcpy(b, good, len); amq_put_u64(b + 32, legacy[i]); reseal(b, len); spit(tmp_path, b, len);
+        expect_load(S, AMQ_E_TOO_LARGE);
+        assert_non_null(strstr(amq_last_error(), "67108863"));
+        assert_non_null(strstr(amq_last_error(), "rebuild"));
+    }
+    memcpy(b, good, len); amq_put_u64(b + 32, AMQ_SPLIT_BLOCK_MAX_BLOCKS); reseal(b, len);
+    spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_SIZE_MISMATCH); /* within the limit: only the payload is wrong */
+}
+
+/* Quotient only: the records and the fields of the blocked quotient filter's file. */
+static void corrupt_quotient(const blocked_structure *S, const unsigned char *good, unsigned char *b, size_t len)
+{
+    /* slack above the home slots; fewer blocks than the records name; the
+     * announced count; a quotient out of range; every record in one block;
+     * the fixed field; r wrapping q + r around 2^64 */
+    memcpy(b, good, len); amq_put_u64(b + 72, 65); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len); amq_put_u64(b + 32, 1); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len); amq_put_u64(b + 80, amq_get_u64(good + 80) + 1); reseal(b, len);
+    spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_SIZE_MISMATCH);
+    memcpy(b, good, len); amq_put_u64(b + 96, 64); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len);
+    for (size_t rec = 88; rec + 24 <= len - 8; rec += 24) {
+        amq_put_u64(b + rec, 0);
+        amq_put_u64(b + rec + 8, 63);
+    }
+    reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len); amq_put_u64(b + 56, 0); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    memcpy(b, good, len); amq_put_u64(b + 48, UINT64_MAX - 2); reseal(b, len); spit(tmp_path, b, len);
+    expect_load(S, AMQ_E_BAD_PARAMS);
+    /* payload not 8 + 24 n bytes (lengths consistent) */
+    memcpy(b, good, len); b[len] = b[len - 1]; amq_put_u64(b + 24, amq_get_u64(good + 24) + 1);
+    reseal(b, len + 1); spit(tmp_path, b, len + 1);
+    expect_load(S, AMQ_E_SIZE_MISMATCH);
+}
+
 /* Parameter fields (after the 32-byte header): 32 nblocks, 40 block size, 48 k,
  * 56 strategy, 64 seed, 72 width; payload from 80. */
 static void corrupt_files(void **state)
@@ -436,59 +490,15 @@ static void corrupt_files(void **state)
             const int any_block = t != SPLIT_BLOCK_ROW && t != PARTITIONED_ROW && t != QUOTIENT_ROW;
             expect_load(S, any_block && bad[i].off == 40 && bad[i].v == 3 ? AMQ_E_SIZE_MISMATCH : AMQ_E_BAD_PARAMS);
         }
-        if (t == SPLIT_BLOCK_ROW) { /* k must be 8; at most 2^32 blocks */
-            memcpy(b, good, len); amq_put_u64(b + 48, 7); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 32, (UINT64_C(1) << 32) + 1); reseal(b, len);
-            spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            /* files amqcert wrote before it kept to Parquet's 2^26 - 1 blocks: refused before
-             * their payload is read, with the limit and what to do */
-            const uint64_t legacy[] = {AMQ_SPLIT_BLOCK_MAX_BLOCKS + 1, UINT64_C(1) << 32};
-            for (size_t i = 0; i < 2; i++) {
-                memcpy(b, good, len); amq_put_u64(b + 32, legacy[i]); reseal(b, len); spit(tmp_path, b, len);
-                expect_load(S, AMQ_E_TOO_LARGE);
-                assert_non_null(strstr(amq_last_error(), "67108863"));
-                assert_non_null(strstr(amq_last_error(), "rebuild"));
-            }
-            memcpy(b, good, len); amq_put_u64(b + 32, AMQ_SPLIT_BLOCK_MAX_BLOCKS); reseal(b, len);
-            spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_SIZE_MISMATCH); /* within the limit: only the payload is wrong */
-        }
+        if (t == SPLIT_BLOCK_ROW)
+            corrupt_split_block(S, good, b, len);
         if (t == BLOCKED_BLOOM_ROW) { /* a block beyond 2^32 bits */
             memcpy(b, good, len); amq_put_u64(b + 40, (UINT64_C(1) << 32) + 1); reseal(b, len);
             spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
         }
-        if (t == QUOTIENT_ROW) {
-            /* slack above the home slots; fewer blocks than the records name; the
-             * announced count; a quotient out of range; every record in one block;
-             * the fixed field; r wrapping q + r around 2^64 */
-            memcpy(b, good, len); amq_put_u64(b + 72, 65); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 32, 1); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 80, amq_get_u64(good + 80) + 1); reseal(b, len);
-            spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_SIZE_MISMATCH);
-            memcpy(b, good, len); amq_put_u64(b + 96, 64); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len);
-            for (size_t rec = 88; rec + 24 <= len - 8; rec += 24) {
-                amq_put_u64(b + rec, 0);
-                amq_put_u64(b + rec + 8, 63);
-            }
-            reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 56, 0); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            memcpy(b, good, len); amq_put_u64(b + 48, UINT64_MAX - 2); reseal(b, len); spit(tmp_path, b, len);
-            expect_load(S, AMQ_E_BAD_PARAMS);
-            /* payload not 8 + 24 n bytes (lengths consistent) */
-            memcpy(b, good, len); b[len] = b[len - 1]; amq_put_u64(b + 24, amq_get_u64(good + 24) + 1);
-            reseal(b, len + 1); spit(tmp_path, b, len + 1);
-            expect_load(S, AMQ_E_SIZE_MISMATCH);
-        }
+        if (t == QUOTIENT_ROW)
+            corrupt_quotient(S, good, b, len);
         if (t == PARTITIONED_ROW) { /* partitions != k */
             memcpy(b, good, len); amq_put_u64(b + 32, 6); reseal(b, len); spit(tmp_path, b, len);
             expect_load(S, AMQ_E_BAD_PARAMS);
