@@ -184,8 +184,6 @@ static void every_blocked_function(void **state)
     mpfr_t lo, hi;
     mpq_init(q);
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
-    uint64_t u = 0, u2 = 0;
-    double d = 0;
     amq_expsum e = {0, NULL, NULL};
     amq_expsum_clear(NULL); /* optional: nothing to do */
     amq_expsum_clear(&e);
@@ -270,6 +268,21 @@ static void every_blocked_function(void **state)
     ok(amq_blocked_bloom_fp_decimal(&out, 4, 64, 3, 10, 5, NULL, NULL));
     assert_false(isnan(amq_blocked_bloom_fp_approx_classic(4, 64, 3, 10))); /* no pointer arguments */
     assert_false(isnan(amq_blocked_bloom_fp_approx_poisson(4, 64, 3, 10))); /* no pointer arguments */
+    mpq_clear(q);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
+/* amq/spec_blocked.h, continued: the rates of the structures built on blocks (counting blocked,
+ * blocked partitioned, split-block, blocked quotient, partitioned) and the sizing routines. */
+static void every_blocked_structure_function(void **state)
+{
+    (void)state;
+    mpq_t q;
+    mpfr_t lo, hi;
+    mpq_init(q);
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    uint64_t u = 0, u2 = 0;
+    double d = 0;
     invalid(amq_counting_blocked_fp_exact(NULL, 4, 64, 3, 10));
     ok(amq_counting_blocked_fp_exact(q, 4, 64, 3, 10));
     invalid(amq_counting_blocked_fp_enclose(NULL, hi, 64, 4, 64, 3, 10));
@@ -459,6 +472,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(every_rate_function),
                                        cmocka_unit_test(every_blocked_function),
+                                       cmocka_unit_test(every_blocked_structure_function),
                                        cmocka_unit_test(every_omissions_function),
                                        cmocka_unit_test(every_function_is_covered)};
     return cmocka_run_group_tests(tests, NULL, NULL);
