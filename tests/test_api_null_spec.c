@@ -47,15 +47,12 @@ static void ok(amq_status st)
 static void every_rate_function(void **state)
 {
     (void)state;
-    mpq_t q, q2;
+    mpq_t q;
     mpfr_t lo, hi;
-    mpq_inits(q, q2, (mpq_ptr)0);
+    mpq_init(q);
     mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
-    uint64_t u = 0, words[8] = {0} /* amq_cuckoo_table_words(16, 4, 8) */, loads[3] = {3, 3, 2};
-    amq_cuckoo_enum_result er;
     const amq_bloom_params bp = {1024, 3, 10};
     const amq_quotient_params qp = {12, 10};
-    const amq_window_params wp = {1024, 3, 8, 3, 10};
     invalid(amq_bloom_fp_stirling(NULL, 1024, 3, 10));
     ok(amq_bloom_fp_stirling(q, 1024, 3, 10));
     invalid(amq_bloom_fp_exact(NULL, 1024, 3, 10));
@@ -115,6 +112,21 @@ static void every_rate_function(void **state)
     invalid(amq_bloom_fp_pair_enclose(NULL, hi, 20, 1024, 3, 10));
     invalid(amq_bloom_fp_pair_enclose(lo, NULL, 20, 1024, 3, 10));
     ok(amq_bloom_fp_pair_enclose(lo, hi, 20, 1024, 3, 10));
+    mpq_clear(q);
+    mpfr_clears(lo, hi, (mpfr_ptr)0);
+}
+
+/* The rates of amq/spec_cuckoo.h and amq/spec_window.h (and their moments). */
+static void every_cuckoo_window_rate_function(void **state)
+{
+    (void)state;
+    mpq_t q, q2;
+    mpfr_t lo, hi;
+    mpq_inits(q, q2, (mpq_ptr)0);
+    mpfr_inits2(64, lo, hi, (mpfr_ptr)0);
+    uint64_t u = 0, words[8] = {0} /* amq_cuckoo_table_words(16, 4, 8) */, loads[3] = {3, 3, 2};
+    amq_cuckoo_enum_result er;
+    const amq_window_params wp = {1024, 3, 8, 3, 10};
     assert_true(amq_cuckoo_fixed_pairs(16, 8) <= 16 * 255); /* no pointer arguments */
     invalid(amq_cuckoo_fp_exact(NULL, 16, 4, 8, 10));
     ok(amq_cuckoo_fp_exact(q, 16, 4, 8, 10));
@@ -471,6 +483,7 @@ static void every_function_is_covered(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(every_rate_function),
+                                       cmocka_unit_test(every_cuckoo_window_rate_function),
                                        cmocka_unit_test(every_blocked_function),
                                        cmocka_unit_test(every_blocked_structure_function),
                                        cmocka_unit_test(every_omissions_function),
