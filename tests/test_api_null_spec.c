@@ -359,17 +359,12 @@ static void every_blocked_structure_function(void **state)
 static void every_omissions_function(void **state)
 {
     (void)state;
-    mpq_t q, q2, r, from, to;
+    mpq_t q, q2;
     mpfr_t lo, hi, lo2, hi2;
     mpz_t s;
-    mpq_inits(q, q2, r, from, to, (mpq_ptr)0);
+    mpq_inits(q, q2, (mpq_ptr)0);
     mpfr_inits2(64, lo, hi, lo2, hi2, (mpfr_ptr)0);
     mpz_init(s);
-    mpq_set_ui(r, 10, 1);
-    mpq_set_ui(from, 4, 1);
-    mpq_set_ui(to, 5, 1);
-    uint64_t u = 0, u2 = 0;
-    char *n_out = NULL;
     invalid(amq_fingerprint_space(NULL, 64, 2, 0));
     ok(amq_fingerprint_space(s, 64, 2, 0));
     invalid(amq_fingerprint_fp_exact(NULL, s, 10));
@@ -433,6 +428,25 @@ static void every_omissions_function(void **state)
     invalid(amq_omissions_brute_enclose(lo, hi, lo2, NULL, 64, &op));
     invalid(amq_omissions_brute_enclose(lo, hi, lo2, hi2, 64, NULL));
     ok(amq_omissions_brute_enclose(lo, hi, lo2, hi2, 64, &op));
+    mpz_clear(s);
+    mpq_clears(q, q2, (mpq_ptr)0);
+    mpfr_clears(lo, hi, lo2, hi2, (mpfr_ptr)0);
+}
+
+/* amq/spec_omissions.h, continued: the integral and barrier bounds, the optimal k, the eq3
+ * comparison and the state estimate. */
+static void every_omissions_bound_function(void **state)
+{
+    (void)state;
+    mpq_t r, from, to;
+    mpfr_t lo, hi, lo2, hi2;
+    mpq_inits(r, from, to, (mpq_ptr)0);
+    mpfr_inits2(64, lo, hi, lo2, hi2, (mpfr_ptr)0);
+    mpq_set_ui(r, 10, 1);
+    mpq_set_ui(from, 4, 1);
+    mpq_set_ui(to, 5, 1);
+    uint64_t u = 0, u2 = 0;
+    char *n_out = NULL;
     invalid(amq_omissions_integral_enclose(NULL, hi, 64, 3, r));
     invalid(amq_omissions_integral_enclose(lo, NULL, 64, 3, r));
     invalid(amq_omissions_integral_enclose(lo, hi, 64, 3, NULL));
@@ -468,8 +482,7 @@ static void every_omissions_function(void **state)
     ok(amq_state_estimate_decimal(&out, NULL, 1024, 3, 100, 30, 5)); /* n_out optional */
     ok(amq_state_estimate_decimal(&out, &n_out, 1024, 3, 100, 30, 5));
     free(n_out);
-    mpz_clear(s);
-    mpq_clears(q, q2, r, from, to, (mpq_ptr)0);
+    mpq_clears(r, from, to, (mpq_ptr)0);
     mpfr_clears(lo, hi, lo2, hi2, (mpfr_ptr)0);
 }
 
@@ -487,6 +500,7 @@ int main(void)
                                        cmocka_unit_test(every_blocked_function),
                                        cmocka_unit_test(every_blocked_structure_function),
                                        cmocka_unit_test(every_omissions_function),
+                                       cmocka_unit_test(every_omissions_bound_function),
                                        cmocka_unit_test(every_function_is_covered)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
