@@ -37,11 +37,11 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 /*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos:  bsize >= 1;
     requires window:     bx * bsize + bsize <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, bsize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_blocked_insert_query(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -55,14 +55,14 @@ int amq_proof_blocked_insert_query(uint64_t *bits, uint64_t m, uint64_t bsize, u
     requires bsize_pos:  bsize >= 1;
     requires window_x:   bx * bsize + bsize <= m;
     requires window_j:   bj * bsize + bsize <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, bsize);
     requires j_valid:    \valid_read(j + (0 .. kj - 1));
     requires j_range:    amq_bloom_in_range(j, kj, bsize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. kj - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(m) - 1), j + (0 .. kj - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures preserved:   \result == 1;
 */
 int amq_proof_blocked_query_preserved(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -71,7 +71,7 @@ int amq_proof_blocked_query_preserved(uint64_t *bits, uint64_t m, uint64_t bsize
 {
     uint64_t gj[AMQ_BLOCKED_MAX_K];
     amq_blocked_kernel_indices(gj, bsize, bj, j, kj);
-    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert cover: m <= 64 * amq_bloom_words(m); */
     int before = amq_blocked_bloom_kernel_query(bits, m, bsize, bj, j, kj);
     /*@ assert before: before == 1 ==> amq_bloom_all_set(bits, &gj[0], kj); */
     amq_blocked_bloom_kernel_add(bits, m, bsize, bx, x, k);
@@ -86,7 +86,7 @@ int amq_proof_blocked_query_preserved(uint64_t *bits, uint64_t m, uint64_t bsize
     requires bsize_pos:   bsize >= 1;
     requires blocks_fit:  nblocks * bsize <= m;
     requires bx_range:    bx < nblocks;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read(x + (0 .. k - 1));
     requires x_range:     amq_bloom_in_range(x, k, bsize);
     requires blocks_valid: \valid_read(blocks + (0 .. count - 1));
@@ -94,12 +94,12 @@ int amq_proof_blocked_query_preserved(uint64_t *bits, uint64_t m, uint64_t bsize
     requires rows_valid:  \valid_read(rows + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
     requires row_range:   \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, bsize);
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_blocks:  \separated(bits + (0 .. amq_words(m) - 1), blocks + (0 .. count - 1));
-    requires sep_rows:    \separated(bits + (0 .. amq_words(m) - 1), rows + (0 .. count - 1));
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_blocks:  \separated(bits + (0 .. amq_bloom_words(m) - 1), blocks + (0 .. count - 1));
+    requires sep_rows:    \separated(bits + (0 .. amq_bloom_words(m) - 1), rows + (0 .. count - 1));
     requires sep_row:     \forall integer r; 0 <= r < count ==>
-                            \separated(bits + (0 .. amq_words(m) - 1), rows[r] + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+                            \separated(bits + (0 .. amq_bloom_words(m) - 1), rows[r] + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_blocked_nfn(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t nblocks,
@@ -109,14 +109,14 @@ int amq_proof_blocked_nfn(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t n
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     (void)nblocks; /* bounds the blocks: for the contract */
     //@ ghost amq_blocked_block_fits(bx, nblocks, bsize);
-    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert cover: m <= 64 * amq_bloom_words(m); */
     amq_blocked_kernel_indices(gx, bsize, bx, x, k);
     amq_blocked_bloom_kernel_add(bits, m, bsize, bx, x, k);
     /*@ assert shifted0: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert x_set0:   amq_bloom_all_set(bits, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_bloom_all_set(bits, &gx[0], k);
-        loop assigns r, bits[0 .. amq_words(m) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++) {
@@ -134,17 +134,17 @@ int amq_proof_blocked_nfn(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t n
     requires window_x:   bx * bsize + bsize <= m;
     requires window_j:   bj * bsize + bsize <= m;
     requires other:      bj != bx;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, bsize);
     requires j_valid:    \valid_read(j + (0 .. kj - 1));
     requires j_range:    amq_bloom_in_range(j, kj, bsize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. kj - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(m) - 1), j + (0 .. kj - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures block_kept:  \forall integer q; 0 <= q < bsize ==>
-                           (amq_bit_set{Post}(bits, bx * bsize + q) <==>
-                            amq_bit_set{Pre}(bits, bx * bsize + q));
+                           (amq_bloom_bit_set{Post}(bits, bx * bsize + q) <==>
+                            amq_bloom_bit_set{Pre}(bits, bx * bsize + q));
     ensures same_answer: \result == 1;
 */
 int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t bx,
@@ -153,7 +153,7 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
     //@ ghost amq_blocked_blocks_apart(bx, bj, bsize);
-    /*@ assert cover:  m <= 64 * amq_words(m); */
+    /*@ assert cover:  m <= 64 * amq_bloom_words(m); */
     /*@ assert nonneg: bx * bsize >= 0; */
     amq_blocked_kernel_indices(gx, bsize, bx, x, k);
     int before = amq_blocked_bloom_kernel_query(bits, m, bsize, bx, x, k);
@@ -161,7 +161,7 @@ int amq_proof_blocked_other_block(uint64_t *bits, uint64_t m, uint64_t bsize, ui
     //@ ghost Before: ;
     amq_blocked_bloom_kernel_add(bits, m, bsize, bj, j, kj);
     /*@ assert kept: \forall integer p; bx * bsize <= p < bx * bsize + bsize ==>
-          (amq_bit_set(bits, p) <==> amq_bit_set{Before}(bits, p)); */
+          (amq_bloom_bit_set(bits, p) <==> amq_bloom_bit_set{Before}(bits, p)); */
     /*@ assert same: amq_bloom_all_set{Before}(bits, &gx[0], k) <==> amq_bloom_all_set(bits, &gx[0], k); */
     /*@ assert shifted: amq_blocked_shifted(&gx[0], x, k, bsize, bx); */
     /*@ assert after: amq_bloom_all_set(bits, &gx[0], k) <==> amq_blocked_all_set(bits, bsize, bx, x, k); */
@@ -184,11 +184,11 @@ int amq_proof_split_block_other_block(uint64_t *bits, uint64_t m, uint64_t s, ui
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires s_pos:      s >= 1;
     requires window:     bx * (k * s) + k * s <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, s);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_split_block_insert_query(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
@@ -202,21 +202,21 @@ int amq_proof_split_block_insert_query(uint64_t *bits, uint64_t m, uint64_t s, u
     requires s_pos:      s >= 1;
     requires window_x:   bx * (k * s) + k * s <= m;
     requires window_j:   bj * (k * s) + k * s <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, s);
     requires j_valid:    \valid_read(j + (0 .. k - 1));
     requires j_range:    amq_bloom_in_range(j, k, s);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(m) - 1), j + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures preserved:   \result == 1;
 */
 int amq_proof_split_block_query_preserved(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                     const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K], gj[AMQ_BLOCKED_MAX_K];
-    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert cover: m <= 64 * amq_bloom_words(m); */
     /*@ assert nonneg: bj * (k * s) >= 0; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
@@ -240,7 +240,7 @@ int amq_proof_split_block_query_preserved(uint64_t *bits, uint64_t m, uint64_t s
     requires s_pos:       s >= 1;
     requires blocks_fit:  nblocks * (k * s) <= m;
     requires bx_range:    bx < nblocks;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read(x + (0 .. k - 1));
     requires x_range:     amq_bloom_in_range(x, k, s);
     requires blocks_valid: \valid_read(blocks + (0 .. count - 1));
@@ -248,12 +248,12 @@ int amq_proof_split_block_query_preserved(uint64_t *bits, uint64_t m, uint64_t s
     requires rows_valid:  \valid_read(rows + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
     requires row_range:   \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, s);
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_blocks:  \separated(bits + (0 .. amq_words(m) - 1), blocks + (0 .. count - 1));
-    requires sep_rows:    \separated(bits + (0 .. amq_words(m) - 1), rows + (0 .. count - 1));
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_blocks:  \separated(bits + (0 .. amq_bloom_words(m) - 1), blocks + (0 .. count - 1));
+    requires sep_rows:    \separated(bits + (0 .. amq_bloom_words(m) - 1), rows + (0 .. count - 1));
     requires sep_row:     \forall integer r; 0 <= r < count ==>
-                            \separated(bits + (0 .. amq_words(m) - 1), rows[r] + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+                            \separated(bits + (0 .. amq_bloom_words(m) - 1), rows[r] + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t nblocks, uint64_t bx,
@@ -263,7 +263,7 @@ int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t n
     uint64_t loc[AMQ_BLOCKED_MAX_K], gx[AMQ_BLOCKED_MAX_K];
     (void)nblocks; /* bounds the blocks: for the contract */
     //@ ghost amq_blocked_block_fits(bx, nblocks, (uint64_t)(k * s));
-    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert cover: m <= 64 * amq_bloom_words(m); */
     /*@ assert nonneg: bx * (k * s) >= 0; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
@@ -276,7 +276,7 @@ int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t n
     /*@ assert x_set0:   amq_bloom_all_set(bits, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_bloom_all_set(bits, &gx[0], k);
-        loop assigns r, bits[0 .. amq_words(m) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++) {
@@ -296,24 +296,24 @@ int amq_proof_split_block_nfn(uint64_t *bits, uint64_t m, uint64_t s, uint64_t n
     requires window_x:   bx * (k * s) + k * s <= m;
     requires window_j:   bj * (k * s) + k * s <= m;
     requires other:      bj != bx;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, s);
     requires j_valid:    \valid_read(j + (0 .. k - 1));
     requires j_range:    amq_bloom_in_range(j, k, s);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(m) - 1), j + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures block_kept:  \forall integer q; 0 <= q < k * s ==>
-                           (amq_bit_set{Post}(bits, bx * (k * s) + q) <==>
-                            amq_bit_set{Pre}(bits, bx * (k * s) + q));
+                           (amq_bloom_bit_set{Post}(bits, bx * (k * s) + q) <==>
+                            amq_bloom_bit_set{Pre}(bits, bx * (k * s) + q));
     ensures same_answer: \result == 1;
 */
 int amq_proof_split_block_other_block(uint64_t *bits, uint64_t m, uint64_t s, uint64_t bx,
                                 const uint64_t *x, size_t k, uint64_t bj, const uint64_t *j)
 {
     uint64_t loc[AMQ_BLOCKED_MAX_K], gx[AMQ_BLOCKED_MAX_K];
-    /*@ assert cover: m <= 64 * amq_words(m); */
+    /*@ assert cover: m <= 64 * amq_bloom_words(m); */
     /*@ assert nonneg: bx * (k * s) >= 0; */
     const uint64_t bs = (uint64_t)k * s;
     /*@ assert bs: bs == k * s; */
@@ -327,7 +327,7 @@ int amq_proof_split_block_other_block(uint64_t *bits, uint64_t m, uint64_t s, ui
     //@ ghost Before: ;
     amq_split_block_kernel_add(bits, m, s, bj, j, k);
     /*@ assert kept: \forall integer p; bx * bs <= p < bx * bs + bs ==>
-          (amq_bit_set(bits, p) <==> amq_bit_set{Before}(bits, p)); */
+          (amq_bloom_bit_set(bits, p) <==> amq_bloom_bit_set{Before}(bits, p)); */
     /*@ assert same: amq_bloom_all_set{Before}(bits, &gx[0], k) <==> amq_bloom_all_set(bits, &gx[0], k); */
     /*@ assert shifted: amq_blocked_shifted(&gx[0], &loc[0], k, bs, bx); */
     /*@ assert after: amq_bloom_all_set(bits, &gx[0], k) <==> amq_blocked_all_set(bits, k * s, bx, &loc[0], k); */
@@ -348,11 +348,11 @@ int amq_proof_partitioned_nfn(uint64_t *bits, uint64_t psize, const uint64_t *x,
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires psize_pos:  psize >= 1;
     requires fits:       k * psize <= 18446744073709551615;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, psize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), x + (0 .. k - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), x + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_partitioned_insert_query(uint64_t *bits, uint64_t psize, const uint64_t *x, size_t k)
@@ -364,21 +364,21 @@ int amq_proof_partitioned_insert_query(uint64_t *bits, uint64_t psize, const uin
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires psize_pos:  psize >= 1;
     requires fits:       k * psize <= 18446744073709551615;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, psize);
     requires j_valid:    \valid_read(j + (0 .. k - 1));
     requires j_range:    amq_bloom_in_range(j, k, psize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(k * psize) - 1), j + (0 .. k - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), j + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures preserved:   \result == 1;
 */
 int amq_proof_partitioned_query_preserved(uint64_t *bits, uint64_t psize, const uint64_t *x,
                                           size_t k, const uint64_t *j)
 {
     uint64_t gj[AMQ_BLOCKED_MAX_K];
-    /*@ assert cover: k * psize <= 64 * amq_words(k * psize); */
+    /*@ assert cover: k * psize <= 64 * amq_bloom_words(k * psize); */
     amq_partitioned_kernel_indices(gj, psize, j, k);
     int before = amq_partitioned_kernel_query(bits, psize, j, k);
     /*@ assert before: before == 1 ==> amq_bloom_all_set(bits, &gj[0], k); */
@@ -393,31 +393,31 @@ int amq_proof_partitioned_query_preserved(uint64_t *bits, uint64_t psize, const 
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires psize_pos:  psize >= 1;
     requires fits:       k * psize <= 18446744073709551615;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, psize);
     requires rows_valid: \valid_read(rows + (0 .. count - 1));
     requires row_valid:  \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
     requires row_range:  \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, psize);
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), x + (0 .. k - 1));
-    requires sep_rows:   \separated(bits + (0 .. amq_words(k * psize) - 1), rows + (0 .. count - 1));
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), x + (0 .. k - 1));
+    requires sep_rows:   \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), rows + (0 .. count - 1));
     requires sep_row:    \forall integer r; 0 <= r < count ==>
-                           \separated(bits + (0 .. amq_words(k * psize) - 1), rows[r] + (0 .. k - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+                           \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), rows[r] + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_partitioned_nfn(uint64_t *bits, uint64_t psize, const uint64_t *x, size_t k,
                               const uint64_t *const *rows, size_t count)
 {
     uint64_t gx[AMQ_BLOCKED_MAX_K];
-    /*@ assert cover: k * psize <= 64 * amq_words(k * psize); */
+    /*@ assert cover: k * psize <= 64 * amq_bloom_words(k * psize); */
     amq_partitioned_kernel_indices(gx, psize, x, k);
     amq_partitioned_kernel_add(bits, psize, x, k);
     /*@ assert parted0: amq_blocked_parted(&gx[0], x, k, psize); */
     /*@ assert x_set0:  amq_bloom_all_set(bits, &gx[0], k); */
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_bloom_all_set(bits, &gx[0], k);
-        loop assigns r, bits[0 .. amq_words(k * psize) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(k * psize) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)

@@ -36,10 +36,10 @@ int amq_proof_blocked_key_kernel(const uint64_t *bits, uint64_t m, uint64_t nblo
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_blocked_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
@@ -55,11 +55,11 @@ int amq_proof_blocked_key_insert_query(uint64_t *bits, uint64_t m, uint64_t nblo
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read((char *)x + (0 .. xlen - 1));
     requires y_valid:     (y == \null && ylen > 0) || \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures preserved: \result == 1;
 */
 int amq_proof_blocked_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize,
@@ -68,7 +68,7 @@ int amq_proof_blocked_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t n
 {
     int before = amq_blocked_key_query(bits, m, nblocks, bsize, k, s, seed, x, xlen);
     (void)amq_blocked_key_add(bits, m, nblocks, bsize, k, s, seed, y, ylen);
-    //@ assert words: m <= 64 * amq_words(m);
+    //@ assert words: m <= 64 * amq_bloom_words(m);
     int after = amq_blocked_key_query(bits, m, nblocks, bsize, k, s, seed, x, xlen);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
@@ -78,15 +78,15 @@ int amq_proof_blocked_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t n
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
     requires rows_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==>
                             (keys[r] == \null && lens[r] > 0) ||
                             \valid_read((char *)keys[r] + (0 .. lens[r] - 1));
-    requires sep_rows:    \separated(bits + (0 .. amq_words(m) - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_rows:    \separated(bits + (0 .. amq_bloom_words(m) - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_blocked_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
@@ -94,13 +94,13 @@ int amq_proof_blocked_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint
                           const void *const *keys, const size_t *lens, size_t count)
 {
     const amq_status added = amq_blocked_key_add(bits, m, nblocks, bsize, k, s, seed, x, xlen);
-    //@ assert words: m <= 64 * amq_words(m);
+    //@ assert words: m <= 64 * amq_bloom_words(m);
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, (char *)x, xlen, nblocks) * bsize, k, s, seed,
                                                   (char *)x, xlen, bsize);
         loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, bsize);
         loop invariant x_win:  amq_blocked_key_window(seed, (char *)x, xlen, nblocks, bsize, m);
-        loop assigns r, bits[0 .. amq_words(m) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)
@@ -114,11 +114,11 @@ int amq_proof_blocked_key_nfn(uint64_t *bits, uint64_t m, uint64_t nblocks, uint
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires len_pos:     ylen > 0;
-    assigns bits[0 .. amq_words(m) - 1];
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: \forall integer w; 0 <= w < amq_words(m) ==> bits[w] == \old(bits[w]);
+    ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(m) ==> bits[w] == \old(bits[w]);
 */
 int amq_proof_blocked_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                  amq_hash_strategy s, uint64_t seed, size_t ylen)
@@ -131,7 +131,7 @@ int amq_proof_blocked_key_failed_add(uint64_t *bits, uint64_t m, uint64_t nblock
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read((char *)x + (0 .. xlen - 1));
     assigns \nothing;
     ensures same_answer: \result == 1;

@@ -30,10 +30,10 @@ int amq_proof_bloom_key_lazy(const uint64_t *bits, uint64_t m, uint64_t k, amq_h
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
@@ -47,11 +47,11 @@ int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
     requires y_valid:    (y == \null && ylen > 0) || \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures preserved: \result == 1;
 */
 int amq_proof_bloom_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
@@ -67,15 +67,15 @@ int amq_proof_bloom_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t k, 
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), (char *)x + (0 .. xlen - 1));
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), (char *)x + (0 .. xlen - 1));
     requires rows_valid: \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires row_valid:  \forall integer r; 0 <= r < count ==>
                            (keys[r] == \null && lens[r] > 0) ||
                            \valid_read((char *)keys[r] + (0 .. lens[r] - 1));
-    requires sep_rows:   \separated(bits + (0 .. amq_words(m) - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_rows:   \separated(bits + (0 .. amq_bloom_words(m) - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
@@ -86,7 +86,7 @@ int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_str
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)x, xlen, m);
         loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, m);
-        loop assigns r, bits[0 .. amq_words(m) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)
@@ -98,11 +98,11 @@ int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_str
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires len_pos:    ylen > 0;
-    assigns bits[0 .. amq_words(m) - 1];
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: \forall integer w; 0 <= w < amq_words(m) ==> bits[w] == \old(bits[w]);
+    ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(m) ==> bits[w] == \old(bits[w]);
 */
 int amq_proof_bloom_key_failed_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
                                    uint64_t seed, size_t ylen)
@@ -113,7 +113,7 @@ int amq_proof_bloom_key_failed_add(uint64_t *bits, uint64_t m, uint64_t k, amq_h
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
     assigns \nothing;
     ensures same_answer: \result == 1;

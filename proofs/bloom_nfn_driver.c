@@ -17,11 +17,11 @@ int amq_proof_bloom_nfn(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
                         const uint64_t *const *rows, size_t count);
 
 /*@ requires m_pos:      m >= 1;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_bloom_insert_query(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k)
@@ -31,14 +31,14 @@ int amq_proof_bloom_insert_query(uint64_t *bits, uint64_t m, const uint64_t *x, 
 }
 
 /*@ requires m_pos:      m >= 1;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
     requires j_valid:    \valid_read(j + (0 .. kj - 1));
     requires j_range:    amq_bloom_in_range(j, kj, m);
-    requires sep_x:      \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_j:      \separated(bits + (0 .. amq_words(m) - 1), j + (0 .. kj - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_j:      \separated(bits + (0 .. amq_bloom_words(m) - 1), j + (0 .. kj - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures preserved:   \result == 1;
 */
 int amq_proof_bloom_query_preserved(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
@@ -51,17 +51,17 @@ int amq_proof_bloom_query_preserved(uint64_t *bits, uint64_t m, const uint64_t *
 }
 
 /*@ requires m_pos:       m >= 1;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:     \valid_read(x + (0 .. k - 1));
     requires x_range:     amq_bloom_in_range(x, k, m);
     requires rows_valid:  \valid_read(rows + (0 .. count - 1));
     requires row_valid:   \forall integer r; 0 <= r < count ==> \valid_read(rows[r] + (0 .. k - 1));
     requires row_range:   \forall integer r; 0 <= r < count ==> amq_bloom_in_range(rows[r], k, m);
-    requires sep_x:       \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
-    requires sep_rows:    \separated(bits + (0 .. amq_words(m) - 1), rows + (0 .. count - 1));
+    requires sep_x:       \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
+    requires sep_rows:    \separated(bits + (0 .. amq_bloom_words(m) - 1), rows + (0 .. count - 1));
     requires sep_row:     \forall integer r; 0 <= r < count ==>
-                            \separated(bits + (0 .. amq_words(m) - 1), rows[r] + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+                            \separated(bits + (0 .. amq_bloom_words(m) - 1), rows[r] + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_bloom_nfn(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
@@ -70,7 +70,7 @@ int amq_proof_bloom_nfn(uint64_t *bits, uint64_t m, const uint64_t *x, size_t k,
     amq_bloom_kernel_add(bits, m, x, k);
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_bloom_all_set(bits, x, k);
-        loop assigns r, bits[0 .. amq_words(m) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(m) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)

@@ -16,14 +16,14 @@ int AMQ_CW_FN2(amq_proof_counting, _reduce_remove_kept)(uint8_t *c, const uint64
 
 /*@ requires m_pos:      m >= 1;
     requires c_valid:    \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
     requires sep_c:      \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1),
-                                    bits + (0 .. amq_words(m) - 1));
-    requires sep_bits:   \separated(bits + (0 .. amq_words(m) - 1), x + (0 .. k - 1));
+                                    bits + (0 .. amq_bloom_words(m) - 1));
+    requires sep_bits:   \separated(bits + (0 .. amq_bloom_words(m) - 1), x + (0 .. k - 1));
     requires related:    amq_counting_reflects(c, AMQ_CW, bits, m);
-    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1], bits[0 .. amq_words(m) - 1];
+    assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1], bits[0 .. amq_bloom_words(m) - 1];
     ensures related:     amq_counting_reflects(c, AMQ_CW, bits, m);
 */
 void AMQ_CW_FN2(amq_proof_counting, _reduce_add)(uint8_t *c, uint64_t *bits, uint64_t m,
@@ -36,17 +36,17 @@ void AMQ_CW_FN2(amq_proof_counting, _reduce_add)(uint8_t *c, uint64_t *bits, uin
     /*@ assert named_same: \forall integer p; amq_bloom_named(x, k, p) <==> amq_bloom_named{Pre}(x, k, p); */
     /* Named positions: counter positive and bit set.  Others: both unchanged. */
     /*@ assert named: \forall integer t; 0 <= t < k ==>
-          amq_counting_cell(c, AMQ_CW, x[t]) > 0 && amq_bit_set(bits, x[t]); */
-    /*@ assert in_words: m <= 64 * amq_words(m); */
+          amq_counting_cell(c, AMQ_CW, x[t]) > 0 && amq_bloom_bit_set(bits, x[t]); */
+    /*@ assert in_words: m <= 64 * amq_bloom_words(m); */
     /*@ assert unnamed_bits: \forall integer p; 0 <= p < m ==> !amq_bloom_named(x, k, p) ==>
-          (amq_bit_set(bits, p) <==> amq_bit_set{Pre}(bits, p)); */
+          (amq_bloom_bit_set(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p)); */
     /*@ assert unnamed_counters: \forall integer p; 0 <= p < m ==> !amq_bloom_named(x, k, p) ==>
           amq_counting_cell(c, AMQ_CW, p) == amq_counting_cell{Pre}(c, AMQ_CW, p); */
 }
 
 /*@ requires m_pos:      m >= 1;
     requires c_valid:    \valid_read(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
     requires related:    amq_counting_reflects(c, AMQ_CW, bits, m);
@@ -63,11 +63,11 @@ int AMQ_CW_FN2(amq_proof_counting, _reduce_query)(const uint8_t *c, const uint64
 
 /*@ requires m_pos:      m >= 1;
     requires c_valid:    \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
     requires sep_c:      \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1),
-                                    bits + (0 .. amq_words(m) - 1));
+                                    bits + (0 .. amq_bloom_words(m) - 1));
     requires related:    amq_counting_reflects(c, AMQ_CW, bits, m);
     assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];
     ensures image_kept_iff: \result == 0 ==>
@@ -86,7 +86,7 @@ int AMQ_CW_FN2(amq_proof_counting, _reduce_remove)(uint8_t *c, const uint64_t *b
     /*@ assert dropped: refused == 0 ==> \forall integer t; 0 <= t < k ==>
           amq_counting_cell{Pre}(c, AMQ_CW, x[t]) != amq_counting_max(AMQ_CW) ==>
           amq_counting_cell{Pre}(c, AMQ_CW, x[t]) <= amq_counting_occ(x, k, x[t]) ==>
-          amq_bit_set(bits, x[t]) && amq_counting_cell(c, AMQ_CW, x[t]) == 0; */
+          amq_bloom_bit_set(bits, x[t]) && amq_counting_cell(c, AMQ_CW, x[t]) == 0; */
     /*@ assert only_if: refused == 0 ==> amq_counting_reflects(c, AMQ_CW, bits, m) ==>
                          \at(amq_counting_keeps_positive(c, AMQ_CW, x, k), Pre); */
     return refused;
@@ -94,11 +94,11 @@ int AMQ_CW_FN2(amq_proof_counting, _reduce_remove)(uint8_t *c, const uint64_t *b
 
 /*@ requires m_pos:      m >= 1;
     requires c_valid:    \valid(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1));
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:    \valid_read(x + (0 .. k - 1));
     requires x_range:    amq_bloom_in_range(x, k, m);
     requires sep_c:      \separated(c + (0 .. amq_counting_bytes(AMQ_CW, m) - 1), x + (0 .. k - 1),
-                                    bits + (0 .. amq_words(m) - 1));
+                                    bits + (0 .. amq_bloom_words(m) - 1));
     requires related:    amq_counting_reflects(c, AMQ_CW, bits, m);
     requires kept:       amq_counting_keeps_positive(c, AMQ_CW, x, k);
     assigns c[0 .. amq_counting_bytes(AMQ_CW, m) - 1];

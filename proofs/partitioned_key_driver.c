@@ -38,7 +38,7 @@ int amq_proof_partitioned_key_failed_add(uint64_t *bits, uint64_t psize, uint64_
     ensures indices:     amq_hash_stream_indices(local, k, s, seed, (char *)x, xlen, psize);
     ensures parted:      amq_blocked_parted(g, local, k, psize);
     ensures in_range:    amq_bloom_in_range(g, k, k * psize);
-    ensures words:       k * psize <= 64 * amq_words(k * psize);
+    ensures words:       k * psize <= 64 * amq_bloom_words(k * psize);
 */
 static void places(uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed, const void *x, size_t xlen,
                    uint64_t *local, uint64_t *g)
@@ -51,10 +51,10 @@ static void places(uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t see
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_partitioned_key_insert_query(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
@@ -69,11 +69,11 @@ int amq_proof_partitioned_key_insert_query(uint64_t *bits, uint64_t psize, uint6
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
     requires y_valid:    (y == \null && ylen > 0) || \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures preserved: \result == 1;
 */
 int amq_proof_partitioned_key_query_preserved(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
@@ -91,16 +91,16 @@ int amq_proof_partitioned_key_query_preserved(uint64_t *bits, uint64_t psize, ui
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      \separated(bits + (0 .. amq_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
+    requires sep_x:      \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), (char *)x + (0 .. xlen - 1));
     requires rows_valid: \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires row_valid:  \forall integer r; 0 <= r < count ==>
                            (keys[r] == \null && lens[r] > 0) ||
                            \valid_read((char *)keys[r] + (0 .. lens[r] - 1));
-    requires sep_rows:   \separated(bits + (0 .. amq_words(k * psize) - 1), keys + (0 .. count - 1),
+    requires sep_rows:   \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), keys + (0 .. count - 1),
                                     lens + (0 .. count - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_partitioned_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s, uint64_t seed,
@@ -113,7 +113,7 @@ int amq_proof_partitioned_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, am
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_partitioned_key_set{Here, Here}(bits, psize, k, s, seed, (char *)x, xlen);
         loop invariant x_in:   amq_hash_stream_in_range(k, s, seed, (char *)x, xlen, psize);
-        loop assigns r, bits[0 .. amq_words(k * psize) - 1];
+        loop assigns r, bits[0 .. amq_bloom_words(k * psize) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)
@@ -126,11 +126,11 @@ int amq_proof_partitioned_key_nfn(uint64_t *bits, uint64_t psize, uint64_t k, am
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires len_pos:    ylen > 0;
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: \forall integer w; 0 <= w < amq_words(k * psize) ==> bits[w] == \old(bits[w]);
+    ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(k * psize) ==> bits[w] == \old(bits[w]);
 */
 int amq_proof_partitioned_key_failed_add(uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_strategy s,
                                   uint64_t seed, size_t ylen)

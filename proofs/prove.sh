@@ -311,7 +311,7 @@ self_test() {
         esac
         case $case in
             wrong_post)    # claim the last bit is always set after add: false
-                sed -i 's/ensures inserted:   amq_bloom_all_set(bits, idx, k);/ensures inserted:   amq_bloom_all_set(bits, idx, k) \&\& amq_bit_set(bits, m - 1);/' "$h" ;;
+                sed -i 's/ensures inserted:   amq_bloom_all_set(bits, idx, k);/ensures inserted:   amq_bloom_all_set(bits, idx, k) \&\& amq_bloom_bit_set(bits, m - 1);/' "$h" ;;
             dead_requires) # inconsistent precondition: every goal holds vacuously
                 sed -i 's/requires m_pos:     m >= 1;/requires m_pos:     m >= 1 \&\& m < 1;/' "$h" ;;
             dead_quantified) # inconsistent only through a quantifier instance and the memory
@@ -335,7 +335,7 @@ self_test() {
                     "/*@ assigns \\nothing; ensures \\result == 1; */ int amq_self_test_caller(void) { return $f(); }" \
                     >> "$c" ;;
             wrapper_stronger) # a wrapper's contract claims more than the hash model (an upper bound)
-                sed -i 's/ensures model: \\result == amq_h_xxh64{Pre}((char \*)key, len, seed);/ensures model: \\result == amq_h_xxh64{Pre}((char *)key, len, seed) \&\& \\result < 5;/' \
+                sed -i 's/ensures model: \\result == amq_hash_xxh64{Pre}((char \*)key, len, seed);/ensures model: \\result == amq_hash_xxh64{Pre}((char *)key, len, seed) \&\& \\result < 5;/' \
                     "$d/src/lib_internal/hash_model.h" ;;
         esac
         if [ "$case" != control ] && [ "$case" != hash_model ] \

@@ -155,20 +155,20 @@ TRUSTED = re.compile(r"\baxiom\b|(?:^|[;{}@\n]|\bloop)\s*(?:check|admit)\b")
 # without a definition, only in this file, and the C wrappers whose contracts say "the result
 # is that function of the key's bytes", the one body-less contract the gate accepts.
 HASH_MODEL_FILE = "acsl/amq/hash_model.h"
-HASH_MODEL_LOGIC = {"amq_h_xxh3_64", "amq_h_xxh3_128_lo", "amq_h_xxh3_128_hi", "amq_h_xxh64"}
+HASH_MODEL_LOGIC = {"amq_hash_xxh3_64", "amq_hash_xxh3_128_lo", "amq_hash_xxh3_128_hi", "amq_hash_xxh64"}
 HASH_MODEL_WRAPPER_FILE = "src/lib_internal/hash_model.h"
 # Each wrapper's contract, pinned: the gate trusts exactly this text (whitespace aside), so
 # that a stronger claim cannot slip into a contract nobody proves.
 _KEY = "requires key_valid: \\valid_read((char *)key + (0 .. len - 1));"
 HASH_MODEL_WRAPPERS = {
     "amq_xxh3_64": _KEY + " assigns \\nothing;"
-                   " ensures model: \\result == amq_h_xxh3_64{Pre}((char *)key, len, seed);",
+                   " ensures model: \\result == amq_hash_xxh3_64{Pre}((char *)key, len, seed);",
     "amq_xxh3_128": _KEY + " requires out_valid: \\valid(lo) && \\valid(hi) && \\separated(lo, hi);"
                     " assigns *lo, *hi;"
-                    " ensures model_lo: *lo == amq_h_xxh3_128_lo{Pre}((char *)key, len, seed);"
-                    " ensures model_hi: *hi == amq_h_xxh3_128_hi{Pre}((char *)key, len, seed);",
+                    " ensures model_lo: *lo == amq_hash_xxh3_128_lo{Pre}((char *)key, len, seed);"
+                    " ensures model_hi: *hi == amq_hash_xxh3_128_hi{Pre}((char *)key, len, seed);",
     "amq_xxh64": _KEY + " assigns \\nothing;"
-                 " ensures model: \\result == amq_h_xxh64{Pre}((char *)key, len, seed);",
+                 " ensures model: \\result == amq_hash_xxh64{Pre}((char *)key, len, seed);",
 }
 # a logic function or predicate declared without a definition (no `=` before its `;`)
 BODYLESS = re.compile(r"\b(?:logic|predicate)\b[^;={}]*?\b(\w+)\s*(?:\{[^{}]*\})?\s*"

@@ -24,7 +24,7 @@ int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint6
     predicate amq_split_block_in_bits(integer nblocks, integer h) =
       \forall integer t; 0 <= t < 8 ==>
         0 <= amq_split_block_hash_block(nblocks, h) * 256 + (t * 32 + amq_split_block_hash_bit(h, t)) <
-             64 * amq_words(nblocks * 256);
+             64 * amq_bloom_words(nblocks * 256);
 */
 
 /* The key's 8 bit positions lie in the nblocks * 256 bits: what the preservation step needs
@@ -33,7 +33,7 @@ int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint6
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
     requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
     assigns \nothing;
-    ensures in_range: amq_split_block_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
+    ensures in_range: amq_split_block_in_bits(nblocks, amq_hash_xxh64((char *)x, xlen, seed));
 */
 static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
 {
@@ -43,15 +43,15 @@ static void located(uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
     amq_split_block_kernel_mask((uint32_t)(h % 4294967296u), r);
     /*@ assert block: block == amq_split_block_hash_block(nblocks, h) && block + 1 <= nblocks; */
     /*@ assert bits:  \forall integer t; 0 <= t < 8 ==> r[t] == amq_split_block_hash_bit(h, t) && r[t] < 32; */
-    /*@ assert words: nblocks * 256 == 64 * amq_words(nblocks * 256); */
+    /*@ assert words: nblocks * 256 == 64 * amq_bloom_words(nblocks * 256); */
     (void)block; /* read only by the asserts */
 }
 
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:         \separated(bits + (0 .. amq_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(nblocks * 256) - 1];
+    requires sep_x:         \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_split_block_key_insert_query(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen)
@@ -62,11 +62,11 @@ int amq_proof_split_block_key_insert_query(uint64_t *bits, uint64_t nblocks, uin
 }
 
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
     requires y_valid:       (y == \null && ylen > 0) || \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_x:         \separated(bits + (0 .. amq_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
-    assigns bits[0 .. amq_words(nblocks * 256) - 1];
+    requires sep_x:         \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
     ensures preserved: \result == 1;
 */
 int amq_proof_split_block_key_query_preserved(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x,
@@ -80,16 +80,16 @@ int amq_proof_split_block_key_query_preserved(uint64_t *bits, uint64_t nblocks, 
 }
 
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:         \separated(bits + (0 .. amq_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
+    requires sep_x:         \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
     requires rows_valid:    \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires row_valid:     \forall integer r; 0 <= r < count ==>
                               (keys[r] == \null && lens[r] > 0) ||
                               \valid_read((char *)keys[r] + (0 .. lens[r] - 1));
-    requires sep_rows:      \separated(bits + (0 .. amq_words(nblocks * 256) - 1), keys + (0 .. count - 1),
+    requires sep_rows:      \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), keys + (0 .. count - 1),
                                        lens + (0 .. count - 1));
-    assigns bits[0 .. amq_words(nblocks * 256) - 1];
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
@@ -99,8 +99,8 @@ int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t see
     const amq_status added = amq_split_block_key_add(bits, nblocks, seed, x, xlen);
     /*@ loop invariant bounds: 0 <= r <= count;
         loop invariant x_set:  amq_split_block_key_set{Here, Here}(bits, nblocks, seed, (char *)x, xlen);
-        loop invariant x_in:   amq_split_block_in_bits(nblocks, amq_h_xxh64((char *)x, xlen, seed));
-        loop assigns r, bits[0 .. amq_words(nblocks * 256) - 1];
+        loop invariant x_in:   amq_split_block_in_bits(nblocks, amq_hash_xxh64((char *)x, xlen, seed));
+        loop assigns r, bits[0 .. amq_bloom_words(nblocks * 256) - 1];
         loop variant count - r;
     */
     for (size_t r = 0; r < count; r++)
@@ -110,11 +110,11 @@ int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t see
 }
 
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     requires len_pos:       ylen > 0;
-    assigns bits[0 .. amq_words(nblocks * 256) - 1];
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: \forall integer w; 0 <= w < amq_words(nblocks * 256) ==> bits[w] == \old(bits[w]);
+    ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(nblocks * 256) ==> bits[w] == \old(bits[w]);
 */
 int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen)
 {

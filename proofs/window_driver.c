@@ -61,7 +61,7 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
 
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:      amq_window_ring_ok(count, cur, g, cap);
     requires x:       amq_window_ring_vec(count, cur, g, area, n, x, k);
     requires x_range: amq_bloom_in_range(x, k, m);
@@ -78,7 +78,7 @@ int amq_proof_window_insert_query(uint64_t *const *gen, uint64_t *count, uint64_
 
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires no_rotate: count[*cur] + 1 < cap;
     requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k);
@@ -104,7 +104,7 @@ int amq_proof_window_query_preserved(uint64_t *const *gen, uint64_t *count, uint
 
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:      amq_window_ring_ok(count, cur, g, cap);
     requires rotate:  count[*cur] + 1 == cap;
     requires x:       amq_window_ring_vec(count, cur, g, area, n, x, k);
@@ -122,8 +122,8 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
 {
     amq_window_kernel_add(gen, count, cur, g, cap, m, x, k) /*@ ghost (area, n) */;
     /*@ assert j_kept: \forall integer t; 0 <= t < kj ==> j[t] == \at(j[t], Pre); */
-    /*@ assert mono:   amq_bloom_monotone{Pre, Here}(gen[h], amq_words(m)); */
-    /*@ assert j_in:   \forall integer t; 0 <= t < kj ==> \at(j[t], Pre) < 64 * amq_words(m); */
+    /*@ assert mono:   amq_bloom_monotone{Pre, Here}(gen[h], amq_bloom_words(m)); */
+    /*@ assert j_in:   \forall integer t; 0 <= t < kj ==> \at(j[t], Pre) < 64 * amq_bloom_words(m); */
     /*@ assert kept:   amq_bloom_all_set(gen[h], j, kj); */
     return amq_window_kernel_query(gen, g, m, j, kj);
 }
@@ -138,7 +138,7 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
  * add's frame, proved here in a small context). */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k) && amq_bloom_in_range(x, k, m);
     requires rows:      \valid_read(rows + (0 .. nrows - 1));
@@ -154,7 +154,7 @@ int amq_proof_window_rotation_keeps(uint64_t *const *gen, uint64_t *count, uint6
     ensures rows_kept:  \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==> rows[q][t] == \old(rows[q][t]);
     ensures start:      (*cur == \old(*cur) && count[*cur] >= 1) ||
                         (amq_window_ring_next(\old(*cur), g, *cur) && count[*cur] == 0 &&
-                         \forall integer p; 0 <= p < 64 * amq_words(m) ==> !amq_bit_set(gen[*cur], p));
+                         \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==> !amq_bloom_bit_set(gen[*cur], p));
 */
 static void amq_proof_window_nfn_first(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g,
                                        uint64_t cap, uint64_t m, const uint64_t *x, size_t k)
@@ -172,7 +172,7 @@ static void amq_proof_window_nfn_first(uint64_t *const *gen, uint64_t *count, ui
  * knows a1 in advance: the add rotates iff the current generation has one place left). */
 /*@ requires g_min:   g >= 2;
     requires m_pos:   m >= 1;
-    requires ring:    amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:    amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:      amq_window_ring_ok(count, cur, g, cap);
     requires rows:    \valid_read(rows + (0 .. nrows - 1));
     requires row_valid: \forall integer q; 0 <= q < nrows ==> \valid_read(rows[q] + (0 .. k - 1));
@@ -207,14 +207,14 @@ static void amq_proof_window_nfn_step(uint64_t *const *gen, uint64_t *count, uin
                              \separated(rows[q] + t, area + (0 .. n - 1)) &&
                              \separated(rows[q] + t, count + (0 .. g - 1)) && \separated(rows[q] + t, cur); */
     amq_window_kernel_add(gen, count, cur, g, cap, m, rows[r], k) /*@ ghost (area, n) */;
-    /*@ assert x_mono: amq_bloom_monotone{Pre, Here}(gen[gx], amq_words(m)); */
-    /*@ assert x_in:   \forall integer t; 0 <= t < k ==> 0 <= \at(x[t], Pre) < 64 * amq_words(m); */
+    /*@ assert x_mono: amq_bloom_monotone{Pre, Here}(gen[gx], amq_bloom_words(m)); */
+    /*@ assert x_in:   \forall integer t; 0 <= t < k ==> 0 <= \at(x[t], Pre) < 64 * amq_bloom_words(m); */
     /*@ assert x_same: \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre); */
 }
 
 /*@ requires g_min:      g >= 2;
     requires m_pos:      m >= 1;
-    requires ring:       amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:       amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:         amq_window_ring_ok(count, cur, g, cap);
     requires x:          amq_window_ring_vec(count, cur, g, area, n, x, k);
     requires x_range:    amq_bloom_in_range(x, k, m);
@@ -297,7 +297,7 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
  * due = count[*cur] + a * cap is at least the adds made since x. */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires rows:      \valid_read(rows + (0 .. nrows - 1));
     requires row_valid: \forall integer q; 0 <= q < nrows ==> \valid_read(rows[q] + (0 .. k - 1));
@@ -314,14 +314,14 @@ int amq_proof_window_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cur, u
                         (a0 == g || count[*cur] + 1 < cap ==> a1 == a0);
     requires due:       a0 < g ==> r + 1 <= count[*cur] + a0 * cap;
     requires clear:     \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, a0) ==>
-                          !amq_bit_set(gen[i], p0);
+                          !amq_bloom_bit_set(gen[i], p0);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures ok:         amq_window_ring_ok(count, cur, g, cap);
     ensures rows_kept:  \forall integer q, t; 0 <= q < nrows && 0 <= t < k ==> rows[q][t] == \old(rows[q][t]);
     ensures age:        a1 <= g && (a1 < g ==> amq_window_age(*cur, gx, g, a1));
     ensures due:        a1 < g ==> r + 2 <= count[*cur] + a1 * cap;
     ensures clear:      \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, a1) ==>
-                          !amq_bit_set(gen[i], p0);
+                          !amq_bloom_bit_set(gen[i], p0);
 */
 static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g,
                                          uint64_t cap, uint64_t m, const uint64_t *const *rows, size_t r,
@@ -336,10 +336,10 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
     amq_window_kernel_add(gen, count, cur, g, cap, m, rows[r], k) /*@ ghost (area, n) */;
     /*@ assert grown: \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, a1) ==>
                         (*cur != c0 && i == *cur) || amq_window_cleared(i, gx, g, a0); */
-    /*@ assert p0_in: p0 < 64 * amq_words(m); */
+    /*@ assert p0_in: p0 < 64 * amq_bloom_words(m); */
     /*@ assert unnamed_here: !amq_bloom_named(rows[r], k, p0); */
-    /*@ assert new_clear: *cur != c0 ==> !amq_bit_set(gen[*cur], p0); */
-    /*@ assert stay: \forall integer i; 0 <= i < g && !amq_bit_set{Pre}(gen[i], p0) ==> !amq_bit_set(gen[i], p0); */
+    /*@ assert new_clear: *cur != c0 ==> !amq_bloom_bit_set(gen[*cur], p0); */
+    /*@ assert stay: \forall integer i; 0 <= i < g && !amq_bloom_bit_set{Pre}(gen[i], p0) ==> !amq_bloom_bit_set(gen[i], p0); */
 }
 
 /* Forgetting: add x, then any nrows >= g*cap - 1 further adds; then every generation has been
@@ -349,7 +349,7 @@ static void amq_proof_window_forget_step(uint64_t *const *gen, uint64_t *count, 
  * before (g-1)*cap further adds, always by g*cap - 1. */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires x:         amq_window_ring_vec(count, cur, g, area, n, x, k) && amq_bloom_in_range(x, k, m);
     requires rows:      \valid_read(rows + (0 .. nrows - 1)) &&
@@ -377,8 +377,8 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
     amq_proof_window_nfn_first(gen, count, cur, g, cap, m, x, k) /*@ ghost (area, n, rows, nrows) */;
     //@ ghost uint64_t age = *cur == gx ? 0u : 1u;
     /*@ assert only_new: \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, age) ==> i == *cur && age == 1; */
-    /*@ assert p0_in:    p0 < m && p0 < 64 * amq_words(m); */
-    /*@ assert new_gen:  age == 1 ==> !amq_bit_set(gen[*cur], p0); */
+    /*@ assert p0_in:    p0 < m && p0 < 64 * amq_bloom_words(m); */
+    /*@ assert new_gen:  age == 1 ==> !amq_bloom_bit_set(gen[*cur], p0); */
     /*@ loop invariant bounds:    0 <= r <= nrows;
         loop invariant ok:        amq_window_ring_ok(count, cur, g, cap);
         loop invariant x_kept:    \forall integer t; 0 <= t < k ==> x[t] == \at(x[t], Pre);
@@ -387,7 +387,7 @@ int amq_proof_window_forget(uint64_t *const *gen, uint64_t *count, uint64_t *cur
         loop invariant age:       age <= g && (age < g ==> amq_window_age(*cur, gx, g, age));
         loop invariant due:       age < g ==> r + 1 <= count[*cur] + age * cap;
         loop invariant clear:     \forall integer i; 0 <= i < g && amq_window_cleared(i, gx, g, age) ==>
-                                    !amq_bit_set(gen[i], p0);
+                                    !amq_bloom_bit_set(gen[i], p0);
         loop assigns r, age, *cur, count[0 .. g - 1], area[0 .. n - 1];
         loop variant nrows - r;
     */

@@ -59,7 +59,7 @@ int amq_proof_window_key_kernel(uint64_t *const *gen, uint64_t g, uint64_t m, ui
     requires m_pos:    m >= 1;
     requires k_range:  1 <= k <= AMQ_MAX_K;
     requires strategy: AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires ring:     amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:     amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:       amq_window_ring_ok(count, cur, g, cap);
     requires x_valid:  \valid_read((char *)x + (0 .. xlen - 1));
     requires sep_x:    \separated((char *)x + (0 .. xlen - 1), area + (0 .. n - 1), count + (0 .. g - 1), cur);
@@ -84,7 +84,7 @@ int amq_proof_window_key_insert_query(uint64_t *const *gen, uint64_t *count, uin
     requires m_pos:     m >= 1;
     requires k_range:   1 <= k <= AMQ_MAX_K;
     requires strategy:  AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires rows:      \valid_read(keys + (0 .. nrows - 1)) && \valid_read(lens + (0 .. nrows - 1));
     requires sep_lens:  \separated(lens + (0 .. nrows - 1), area + (0 .. n - 1), count + (0 .. g - 1), cur);
@@ -120,16 +120,16 @@ static void amq_proof_window_key_step(uint64_t *const *gen, uint64_t *count, uin
                           *cur == \at(*cur, Pre) && count[*cur] == \at(count[*cur], Pre) && a1 == a0; */
     /*@ assert life_refused: \at(keys[r] == \null && lens[r] > 0, Pre) ==> r + 1 + cap - count[*cur] >= a1 * cap; */
     /*@ assert life_added:   !\at(keys[r] == \null && lens[r] > 0, Pre) ==> r + 1 + cap - count[*cur] >= a1 * cap; */
-    /*@ assert x_mono: amq_bloom_monotone{Pre, Here}(gen[gx], amq_words(m)); */
+    /*@ assert x_mono: amq_bloom_monotone{Pre, Here}(gen[gx], amq_bloom_words(m)); */
     /*@ assert x_in:   \forall integer t; 0 <= t < k ==>
-                         0 <= amq_hash_stream_index(s, seed, (char *)x, xlen, m, t) < 64 * amq_words(m); */
+                         0 <= amq_hash_stream_index(s, seed, (char *)x, xlen, m, t) < 64 * amq_bloom_words(m); */
 }
 
 /*@ requires g_min:      g >= 2;
     requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires ring:       amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:       amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:         amq_window_ring_ok(count, cur, g, cap);
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
     requires sep_x:      \separated((char *)x + (0 .. xlen - 1), area + (0 .. n - 1), count + (0 .. g - 1), cur);
@@ -177,7 +177,7 @@ int amq_proof_window_key_nfn(uint64_t *const *gen, uint64_t *count, uint64_t *cu
     requires m_pos:    m >= 1;
     requires k_range:  1 <= k <= AMQ_MAX_K;
     requires strategy: AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires ring:     amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:     amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:       amq_window_ring_ok(count, cur, g, cap);
     requires len_pos:  ylen > 0;
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
@@ -198,7 +198,7 @@ int amq_proof_window_key_failed_add(uint64_t *const *gen, uint64_t *count, uint6
     requires k_range:   1 <= k <= AMQ_MAX_K;
     requires strategy:  AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
     requires gen_valid: \valid_read(gen + (0 .. g - 1));
-    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_words(m) - 1));
+    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_bloom_words(m) - 1));
     requires x_valid:   \valid_read((char *)x + (0 .. xlen - 1));
     assigns \nothing;
     ensures same_answer: \result == 1;

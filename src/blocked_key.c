@@ -24,7 +24,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
     amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
     amq_blocked_bloom_kernel_add(bits, m, bsize, block, idx, (size_t)k);
     //@ assert kept: amq_hash_stream_indices(&idx[0], k, s, seed, (char *)key, len, bsize);
-    //@ assert set: \forall integer t; 0 <= t < k ==> amq_bit_set(bits, block * bsize + idx[t]);
+    //@ assert set: \forall integer t; 0 <= t < k ==> amq_bloom_bit_set(bits, block * bsize + idx[t]);
     //@ assert base: block * bsize == amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize;
     //@ assert inserted: amq_blocked_key_set_at{Here, Here}(bits, block * bsize, k, s, seed, (char *)key, len, bsize);
     return AMQ_OK;
@@ -32,14 +32,14 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
 
 /* Whether bit i is set: the proved kernel asked about the one index i (as in src/bloom_key.c). */
 /*@ requires m_pos:      m >= 1;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires i_range:    i < m;
     assigns \nothing;
     behavior set:
-      assumes amq_bit_set(bits, i);
+      assumes amq_bloom_bit_set(bits, i);
       ensures found: \result == 1;
     behavior clear:
-      assumes !amq_bit_set(bits, i);
+      assumes !amq_bloom_bit_set(bits, i);
       ensures not_found: \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -47,7 +47,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
 static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
 {
     const uint64_t one[1] = {i};
-    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
+    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bloom_bit_set(bits, i);
     return amq_bloom_kernel_query(bits, m, one, 1);
 }
 
@@ -68,9 +68,9 @@ int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, ui
     //@ ghost uint64_t y0 = st.y;
     //@ ghost uint64_t z = st.z;
     /*@ assert words: s != AMQ_HASH_INDEPENDENT ==>
-          x0 == amq_red(amq_h_xxh3_128_lo((char *)key, len, seed), bsize) &&
-          y0 == amq_hash_stream_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), bsize), bsize) &&
-          z == amq_red(amq_hash_stream_c(s, seed, (char *)key, len), bsize) &&
+          x0 == amq_hash_stream_reduce(amq_hash_xxh3_128_lo((char *)key, len, seed), bsize) &&
+          y0 == amq_hash_stream_y0(s, amq_hash_stream_reduce(amq_hash_xxh3_128_hi((char *)key, len, seed), bsize), bsize) &&
+          z == amq_hash_stream_reduce(amq_hash_stream_c(s, seed, (char *)key, len), bsize) &&
           amq_hash_stream_at(&st, s, x0, y0, z, bsize);
     */
     /*@ loop invariant bounds: 0 <= t <= k && st.i == t;

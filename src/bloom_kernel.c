@@ -5,11 +5,11 @@ void amq_bloom_kernel_add(uint64_t *bits, uint64_t m, const uint64_t *idx, size_
     (void)m;
     /*@ loop invariant bounds:   0 <= i <= k;
         loop invariant inserted: amq_bloom_all_set(bits, idx, i);
-        loop invariant monotone: amq_bloom_monotone{Pre, Here}(bits, amq_words(m));
-        loop invariant frame:    \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+        loop invariant monotone: amq_bloom_monotone{Pre, Here}(bits, amq_bloom_words(m));
+        loop invariant frame:    \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==>
                                    !amq_bloom_named(idx, i, p) ==>
-                                   (amq_bit_set{Here}(bits, p) <==> amq_bit_set{Pre}(bits, p));
-        loop assigns i, bits[0 .. amq_words(m) - 1];
+                                   (amq_bloom_bit_set{Here}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
+        loop assigns i, bits[0 .. amq_bloom_words(m) - 1];
         loop variant k - i;
     */
     for (size_t i = 0; i < k; i++)

@@ -14,14 +14,14 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
 
 /* Whether bit i is set: the proved kernel asked about the one index i. */
 /*@ requires m_pos:      m >= 1;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires i_range:    i < m;
     assigns \nothing;
     behavior set:
-      assumes amq_bit_set(bits, i);
+      assumes amq_bloom_bit_set(bits, i);
       ensures found: \result == 1;
     behavior clear:
-      assumes !amq_bit_set(bits, i);
+      assumes !amq_bloom_bit_set(bits, i);
       ensures not_found: \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -29,7 +29,7 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
 static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
 {
     const uint64_t one[1] = {i};
-    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bit_set(bits, i);
+    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bloom_bit_set(bits, i);
     return amq_bloom_kernel_query(bits, m, one, 1);
 }
 
@@ -46,9 +46,9 @@ int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_s
     //@ ghost uint64_t y0 = st.y;
     //@ ghost uint64_t z = st.z;
     /*@ assert words: s != AMQ_HASH_INDEPENDENT ==>
-          x0 == amq_red(amq_h_xxh3_128_lo((char *)key, len, seed), m) &&
-          y0 == amq_hash_stream_y0(s, amq_red(amq_h_xxh3_128_hi((char *)key, len, seed), m), m) &&
-          z == amq_red(amq_hash_stream_c(s, seed, (char *)key, len), m) &&
+          x0 == amq_hash_stream_reduce(amq_hash_xxh3_128_lo((char *)key, len, seed), m) &&
+          y0 == amq_hash_stream_y0(s, amq_hash_stream_reduce(amq_hash_xxh3_128_hi((char *)key, len, seed), m), m) &&
+          z == amq_hash_stream_reduce(amq_hash_stream_c(s, seed, (char *)key, len), m) &&
           amq_hash_stream_at(&st, s, x0, y0, z, m);
     */
     /*@ loop invariant bounds: 0 <= t <= k && st.i == t;

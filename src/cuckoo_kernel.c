@@ -8,99 +8,99 @@
  * the higher bits of the result are 0. */
 /*@ requires f_range: 1 <= f <= 32;
     requires bits:    o + f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
     assigns \nothing;
-    ensures holds:    amq_ck_is_at(w, f, o, \result);
-    ensures high:     \forall integer k; f <= k < 64 ==> !amq_ck_bit(\result, k);
+    ensures holds:    amq_cuckoo_is_at(w, f, o, \result);
+    ensures high:     \forall integer k; f <= k < 64 ==> !amq_cuckoo_bit(\result, k);
 */
-static uint64_t amq_ck_read(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o)
+static uint64_t amq_cuckoo_step_read(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o)
 {
     (void)nbits;
     uint64_t y = 0;
     /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant low:    \forall integer k; 0 <= k < j ==> (amq_bit_set(w, o + k) <==> AMQ_CK_BIT(y, k));
-        loop invariant high:   \forall integer k; j <= k < 64 ==> !AMQ_CK_BIT(y, k);
+        loop invariant low:    \forall integer k; 0 <= k < j ==> (amq_bloom_bit_set(w, o + k) <==> AMQ_CUCKOO_BIT(y, k));
+        loop invariant high:   \forall integer k; j <= k < 64 ==> !AMQ_CUCKOO_BIT(y, k);
         loop assigns j, y;
         loop variant f - j;
     */
     for (uint64_t j = 0; j < f; j++) {
         const uint64_t p = o + j;
-        /*@ assert pos: p < 64 * amq_words(nbits); */
+        /*@ assert pos: p < 64 * amq_bloom_words(nbits); */
         if (((w[p / 64u] >> (p % 64u)) & 1u) == 1u) {
             y |= (uint64_t)1 << j;
-            /*@ assert on: AMQ_CK_BIT(y, j) && amq_bit_set(w, o + j); */
+            /*@ assert on: AMQ_CUCKOO_BIT(y, j) && amq_bloom_bit_set(w, o + j); */
         } else {
-            /*@ assert off: !AMQ_CK_BIT(y, j) && !amq_bit_set(w, o + j); */
+            /*@ assert off: !AMQ_CUCKOO_BIT(y, j) && !amq_bloom_bit_set(w, o + j); */
         }
-        /*@ assert prefix: \forall integer k; 0 <= k < j ==> (AMQ_CK_BIT(y, k) <==> AMQ_CK_BIT(\at(y, LoopCurrent), k)); */
+        /*@ assert prefix: \forall integer k; 0 <= k < j ==> (AMQ_CUCKOO_BIT(y, k) <==> AMQ_CUCKOO_BIT(\at(y, LoopCurrent), k)); */
     }
     return y;
 }
 
 uint64_t amq_cuckoo_kernel_get(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s)
 {
-    return amq_ck_read(w, nbits, f, s * f);
+    return amq_cuckoo_step_read(w, nbits, f, s * f);
 }
 
 /* Sets bit p; no other bit moves. */
 /*@ requires valid: \valid(w + p / 64);
     assigns w[p / 64];
-    ensures on:     amq_bit_set(w, p);
-    ensures others: \forall integer q; 0 <= q && q != p ==> (amq_bit_set(w, q) <==> amq_bit_set{Pre}(w, q));
+    ensures on:     amq_bloom_bit_set(w, p);
+    ensures others: \forall integer q; 0 <= q && q != p ==> (amq_bloom_bit_set(w, q) <==> amq_bloom_bit_set{Pre}(w, q));
 */
-static void amq_ck_bit_on(uint64_t *w, uint64_t p) { w[p / 64u] |= (uint64_t)1 << (p % 64u); }
+static void amq_cuckoo_step_bit_on(uint64_t *w, uint64_t p) { w[p / 64u] |= (uint64_t)1 << (p % 64u); }
 
 /* Clears bit p; no other bit moves. */
 /*@ requires valid: \valid(w + p / 64);
     assigns w[p / 64];
-    ensures off:    !amq_bit_set(w, p);
-    ensures others: \forall integer q; 0 <= q && q != p ==> (amq_bit_set(w, q) <==> amq_bit_set{Pre}(w, q));
+    ensures off:    !amq_bloom_bit_set(w, p);
+    ensures others: \forall integer q; 0 <= q && q != p ==> (amq_bloom_bit_set(w, q) <==> amq_bloom_bit_set{Pre}(w, q));
 */
-static void amq_ck_bit_off(uint64_t *w, uint64_t p) { w[p / 64u] &= ~((uint64_t)1 << (p % 64u)); }
+static void amq_cuckoo_step_bit_off(uint64_t *w, uint64_t p) { w[p / 64u] &= ~((uint64_t)1 << (p % 64u)); }
 
 /* Writes the low f bits of x at bit offset o; every other bit of the words is kept. */
 /*@ requires f_range: 1 <= f <= 32;
     requires bits:    o + f <= nbits;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    assigns w[0 .. amq_words(nbits) - 1];
-    ensures holds:    amq_ck_is_at(w, f, o, x);
-    ensures only:     amq_ck_only_at{Pre, Post}(w, f, o);
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_bloom_words(nbits) - 1));
+    assigns w[0 .. amq_bloom_words(nbits) - 1];
+    ensures holds:    amq_cuckoo_is_at(w, f, o, x);
+    ensures only:     amq_cuckoo_only_at{Pre, Post}(w, f, o);
 */
-static void amq_ck_write(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
+static void amq_cuckoo_step_write(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
 {
     (void)nbits;
     /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant done:   \forall integer k; 0 <= k < j ==> (amq_bit_set(w, o + k) <==> AMQ_CK_BIT(x, k));
+        loop invariant done:   \forall integer k; 0 <= k < j ==> (amq_bloom_bit_set(w, o + k) <==> AMQ_CUCKOO_BIT(x, k));
         loop invariant others: \forall integer p; 0 <= p && (p < o || p >= o + j) ==>
-                                 (amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p));
-        loop assigns j, w[0 .. amq_words(nbits) - 1];
+                                 (amq_bloom_bit_set(w, p) <==> amq_bloom_bit_set{Pre}(w, p));
+        loop assigns j, w[0 .. amq_bloom_words(nbits) - 1];
         loop variant f - j;
     */
     for (uint64_t j = 0; j < f; j++) {
         const uint64_t p = o + j;
-        /*@ assert pos: p < 64 * amq_words(nbits); */
+        /*@ assert pos: p < 64 * amq_bloom_words(nbits); */
         if (((x >> j) & 1u) == 1u) {
-            amq_ck_bit_on(w, p);
-            /*@ assert now: AMQ_CK_BIT(x, j) && amq_bit_set(w, o + j); */
+            amq_cuckoo_step_bit_on(w, p);
+            /*@ assert now: AMQ_CUCKOO_BIT(x, j) && amq_bloom_bit_set(w, o + j); */
         } else {
-            amq_ck_bit_off(w, p);
-            /*@ assert now: !AMQ_CK_BIT(x, j) && !amq_bit_set(w, o + j); */
+            amq_cuckoo_step_bit_off(w, p);
+            /*@ assert now: !AMQ_CUCKOO_BIT(x, j) && !amq_bloom_bit_set(w, o + j); */
         }
         /*@ assert prefix: \forall integer k; 0 <= k < j ==>
-                             (amq_bit_set(w, o + k) <==> amq_bit_set{LoopCurrent}(w, o + k)); */
+                             (amq_bloom_bit_set(w, o + k) <==> amq_bloom_bit_set{LoopCurrent}(w, o + k)); */
     }
 }
 
 void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t x)
 {
-    amq_ck_write(w, nbits, f, s * f, x);
+    amq_cuckoo_step_write(w, nbits, f, s * f, x);
 }
 
 uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x)
 {
     uint64_t h = 0;
     /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant hash:   h == amq_ck_h(x, j) && h < 4294967296;
+        loop invariant hash:   h == amq_cuckoo_h(x, j) && h < 4294967296;
         loop assigns j, h;
         loop variant f - j;
     */

@@ -7,15 +7,15 @@
 /* 1 iff some bit of x below f is set, scanned from bit f - 1 down. */
 /*@ requires f_range: 1 <= f <= 32;
     assigns \nothing;
-    ensures nz:   \result == amq_ck_nz(x, f);
-    ensures bits: \result == 1 <==> amq_ck_fp(x, f);
+    ensures nz:   \result == amq_cuckoo_nz(x, f);
+    ensures bits: \result == 1 <==> amq_cuckoo_fp(x, f);
 */
-static int amq_ck_key_nonzero(uint64_t x, uint64_t f)
+static int amq_cuckoo_key_nonzero(uint64_t x, uint64_t f)
 {
-    /*@ assert zero: \forall integer k; 0 <= k ==> !amq_ck_bit(0, k); */
+    /*@ assert zero: \forall integer k; 0 <= k ==> !amq_cuckoo_bit(0, k); */
     /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant nz:     amq_ck_nz(x, j) == amq_ck_nz(x, f);
-        loop invariant clear:  \forall integer k; j <= k < f ==> !amq_ck_bit(x, k);
+        loop invariant nz:     amq_cuckoo_nz(x, j) == amq_cuckoo_nz(x, f);
+        loop invariant clear:  \forall integer k; j <= k < f ==> !amq_cuckoo_bit(x, k);
         loop assigns j;
         loop variant j;
     */
@@ -30,24 +30,24 @@ static int amq_ck_key_nonzero(uint64_t x, uint64_t f)
     requires f_range:   2 <= f <= 32;
     requires out_valid: \valid(i1) && \valid(fp) && \separated(i1, fp);
     assigns *i1, *fp;
-    ensures i1:       *i1 == amq_red(lo, nb) && *i1 < nb;
-    ensures fp:       *fp == amq_ck_fp_of(hi, f);
-    ensures range:    1 <= *fp <= amq_ck_fpmax(f);
-    ensures fp_bits:  amq_ck_fp(*fp, f);
+    ensures i1:       *i1 == amq_hash_stream_reduce(lo, nb) && *i1 < nb;
+    ensures fp:       *fp == amq_cuckoo_fp_of(hi, f);
+    ensures range:    1 <= *fp <= amq_cuckoo_fpmax(f);
+    ensures fp_bits:  amq_cuckoo_fp(*fp, f);
 */
-static void amq_ck_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t f, uint64_t *i1, uint64_t *fp)
+static void amq_cuckoo_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t f, uint64_t *i1, uint64_t *fp)
 {
     *i1 = amq_reduce(lo, nb);
     const uint64_t m = ((uint64_t)1 << f) - 1u;
-    /*@ assert m: m == amq_ck_fpmax(f) && m >= 3; */
+    /*@ assert m: m == amq_cuckoo_fpmax(f) && m >= 3; */
     const uint64_t r = amq_reduce(hi, m);
     const uint64_t v = 1u + r;
-    /*@ assert v: v == amq_ck_v(hi, f) && 1 <= v <= amq_ck_fpmax(f); */
+    /*@ assert v: v == amq_cuckoo_v(hi, f) && 1 <= v <= amq_cuckoo_fpmax(f); */
     /* v is in [1, 2^f - 1], so this always holds; tested because the provers cannot see it */
-    if (amq_ck_key_nonzero(v, f)) {
+    if (amq_cuckoo_key_nonzero(v, f)) {
         *fp = v;
     } else {
-        /*@ assert one: amq_ck_fp(1, f); */
+        /*@ assert one: amq_cuckoo_fp(1, f); */
         *fp = 1u;
     }
 }
@@ -57,7 +57,7 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
 {
     uint64_t lo, hi;
     amq_xxh3_128(key, len, seed, &lo, &hi);
-    amq_ck_key_split(lo, hi, nb, f, i1, fp);
+    amq_cuckoo_key_split(lo, hi, nb, f, i1, fp);
 }
 
 /* Kick choices from a 32-bit linear congruential sequence (deterministic; no wrap-around:
@@ -69,7 +69,7 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
     ensures below:   \forall integer k; 0 <= k < n ==> kicks[k] < b;
     ensures next:    \result < 4294967296;
 */
-static uint64_t amq_ck_key_kicks(uint64_t s, uint64_t b, uint64_t *kicks, size_t n)
+static uint64_t amq_cuckoo_key_kicks(uint64_t s, uint64_t b, uint64_t *kicks, size_t n)
 {
     /*@ loop invariant bounds: 0 <= k <= n && s < 4294967296;
         loop invariant below:  \forall integer q; 0 <= q < k ==> kicks[q] < b;
@@ -90,7 +90,7 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
         return AMQ_E_INVALID_ARG;
     uint64_t lo, hi, i1, fp;
     amq_xxh3_128(key, len, seed, &lo, &hi);
-    amq_ck_key_split(lo, hi, nb, f, &i1, &fp);
+    amq_cuckoo_key_split(lo, hi, nb, f, &i1, &fp);
     /* Without kicks first: the insert plans read-only, so a refusal writes nothing and the
      * kicks are drawn only when both buckets are full. */
     if (amq_cuckoo_kernel_insert(w, nb, b, f, i1, fp, NULL, 0) == AMQ_CUCKOO_OK)
@@ -101,26 +101,26 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
      * full, a chain from there never ends in a free slot (b = 2 refused about 1 build in 1000
      * that way, docs/cuckoo.md). */
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
-    /*@ assert back: amq_ck_alt(i2, fp, f, nb) == i1; */
+    /*@ assert back: amq_cuckoo_alt(i2, fp, f, nb) == i1; */
     uint64_t kicks[AMQ_CUCKOO_MAX_KICKS];
     uint64_t s = (lo ^ hi) % 4294967296u;
     /*@ loop invariant bounds: 0 <= a <= AMQ_CUCKOO_KEY_TRIES && s < 4294967296;
         loop invariant same:   \forall integer k; w[k] == \at(w[k], Pre);
-        loop assigns a, s, kicks[0 .. AMQ_CUCKOO_MAX_KICKS - 1], w[0 .. amq_words(nb * b * f) - 1];
+        loop assigns a, s, kicks[0 .. AMQ_CUCKOO_MAX_KICKS - 1], w[0 .. amq_bloom_words(nb * b * f) - 1];
         loop variant AMQ_CUCKOO_KEY_TRIES - a;
     */
     for (unsigned a = 0; a < AMQ_CUCKOO_KEY_TRIES; a++) {
-        s = amq_ck_key_kicks(s, b, kicks, AMQ_CUCKOO_MAX_KICKS);
+        s = amq_cuckoo_key_kicks(s, b, kicks, AMQ_CUCKOO_MAX_KICKS);
         /* What was found at Pre is found now (the same words): from the words up, one level a
          * step (in one step cvc4 runs away, see proofs/README.md). */
-        /*@ assert bits: \forall integer p; amq_bit_set(w, p) <==> amq_bit_set{Pre}(w, p); */
-        /*@ assert slots: \forall integer r, y; amq_ck_is(w, f, r, y) <==> amq_ck_is{Pre}(w, f, r, y); */
-        /*@ assert buckets: \forall integer i, y; amq_ck_in(w, f, b, i, y) <==> amq_ck_in{Pre}(w, f, b, i, y); */
-        /*@ assert has: \forall integer i, y; amq_ck_has(w, f, b, nb, i, y) <==> amq_ck_has{Pre}(w, f, b, nb, i, y); */
+        /*@ assert bits: \forall integer p; amq_bloom_bit_set(w, p) <==> amq_bloom_bit_set{Pre}(w, p); */
+        /*@ assert slots: \forall integer r, y; amq_cuckoo_is(w, f, r, y) <==> amq_cuckoo_is{Pre}(w, f, r, y); */
+        /*@ assert buckets: \forall integer i, y; amq_cuckoo_in(w, f, b, i, y) <==> amq_cuckoo_in{Pre}(w, f, b, i, y); */
+        /*@ assert has: \forall integer i, y; amq_cuckoo_has(w, f, b, nb, i, y) <==> amq_cuckoo_has{Pre}(w, f, b, nb, i, y); */
         const uint64_t start = a % 2u == 0 ? i1 : i2;
         if (amq_cuckoo_kernel_insert(w, nb, b, f, start, fp, kicks, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK) {
             /* start's pair is the key's pair (the alternate bucket is an involution) */
-            /*@ assert pair: start == i1 || (start == i2 && amq_ck_alt(start, fp, f, nb) == i1); */
+            /*@ assert pair: start == i1 || (start == i2 && amq_cuckoo_alt(start, fp, f, nb) == i1); */
             return AMQ_OK;
         }
     }

@@ -66,8 +66,8 @@ void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t
     amq_hash_stream st;
     amq_hash_stream_words(&st, s, a, b, c, m);
     /*@ loop invariant bounds: 0 <= i <= k && st.i == i;
-        loop invariant at:     amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_red(a, m),
-                                             amq_hash_stream_y0(s, amq_red(b, m), m), amq_red(c, m), m);
+        loop invariant at:     amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_hash_stream_reduce(a, m),
+                                             amq_hash_stream_y0(s, amq_hash_stream_reduce(b, m), m), amq_hash_stream_reduce(c, m), m);
         loop invariant seq:    \forall integer t; 0 <= t < i ==>
                                  idx[t] == amq_hash_stream_words_index(s, a, b, c, m, t) && idx[t] < m;
         loop assigns i, st, idx[0 .. k - 1];
@@ -76,8 +76,8 @@ void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t
     for (size_t i = 0; i < k; i++) {
         const uint64_t v = amq_hash_stream_next(&st);
         /*@ assert next: v == st.x && v < m && st.i == i + 1 &&
-                         amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_red(a, m),
-                                       amq_hash_stream_y0(s, amq_red(b, m), m), amq_red(c, m), m); */
+                         amq_hash_stream_at(&st, amq_hash_stream_rec(s), amq_hash_stream_reduce(a, m),
+                                       amq_hash_stream_y0(s, amq_hash_stream_reduce(b, m), m), amq_hash_stream_reduce(c, m), m); */
         idx[i] = v;
     }
 }
@@ -87,8 +87,8 @@ void amq_hash_indices_from(amq_hash_strategy s, uint64_t a, uint64_t b, uint64_t
 /*@ requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     requires out_valid: \valid(a) && \valid(b) && \valid(c) && \separated(a, b, c);
     assigns *a, *b, *c;
-    ensures a: *a == amq_h_xxh3_128_lo{Pre}((char *)key, len, seed);
-    ensures b: *b == amq_h_xxh3_128_hi{Pre}((char *)key, len, seed);
+    ensures a: *a == amq_hash_xxh3_128_lo{Pre}((char *)key, len, seed);
+    ensures b: *b == amq_hash_xxh3_128_hi{Pre}((char *)key, len, seed);
     ensures c: *c == amq_hash_stream_c{Pre}(s, seed, (char *)key, len);
 */
 static void key_words(amq_hash_strategy s, uint64_t seed, const void *key, size_t len, uint64_t *a,

@@ -80,7 +80,7 @@ static void locate(const uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_st
                           amq_hash_strategy s, uint64_t seed, char *key, size_t len)
   {
     /@ assert same: \forall integer t; 0 <= t < k ==>
-         (amq_bit_set(bits, pos[t]) <==> amq_bit_set(bits, t * psize + amq_hash_stream_index(s, seed, key, len, psize, t))); @/
+         (amq_bloom_bit_set(bits, pos[t]) <==> amq_bloom_bit_set(bits, t * psize + amq_hash_stream_index(s, seed, key, len, psize, t))); @/
   }
 */
 
@@ -89,7 +89,7 @@ static void locate(const uint64_t *bits, uint64_t psize, uint64_t k, amq_hash_st
 /*@ requires psize_pos:  psize >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires m_is:       m == k * psize;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires pos_valid:  \valid_read(pos + (0 .. k - 1));
     requires located:    amq_partitioned_key_located{Here, Here}(pos, psize, k, s, seed, key, len);
     requires range:      amq_bloom_in_range(pos, k, m);

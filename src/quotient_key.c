@@ -23,7 +23,7 @@ amq_status amq_quotient_key_add(amq_qf *qf, uint64_t seed, const void *key, size
     /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
     /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
     /* fp >> r is the hash's top q bits (two shifts are one), a home slot: the kernel's fq < nslots */
-    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert top: fq == amq_hash_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
     const int st = amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (gq) */;
     /*@ assert fields: qf->q == \at(qf->q, Pre) && qf->r == \at(qf->r, Pre); */
@@ -37,7 +37,7 @@ int amq_quotient_key_query(const amq_qf *qf, uint64_t seed, const void *key, siz
     const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
     /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
     /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
-    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert top: fq == amq_hash_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (gq) */;
 }
@@ -51,7 +51,7 @@ amq_status amq_quotient_key_remove(amq_qf *qf, uint64_t seed, const void *key, s
     const uint64_t fq = amq_quotient_key_quot(fp, qf->r), fr = amq_quotient_key_rem(fp, qf->r);
     /*@ assert key_fq: fq == amq_quotient_key_fq((char *)key, len, seed, qf->q, qf->r); */
     /*@ assert key_fr: fr == amq_quotient_key_fr((char *)key, len, seed, qf->q, qf->r); */
-    /*@ assert top: fq == amq_h_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
+    /*@ assert top: fq == amq_hash_xxh3_64((char *)key, len, seed) >> (64 - qf->q); */
     /*@ assert place: fq < (1 << qf->q) <= qf->nslots; */
     const int st = amq_quotient_kernel_delete(qf, fq, fr) /*@ ghost (gq) */;
     /*@ assert fields: qf->q == \at(qf->q, Pre) && qf->r == \at(qf->r, Pre); */

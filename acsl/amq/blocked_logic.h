@@ -23,7 +23,7 @@
   // reason the theorem drivers reason on translated vectors (in memory) rather than
   // on predicates with a quantified t * s.  Lemmas are few and single-state on
   // purpose: every lemma is a hypothesis of every goal of a unit, and general
-  // two-state lemmas over amq_bit_set slow the Bloom kernel's own frame proof down
+  // two-state lemmas over amq_bloom_bit_set slow the Bloom kernel's own frame proof down
   // by two orders of magnitude; the drivers state such steps as local assertions.
 
   // g is idx translated into the window of block b (read at L).
@@ -42,27 +42,27 @@
   // Query semantics of a blocked Bloom filter: every in-block index of idx has its
   // bit set in block b.
   predicate amq_blocked_all_set{L}(uint64_t *bits, integer bsize, integer b, uint64_t *idx, integer k) =
-    \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, b * bsize + \at(idx[t], L));
+    \forall integer t; 0 <= t < k ==> amq_bloom_bit_set{L}(bits, b * bsize + \at(idx[t], L));
 
   // Every bit outside the window [lo, hi) has the same value at L1 and L2 (bit
   // positions below 64 * n: the whole array, padding bits included).
   predicate amq_blocked_window_frame{L1, L2}(uint64_t *bits, integer n, integer lo, integer hi) =
     \forall integer p; 0 <= p < 64 * n ==> (p < lo || hi <= p) ==>
-      (amq_bit_set{L2}(bits, p) <==> amq_bit_set{L1}(bits, p));
+      (amq_bloom_bit_set{L2}(bits, p) <==> amq_bloom_bit_set{L1}(bits, p));
 
   // ---- partitioned Bloom ----
 
   // Query semantics of a partitioned Bloom filter: bit local[t] of partition t is set,
   // for every t < k.
   predicate amq_partitioned_all_set{L}(uint64_t *bits, integer psize, uint64_t *local, integer k) =
-    \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, t * psize + \at(local[t], L));
+    \forall integer t; 0 <= t < k ==> amq_bloom_bit_set{L}(bits, t * psize + \at(local[t], L));
 
   // ---- split-block Bloom: blocks of k words of s bits, one bit per word ----
 
   // Query semantics: in block b (of k*s bits), bit r[t] of word t is set, for every t < k.
   predicate amq_split_block_all_set{L}(uint64_t *bits, integer s, integer b, uint64_t *r, integer k) =
     \forall integer t; 0 <= t < k ==>
-      amq_bit_set{L}(bits, b * (k * s) + (t * s + \at(r[t], L)));
+      amq_bloom_bit_set{L}(bits, b * (k * s) + (t * s + \at(r[t], L)));
 
   // ---- translation lemmas: the inner kernel's query semantics on the translated
   // vector is the blocked / partitioned / split-block query semantics ----

@@ -7,15 +7,15 @@
 #include <amq/shift_logic.h>
 /*@
   // Words that hold m bits (m >= 1); the logic twin of AMQ_BLOOM_WORDS(m).
-  logic integer amq_words(integer m) = (m - 1) / 64 + 1;
+  logic integer amq_bloom_words(integer m) = (m - 1) / 64 + 1;
 
   // Bit i of the packed array: word i/64, position i%64.
-  predicate amq_bit_set{L}(uint64_t *bits, integer i) =
+  predicate amq_bloom_bit_set{L}(uint64_t *bits, integer i) =
     ((\at(bits[i / 64], L) >> (i % 64)) & 1) == 1;
 
   // All k indices of idx (read at L) have their bit set at L.
   predicate amq_bloom_all_set{L}(uint64_t *bits, uint64_t *idx, integer k) =
-    \forall integer t; 0 <= t < k ==> amq_bit_set{L}(bits, \at(idx[t], L));
+    \forall integer t; 0 <= t < k ==> amq_bloom_bit_set{L}(bits, \at(idx[t], L));
 
   // p is one of the first k entries of idx (read at L).
   predicate amq_bloom_named{L}(uint64_t *idx, integer k, integer p) =
@@ -28,7 +28,7 @@
   // No bit of the first n words is cleared from L1 to L2.
   predicate amq_bloom_monotone{L1, L2}(uint64_t *bits, integer n) =
     \forall integer p; 0 <= p < 64 * n ==>
-      amq_bit_set{L1}(bits, p) ==> amq_bit_set{L2}(bits, p);
+      amq_bloom_bit_set{L1}(bits, p) ==> amq_bloom_bit_set{L2}(bits, p);
 
   // Query preservation: on a monotone step, an index vector j (unchanged, in range)
   // whose bits were all set stays all set. Proved by WP, not assumed.

@@ -141,6 +141,6 @@
   // The reduction map of Ceramist section 4.4: bit p is set iff counter p is nonzero.
   predicate amq_counting_reflects{L}(uint8_t *c, integer w, uint64_t *bits, integer m) =
     \forall integer p; 0 <= p < m ==>
-      (amq_bit_set{L}(bits, p) <==> amq_counting_cell{L}(c, w, p) > 0);
+      (amq_bloom_bit_set{L}(bits, p) <==> amq_counting_cell{L}(c, w, p) > 0);
 */
 #endif

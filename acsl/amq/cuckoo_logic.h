@@ -2,10 +2,10 @@
  *
  * Layout: nb buckets of b slots; slot s = i * b + t (bucket i, place t < b) holds an f-bit
  * fingerprint at bits s * f .. s * f + f - 1 of a packed array of uint64_t words (bit p in
- * word p / 64 at position p % 64, as amq_bit_set of bloom_logic.h): bit j of the fingerprint
+ * word p / 64 at position p % 64, as amq_bloom_bit_set of bloom_logic.h): bit j of the fingerprint
  * at bit s * f + j.  A slot may straddle two words.  All zero bits = empty.
  *
- * Fingerprints are compared bit by bit (amq_ck_is): a slot holds x when its f bits are the
+ * Fingerprints are compared bit by bit (amq_cuckoo_is): a slot holds x when its f bits are the
  * low f bits of x.  Only definitions and WP-proved lemmas; no axioms.  Ignored by C compilers. */
 #ifndef AMQ_CUCKOO_LOGIC_H
 #define AMQ_CUCKOO_LOGIC_H
@@ -16,133 +16,133 @@
 #define AMQ_CUCKOO_HASH_K 2654435761u
 /* Bit j of an integer x is set.  A macro, not a predicate, where WP must see the bit test
  * itself (its simplifier rewrites bit tests of |, & and << only in plain terms). */
-#define AMQ_CK_BIT(x, j) ((((x) >> (j)) & 1) == 1)
+#define AMQ_CUCKOO_BIT(x, j) ((((x) >> (j)) & 1) == 1)
 /*@
   // Bit j of an integer x, as 0 or 1, and as a predicate.
-  logic integer amq_ck_xb(integer x, integer j) = (x >> j) & 1;
-  predicate amq_ck_bit(integer x, integer j) = ((x >> j) & 1) == 1;
+  logic integer amq_cuckoo_xb(integer x, integer j) = (x >> j) & 1;
+  predicate amq_cuckoo_bit(integer x, integer j) = ((x >> j) & 1) == 1;
 
   // The f bits at bit offset o hold x (its low f bits) / are all 0.  The bit loops work on
   // an offset, so that their goals are linear (o + j, not s * f + j).
-  predicate amq_ck_is_at{L}(uint64_t *w, integer f, integer o, integer x) =
-    \forall integer j; 0 <= j < f ==> (amq_bit_set{L}(w, o + j) <==> amq_ck_bit(x, j));
+  predicate amq_cuckoo_is_at{L}(uint64_t *w, integer f, integer o, integer x) =
+    \forall integer j; 0 <= j < f ==> (amq_bloom_bit_set{L}(w, o + j) <==> amq_cuckoo_bit(x, j));
   // Empty is stated as "holds 0" (no bit of 0 is set): the tests and writes of an empty slot
   // are then those of any value, and no prover must evaluate 0's bits (it could not here).
-  predicate amq_ck_empty_at{L}(uint64_t *w, integer f, integer o) = amq_ck_is_at{L}(w, f, o, 0);
+  predicate amq_cuckoo_empty_at{L}(uint64_t *w, integer f, integer o) = amq_cuckoo_is_at{L}(w, f, o, 0);
   // Every bit outside o .. o + f - 1 has the same value at L1 and L2.
-  predicate amq_ck_only_at{L1, L2}(uint64_t *w, integer f, integer o) =
+  predicate amq_cuckoo_only_at{L1, L2}(uint64_t *w, integer f, integer o) =
     \forall integer p; 0 <= p && (p < o || p >= o + f) ==>
-      (amq_bit_set{L1}(w, p) <==> amq_bit_set{L2}(w, p));
+      (amq_bloom_bit_set{L1}(w, p) <==> amq_bloom_bit_set{L2}(w, p));
 
   // Slot s holds x: its f bits are the low f bits of x.
-  predicate amq_ck_is{L}(uint64_t *w, integer f, integer s, integer x) = amq_ck_is_at{L}(w, f, s * f, x);
+  predicate amq_cuckoo_is{L}(uint64_t *w, integer f, integer s, integer x) = amq_cuckoo_is_at{L}(w, f, s * f, x);
 
   // Slot s is empty: all its f bits are 0.
-  predicate amq_ck_empty{L}(uint64_t *w, integer f, integer s) = amq_ck_empty_at{L}(w, f, s * f);
+  predicate amq_cuckoo_empty{L}(uint64_t *w, integer f, integer s) = amq_cuckoo_empty_at{L}(w, f, s * f);
 
   // x and y have the same low f bits.
-  predicate amq_ck_same(integer x, integer y, integer f) =
-    \forall integer j; 0 <= j < f ==> (amq_ck_bit(x, j) <==> amq_ck_bit(y, j));
+  predicate amq_cuckoo_same(integer x, integer y, integer f) =
+    \forall integer j; 0 <= j < f ==> (amq_cuckoo_bit(x, j) <==> amq_cuckoo_bit(y, j));
 
   // x is a fingerprint of f bits: its low f bits are not those of 0 (every x in [1, 2^f) is
   // one), so an empty slot holds no fingerprint.
-  predicate amq_ck_fp(integer x, integer f) = !amq_ck_same(x, 0, f);
+  predicate amq_cuckoo_fp(integer x, integer f) = !amq_cuckoo_same(x, 0, f);
 
   // Slot s is in bucket k (a predicate, so that the provers match it as a whole: spelled out
   // as k * b <= s < k * b + b, the one-step instantiations of insert time out).
-  predicate amq_ck_slot_of(integer s, integer k, integer b) = k * b <= s < k * b + b;
+  predicate amq_cuckoo_slot_of(integer s, integer k, integer b) = k * b <= s < k * b + b;
 
   // Bucket i holds x in one of its b slots.
   // (Quantified over the slot s, not its place t = s - i * b: a slot term then matches as is.)
-  predicate amq_ck_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
-    \exists integer s; 0 <= s && i * b <= s < i * b + b && amq_ck_is{L}(w, f, s, x);
+  predicate amq_cuckoo_in{L}(uint64_t *w, integer f, integer b, integer i, integer x) =
+    \exists integer s; 0 <= s && i * b <= s < i * b + b && amq_cuckoo_is{L}(w, f, s, x);
 
 
   // Slot s has the same bits at L1 and L2.
-  predicate amq_ck_kept{L1, L2}(uint64_t *w, integer f, integer s) =
-    \forall integer j; 0 <= j < f ==> (amq_bit_set{L1}(w, s * f + j) <==> amq_bit_set{L2}(w, s * f + j));
+  predicate amq_cuckoo_kept{L1, L2}(uint64_t *w, integer f, integer s) =
+    \forall integer j; 0 <= j < f ==> (amq_bloom_bit_set{L1}(w, s * f + j) <==> amq_bloom_bit_set{L2}(w, s * f + j));
 
   // Every bit outside slot s has the same value at L1 and L2.
-  predicate amq_ck_only{L1, L2}(uint64_t *w, integer f, integer s) = amq_ck_only_at{L1, L2}(w, f, s * f);
+  predicate amq_cuckoo_only{L1, L2}(uint64_t *w, integer f, integer s) = amq_cuckoo_only_at{L1, L2}(w, f, s * f);
 
   // From L1 to L2, slot s went from holding x to empty, and no other bit or slot changed.
-  predicate amq_ck_removed{L1, L2}(uint64_t *w, integer f, integer s, integer x) =
-    amq_ck_is{L1}(w, f, s, x) && amq_ck_empty{L2}(w, f, s) && amq_ck_only{L1, L2}(w, f, s) &&
-    \forall integer r, y; 0 <= r && r != s && amq_ck_is{L1}(w, f, r, y) ==> amq_ck_is{L2}(w, f, r, y);
+  predicate amq_cuckoo_removed{L1, L2}(uint64_t *w, integer f, integer s, integer x) =
+    amq_cuckoo_is{L1}(w, f, s, x) && amq_cuckoo_empty{L2}(w, f, s) && amq_cuckoo_only{L1, L2}(w, f, s) &&
+    \forall integer r, y; 0 <= r && r != s && amq_cuckoo_is{L1}(w, f, r, y) ==> amq_cuckoo_is{L2}(w, f, r, y);
 
   // Every one of the first nw words is the same at L1 and L2.
-  predicate amq_ck_words_same{L1, L2}(uint64_t *w, integer nw) =
+  predicate amq_cuckoo_words_same{L1, L2}(uint64_t *w, integer nw) =
     \forall integer k; 0 <= k < nw ==> \at(w[k], L1) == \at(w[k], L2);
 
   // The fingerprint hash: Horner over the low n bits of x, modulo 2^32 (no wrap in C).
-  logic integer amq_ck_h(integer x, integer n) =
-    n <= 0 ? 0 : (amq_ck_h(x, n - 1) * AMQ_CUCKOO_HASH_K + amq_ck_xb(x, n - 1)) % 4294967296;
+  logic integer amq_cuckoo_h(integer x, integer n) =
+    n <= 0 ? 0 : (amq_cuckoo_h(x, n - 1) * AMQ_CUCKOO_HASH_K + amq_cuckoo_xb(x, n - 1)) % 4294967296;
 
   // The alternate bucket of bucket i < nb for x: (c - i) mod nb with c = h(x) mod nb.
-  // An involution for every nb (lemma amq_ck_alt_involution), not only powers of two.
+  // An involution for every nb (lemma amq_cuckoo_alt_involution), not only powers of two.
   // h is never negative, but that takes an induction; the guard gives 0 <= c < nb at once.
-  logic integer amq_ck_c(integer x, integer f, integer nb) =
-    amq_ck_h(x, f) >= 0 ? amq_ck_h(x, f) % nb : 0;
-  logic integer amq_ck_alt(integer i, integer x, integer f, integer nb) =
-    i <= amq_ck_c(x, f, nb) ? amq_ck_c(x, f, nb) - i : amq_ck_c(x, f, nb) + nb - i;
+  logic integer amq_cuckoo_c(integer x, integer f, integer nb) =
+    amq_cuckoo_h(x, f) >= 0 ? amq_cuckoo_h(x, f) % nb : 0;
+  logic integer amq_cuckoo_alt(integer i, integer x, integer f, integer nb) =
+    i <= amq_cuckoo_c(x, f, nb) ? amq_cuckoo_c(x, f, nb) - i : amq_cuckoo_c(x, f, nb) + nb - i;
 
   // x is found for bucket i: in i or in its alternate.
-  predicate amq_ck_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
-    amq_ck_in{L}(w, f, b, i, x) || amq_ck_in{L}(w, f, b, amq_ck_alt(i, x, f, nb), x);
+  predicate amq_cuckoo_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+    amq_cuckoo_in{L}(w, f, b, i, x) || amq_cuckoo_in{L}(w, f, b, amq_cuckoo_alt(i, x, f, nb), x);
 
   // From L1 to L2, one slot of x's two buckets (i and its alternate) that held x was emptied,
   // and nothing else changed.
-  predicate amq_ck_removed_one{L1, L2}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+  predicate amq_cuckoo_removed_one{L1, L2}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
     \exists integer s; ((i * b <= s < i * b + b) ||
-                        (amq_ck_alt(i, x, f, nb) * b <= s < amq_ck_alt(i, x, f, nb) * b + b)) &&
-                       amq_ck_removed{L1, L2}(w, f, s, x);
+                        (amq_cuckoo_alt(i, x, f, nb) * b <= s < amq_cuckoo_alt(i, x, f, nb) * b + b)) &&
+                       amq_cuckoo_removed{L1, L2}(w, f, s, x);
 
   // Slot s is in one of x's two buckets for bucket i: i or its alternate (through
-  // amq_ck_slot_of, so that the provers match a slot's bucket as a whole).
-  predicate amq_ck_pair_slot(integer s, integer i, integer x, integer f, integer b, integer nb) =
-    amq_ck_slot_of(s, i, b) || amq_ck_slot_of(s, amq_ck_alt(i, x, f, nb), b);
+  // amq_cuckoo_slot_of, so that the provers match a slot's bucket as a whole).
+  predicate amq_cuckoo_pair_slot(integer s, integer i, integer x, integer f, integer b, integer nb) =
+    amq_cuckoo_slot_of(s, i, b) || amq_cuckoo_slot_of(s, amq_cuckoo_alt(i, x, f, nb), b);
 
   // x has two copies for bucket i: two distinct slots of i and its alternate hold x.  What
   // an insert of a fingerprint already there guarantees (a new copy was written, not the old
   // one reused), so that removing one copy leaves one (proofs/cuckoo_key_driver.c).
-  predicate amq_ck_has2{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
+  predicate amq_cuckoo_has2{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
     \exists integer s1, s2; 0 <= s1 && 0 <= s2 && s1 != s2 &&
-      amq_ck_pair_slot(s1, i, x, f, b, nb) && amq_ck_pair_slot(s2, i, x, f, b, nb) &&
-      amq_ck_is{L}(w, f, s1, x) && amq_ck_is{L}(w, f, s2, x);
+      amq_cuckoo_pair_slot(s1, i, x, f, b, nb) && amq_cuckoo_pair_slot(s2, i, x, f, b, nb) &&
+      amq_cuckoo_is{L}(w, f, s1, x) && amq_cuckoo_is{L}(w, f, s2, x);
 
   // The alternate bucket is an involution for every nb >= 1 (no power of two needed).
-  lemma amq_ck_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
-    amq_ck_alt(amq_ck_alt(i, x, f, nb), x, f, nb) == i;
+  lemma amq_cuckoo_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
+    amq_cuckoo_alt(amq_cuckoo_alt(i, x, f, nb), x, f, nb) == i;
 
   // Both buckets of x are buckets: 0 <= alt(i, x) < nb.
-  lemma amq_ck_alt_range: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
-    0 <= amq_ck_alt(i, x, f, nb) < nb;
+  lemma amq_cuckoo_alt_range: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
+    0 <= amq_cuckoo_alt(i, x, f, nb) < nb;
 
   // No lemma here states a product fact: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of
-  // src/cuckoo_ops.c instead, proved once and called where needed (amq_ck_kept_slot takes
-  // the geometry as its hypothesis amq_ck_apart and only passes it on).
+  // src/cuckoo_ops.c instead, proved once and called where needed (amq_cuckoo_kept_slot takes
+  // the geometry as its hypothesis amq_cuckoo_apart and only passes it on).
   // Bits outside o .. o + f - 1 kept from L1 to L2: the f bits at any offset q apart from
   // them hold at L2 what they held at L1 (linear: offsets, not slots; the slot step is the
-  // ghost amq_ck_slots_apart of src/cuckoo_ops.c).
-  lemma amq_ck_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
-    0 <= q && (q + f <= o || o + f <= q) && amq_ck_only_at{L1, L2}(w, f, o) &&
-    amq_ck_is_at{L1}(w, f, q, x) ==> amq_ck_is_at{L2}(w, f, q, x);
+  // ghost amq_cuckoo_step_slots_apart of src/cuckoo_ops.c).
+  lemma amq_cuckoo_kept_at{L1, L2}: \forall uint64_t *w, integer f, o, q, x;
+    0 <= q && (q + f <= o || o + f <= q) && amq_cuckoo_only_at{L1, L2}(w, f, o) &&
+    amq_cuckoo_is_at{L1}(w, f, q, x) ==> amq_cuckoo_is_at{L2}(w, f, q, x);
 
-  // The bits of slots r and s lie apart (a predicate: a trigger for amq_ck_kept_slot; the
-  // ghost amq_ck_slots_apart of src/cuckoo_ops.c proves it for every r != s).
-  predicate amq_ck_apart(integer r, integer s, integer f) =
+  // The bits of slots r and s lie apart (a predicate: a trigger for amq_cuckoo_kept_slot; the
+  // ghost amq_cuckoo_step_slots_apart of src/cuckoo_ops.c proves it for every r != s).
+  predicate amq_cuckoo_apart(integer r, integer s, integer f) =
     0 <= r * f && (r * f + f <= s * f || s * f + f <= r * f);
 
   // The slot frame: bits outside slot s kept from L1 to L2, a slot r apart from s holds at L2
   // what it held at L1.  Stated on whole slots, so that the provers instantiate it by matching
-  // (with amq_ck_kept_at alone, cvc4 must find the slot's offset r * f, a product, and ran to
+  // (with amq_cuckoo_kept_at alone, cvc4 must find the slot's offset r * f, a product, and ran to
   // the 300 s guard).
-  lemma amq_ck_kept_slot{L1, L2}: \forall uint64_t *w, integer f, s, r, x;
-    0 <= r && amq_ck_apart(r, s, f) && amq_ck_only{L1, L2}(w, f, s) &&
-    amq_ck_is{L1}(w, f, r, x) ==> amq_ck_is{L2}(w, f, r, x);
+  lemma amq_cuckoo_kept_slot{L1, L2}: \forall uint64_t *w, integer f, s, r, x;
+    0 <= r && amq_cuckoo_apart(r, s, f) && amq_cuckoo_only{L1, L2}(w, f, s) &&
+    amq_cuckoo_is{L1}(w, f, r, x) ==> amq_cuckoo_is{L2}(w, f, r, x);
 
   // An integer bit is 0 or 1.
-  lemma amq_ck_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_ck_xb(x, j) == 0 || amq_ck_xb(x, j) == 1;
+  lemma amq_cuckoo_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_cuckoo_xb(x, j) == 0 || amq_cuckoo_xb(x, j) == 1;
 */
 #endif

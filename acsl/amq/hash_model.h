@@ -8,15 +8,15 @@
 #include <stdint.h>
 /*@ axiomatic AmqHashModel {
       // XXH3_64bits_withSeed(key, len, seed)
-      logic uint64_t amq_h_xxh3_64{L}(char *key, integer len, integer seed)
+      logic uint64_t amq_hash_xxh3_64{L}(char *key, integer len, integer seed)
         reads key[0 .. len - 1];
       // XXH3_128bits_withSeed(key, len, seed): its low64 and high64 words
-      logic uint64_t amq_h_xxh3_128_lo{L}(char *key, integer len, integer seed)
+      logic uint64_t amq_hash_xxh3_128_lo{L}(char *key, integer len, integer seed)
         reads key[0 .. len - 1];
-      logic uint64_t amq_h_xxh3_128_hi{L}(char *key, integer len, integer seed)
+      logic uint64_t amq_hash_xxh3_128_hi{L}(char *key, integer len, integer seed)
         reads key[0 .. len - 1];
       // XXH64(key, len, seed)
-      logic uint64_t amq_h_xxh64{L}(char *key, integer len, integer seed)
+      logic uint64_t amq_hash_xxh64{L}(char *key, integer len, integer seed)
         reads key[0 .. len - 1];
     }
 */

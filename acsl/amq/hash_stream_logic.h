@@ -15,7 +15,7 @@
 #include <amq/hash_model.h>
 /*@
   // multiply-shift: the high word of h * m (amq_reduce)
-  logic integer amq_red(integer h, integer m) = (h * m) / 18446744073709551616;
+  logic integer amq_hash_stream_reduce(integer h, integer m) = (h * m) / 18446744073709551616;
 
   // (a + b) mod m for a, b in [0, m): one conditional subtraction (amq_hash_add_mod)
   logic integer amq_hash_stream_addm(integer a, integer b, integer m) = a + b < m ? a + b : a + b - m;
@@ -45,21 +45,21 @@
 
   // index i of strategy s from the raw words a, b, c (amq_hash_indices_from)
   logic integer amq_hash_stream_words_index(integer s, integer a, integer b, integer c, integer m, integer i) =
-    amq_hash_stream_x(amq_hash_stream_rec(s), amq_red(a, m), amq_hash_stream_y0(s, amq_red(b, m), m), amq_red(c, m), m, i);
+    amq_hash_stream_x(amq_hash_stream_rec(s), amq_hash_stream_reduce(a, m), amq_hash_stream_y0(s, amq_hash_stream_reduce(b, m), m), amq_hash_stream_reduce(c, m), m, i);
 
   // the third word of the triple strategy
   logic integer amq_hash_stream_c{L}(integer s, uint64_t seed, char *key, integer len) =
-    s == AMQ_HASH_TRIPLE ? amq_h_xxh3_64{L}(key, len, seed ^ 0x9E3779B97F4A7C15) : 0;
+    s == AMQ_HASH_TRIPLE ? amq_hash_xxh3_64{L}(key, len, seed ^ 0x9E3779B97F4A7C15) : 0;
 
   // index i of the independent strategy: the key hashed with seed + i (mod 2^64)
   logic integer amq_hash_stream_indep_index{L}(uint64_t seed, char *key, integer len, integer m, integer i) =
-    amq_red(amq_h_xxh3_64{L}(key, len, (seed + i) % 18446744073709551616), m);
+    amq_hash_stream_reduce(amq_hash_xxh3_64{L}(key, len, (seed + i) % 18446744073709551616), m);
 
   // index i of the key (its len bytes at key, read at L) under strategy s, seed and m
   logic integer amq_hash_stream_index{L}(integer s, uint64_t seed, char *key, integer len,
                                  integer m, integer i) =
     s == AMQ_HASH_INDEPENDENT ? amq_hash_stream_indep_index{L}(seed, key, len, m, i)
-    : amq_hash_stream_words_index(s, amq_h_xxh3_128_lo{L}(key, len, seed), amq_h_xxh3_128_hi{L}(key, len, seed),
+    : amq_hash_stream_words_index(s, amq_hash_xxh3_128_lo{L}(key, len, seed), amq_hash_xxh3_128_hi{L}(key, len, seed),
                       amq_hash_stream_c{L}(s, seed, key, len), m, i);
 
   // idx[0 .. k-1] is the key's index sequence

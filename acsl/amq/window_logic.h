@@ -1,5 +1,5 @@
 /* ACSL logic of the sliding-window Bloom kernel (lib_internal/window_kernel.h): a ring of g
- * generations, generation i a Bloom bit array of m bits (amq_words(m) words) at gen[i],
+ * generations, generation i a Bloom bit array of m bits (amq_bloom_words(m) words) at gen[i],
  * count[i] insertions in generation i, *cur the generation that takes insertions.
  * Only definitions and WP-proved lemmas; no axioms.  Ignored by C compilers.
  * Lemmas are few and single-state on purpose: every lemma is a hypothesis of every goal

@@ -18,7 +18,7 @@
 
 /*@ // the key's block among nblocks (its bytes read at L)
     logic integer amq_blocked_key_block_of{L}(uint64_t seed, char *key, integer len, integer nblocks) =
-      amq_red(amq_h_xxh3_64{L}(key, len, seed ^ 0xD6E8FEB86659FD93), nblocks);
+      amq_hash_stream_reduce(amq_hash_xxh3_64{L}(key, len, seed ^ 0xD6E8FEB86659FD93), nblocks);
 */
 
 /* The key's block: XXH3-64 of the salted seed, reduced to [0, nblocks) by multiply-shift. */

@@ -99,17 +99,17 @@ void amq_partitioned_kernel_indices(uint64_t *out, uint64_t psize, const uint64_
 /*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos:  bsize >= 1;
     requires window:     block * bsize + bsize <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires idx_valid:  \valid_read(idx + (0 .. k - 1));
     requires idx_range:  amq_bloom_in_range(idx, k, bsize);
-    requires separated:  \separated(bits + (0 .. amq_words(m) - 1), idx + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires separated:  \separated(bits + (0 .. amq_bloom_words(m) - 1), idx + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted:    amq_blocked_all_set(bits, bsize, block, idx, k);
-    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_words(m));
-    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(m));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==>
                            (\forall integer t; 0 <= t < k ==> p != block * bsize + idx[t]) ==>
-                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
-    ensures own_block:   amq_blocked_window_frame{Pre, Post}(bits, amq_words(m), block * bsize,
+                           (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
+    ensures own_block:   amq_blocked_window_frame{Pre, Post}(bits, amq_bloom_words(m), block * bsize,
                                                      block * bsize + bsize);
 */
 void amq_blocked_bloom_kernel_add(uint64_t *bits, uint64_t m, uint64_t bsize, uint64_t block,
@@ -119,7 +119,7 @@ void amq_blocked_bloom_kernel_add(uint64_t *bits, uint64_t m, uint64_t bsize, ui
 /*@ requires k_max:      k <= AMQ_BLOCKED_MAX_K;
     requires bsize_pos:  bsize >= 1;
     requires window:     block * bsize + bsize <= m;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires idx_valid:  \valid_read(idx + (0 .. k - 1));
     requires idx_range:  amq_bloom_in_range(idx, k, bsize);
     assigns \nothing;
@@ -141,17 +141,17 @@ int amq_blocked_bloom_kernel_query(const uint64_t *bits, uint64_t m, uint64_t bs
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires s_pos:      s >= 1;
     requires window:     block * (k * s) + k * s <= m;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires r_valid:    \valid_read(r + (0 .. k - 1));
     requires r_range:    amq_bloom_in_range(r, k, s);
-    requires separated:  \separated(bits + (0 .. amq_words(m) - 1), r + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires separated:  \separated(bits + (0 .. amq_bloom_words(m) - 1), r + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted:    amq_split_block_all_set(bits, s, block, r, k);
-    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_words(m));
-    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(m));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==>
                            (\forall integer t; 0 <= t < k ==> p != block * (k * s) + (t * s + r[t])) ==>
-                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
-    ensures own_block:   amq_blocked_window_frame{Pre, Post}(bits, amq_words(m), block * (k * s),
+                           (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
+    ensures own_block:   amq_blocked_window_frame{Pre, Post}(bits, amq_bloom_words(m), block * (k * s),
                                                      block * (k * s) + k * s);
 */
 void amq_split_block_kernel_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t block,
@@ -161,7 +161,7 @@ void amq_split_block_kernel_add(uint64_t *bits, uint64_t m, uint64_t s, uint64_t
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires s_pos:      s >= 1;
     requires window:     block * (k * s) + k * s <= m;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires r_valid:    \valid_read(r + (0 .. k - 1));
     requires r_range:    amq_bloom_in_range(r, k, s);
     assigns \nothing;
@@ -206,16 +206,16 @@ uint64_t amq_split_block_kernel_select(uint64_t hash, uint64_t nblocks);
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires psize_pos:  psize >= 1;
     requires fits:       k * psize <= 18446744073709551615;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires loc_valid:  \valid_read(local + (0 .. k - 1));
     requires loc_range:  amq_bloom_in_range(local, k, psize);
-    requires separated:  \separated(bits + (0 .. amq_words(k * psize) - 1), local + (0 .. k - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires separated:  \separated(bits + (0 .. amq_bloom_words(k * psize) - 1), local + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     ensures inserted:    amq_partitioned_all_set(bits, psize, local, k);
-    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_words(k * psize));
-    ensures frame:       \forall integer p; 0 <= p < 64 * amq_words(k * psize) ==>
+    ensures monotone:    amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(k * psize));
+    ensures frame:       \forall integer p; 0 <= p < 64 * amq_bloom_words(k * psize) ==>
                            (\forall integer t; 0 <= t < k ==> p != t * psize + local[t]) ==>
-                           (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+                           (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
 */
 void amq_partitioned_kernel_add(uint64_t *bits, uint64_t psize, const uint64_t *local, size_t k);
 
@@ -223,7 +223,7 @@ void amq_partitioned_kernel_add(uint64_t *bits, uint64_t psize, const uint64_t *
 /*@ requires k_pos:      1 <= k <= AMQ_BLOCKED_MAX_K;
     requires psize_pos:  psize >= 1;
     requires fits:       k * psize <= 18446744073709551615;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires loc_valid:  \valid_read(local + (0 .. k - 1));
     requires loc_range:  amq_bloom_in_range(local, k, psize);
     assigns \nothing;

@@ -22,7 +22,7 @@
     predicate amq_blocked_key_set_at{Lb, Lk}(uint64_t *bits, integer base, integer k, integer s, uint64_t seed,
                                      char *key, integer len, integer w) =
       \forall integer t; 0 <= t < k ==>
-        amq_bit_set{Lb}(bits, base + amq_hash_stream_index{Lk}(s, seed, key, len, w, t));
+        amq_bloom_bit_set{Lb}(bits, base + amq_hash_stream_index{Lk}(s, seed, key, len, w, t));
 
     // the key's block is a window of the m bits: stated with the product block * bsize as a
     // term, so that a caller needs no nonlinear step
@@ -39,24 +39,24 @@
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid(bits + (0 .. amq_words(m) - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires bits_valid:  \valid(bits + (0 .. amq_bloom_words(m) - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
       ensures status:    \result == AMQ_E_INVALID_ARG;
-      ensures unchanged: \forall integer w; 0 <= w < amq_words(m) ==> bits[w] == \old(bits[w]);
+      ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(m) ==> bits[w] == \old(bits[w]);
     behavior added:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      assigns bits[0 .. amq_words(m) - 1];
+      assigns bits[0 .. amq_bloom_words(m) - 1];
       ensures status:    \result == AMQ_OK;
       ensures inserted:  amq_blocked_key_set_at{Post, Pre}(bits, amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) * bsize,
                                                 k, s, seed, (char *)key, len, bsize);
       ensures window:    amq_blocked_key_window{Pre}(seed, (char *)key, len, nblocks, bsize, m);
       ensures range:     amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, bsize);
-      ensures monotone:  amq_bloom_monotone{Pre, Post}(bits, amq_words(m));
-      ensures own_block: amq_blocked_window_frame{Pre, Post}(bits, amq_words(m),
+      ensures monotone:  amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(m));
+      ensures own_block: amq_blocked_window_frame{Pre, Post}(bits, amq_bloom_words(m),
                            amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) * bsize,
                            amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) * bsize + bsize);
     complete behaviors;
@@ -74,7 +74,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
     requires fits:        nblocks * bsize <= m;
     requires k_range:     1 <= k <= AMQ_MAX_K;
     requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:  \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid:  \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires key_valid:   \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     behavior present:

@@ -59,9 +59,9 @@
 
     // The key's quotient and remainder (its bytes read at L).
     logic integer amq_blocked_quotient_key_fq{L}(uint64_t seed, char *key, integer len, integer q) =
-      amq_h_xxh3_64{L}(key, len, seed) >> (64 - q);
+      amq_hash_xxh3_64{L}(key, len, seed) >> (64 - q);
     logic integer amq_blocked_quotient_key_fr{L}(uint64_t seed, char *key, integer len, integer q, integer r) =
-      (amq_h_xxh3_64{L}(key, len, seed) >> (64 - (q + r))) & ((1 << r) - 1);
+      (amq_hash_xxh3_64{L}(key, len, seed) >> (64 - (q + r))) & ((1 << r) - 1);
 
     // The key (its bytes read at Lk) is stored in its block at Lt: at least once, twice.
     predicate amq_blocked_quotient_key_has{Lt, Lk}(uint64_t *rem, uint8_t *meta, uint64_t *gq, integer nslots,

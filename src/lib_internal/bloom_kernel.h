@@ -12,21 +12,21 @@
 #define AMQ_BLOOM_WORDS(m) ((((uint64_t)(m)) - 1u) / 64u + 1u)
 
 /*@ requires m_pos:     m >= 1;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
     requires idx_range: amq_bloom_in_range(idx, k, m);
-    requires separated: \separated(bits + (0 .. amq_words(m) - 1), idx + (0 .. k - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires separated: \separated(bits + (0 .. amq_bloom_words(m) - 1), idx + (0 .. k - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     ensures inserted:   amq_bloom_all_set(bits, idx, k);
-    ensures monotone:   amq_bloom_monotone{Pre, Post}(bits, amq_words(m));
-    ensures frame:      \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+    ensures monotone:   amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(m));
+    ensures frame:      \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==>
                           !amq_bloom_named(idx, k, p) ==>
-                          (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+                          (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
 */
 void amq_bloom_kernel_add(uint64_t *bits, uint64_t m, const uint64_t *idx, size_t k);
 
 /*@ requires m_pos:     m >= 1;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
     requires idx_range: amq_bloom_in_range(idx, k, m);
     assigns \nothing;

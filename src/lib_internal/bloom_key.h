@@ -16,7 +16,7 @@
     predicate amq_bloom_key_set{Lb, Lk}(uint64_t *bits, integer k, integer s, uint64_t seed, char *key,
                                   integer len, integer m) =
       \forall integer t; 0 <= t < k ==>
-        amq_bit_set{Lb}(bits, amq_hash_stream_index{Lk}(s, seed, key, len, m, t));
+        amq_bloom_bit_set{Lb}(bits, amq_hash_stream_index{Lk}(s, seed, key, len, m, t));
 */
 
 /* Add the key: its k indices (amq_hash_indices) to the kernel.  Refuses a NULL key with len > 0
@@ -24,25 +24,25 @@
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
-    assigns bits[0 .. amq_words(m) - 1];
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
       ensures status:    \result == AMQ_E_INVALID_ARG;
-      ensures unchanged: \forall integer w; 0 <= w < amq_words(m) ==> bits[w] == \old(bits[w]);
+      ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(m) ==> bits[w] == \old(bits[w]);
     behavior added:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      assigns bits[0 .. amq_words(m) - 1];
+      assigns bits[0 .. amq_bloom_words(m) - 1];
       ensures status:   \result == AMQ_OK;
       ensures inserted: amq_bloom_key_set{Post, Pre}(bits, k, s, seed, (char *)key, len, m);
       ensures range:    amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, m);
-      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_words(m));
-      ensures frame:    \forall integer p; 0 <= p < 64 * amq_words(m) ==>
+      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(m));
+      ensures frame:    \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==>
                           (\forall integer t; 0 <= t < k ==>
                              amq_hash_stream_index{Pre}(s, seed, (char *)key, len, m, t) != p) ==>
-                          (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+                          (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
     complete behaviors;
     disjoint behaviors;
 */
@@ -54,7 +54,7 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(m) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
     requires key_valid:  \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     behavior present:

@@ -3,12 +3,12 @@
  *
  * nb >= 1 buckets (any count, not only powers of two) of b slots; slot s = i * b + t holds an
  * f-bit fingerprint (2 <= f <= 32) at bits s * f .. s * f + f - 1 of w, an array of
- * amq_words(nb * b * f) words; fingerprint 0 means empty.  The kernel takes fingerprints, not
+ * amq_bloom_words(nb * b * f) words; fingerprint 0 means empty.  The kernel takes fingerprints, not
  * keys: the key level hashes a key to (i1, fp) with 1 <= fp < 2^f (the kernel needs only that
- * some low f bit of fp is set, amq_ck_fp) and to the kick choices.
+ * some low f bit of fp is set, amq_cuckoo_fp) and to the kick choices.
  *
  * Alternate bucket: alt(i, x) = (c - i) mod nb with c = h(x) mod nb, h a hash of x's low f
- * bits (amq_ck_h).  It is an involution for every nb, so a fingerprint's two buckets are the
+ * bits (amq_cuckoo_h).  It is an involution for every nb, so a fingerprint's two buckets are the
  * same pair whichever of them it sits in.
  *
  * The slot layer (packed slot reads and writes, the alternate-bucket map) and the operations
@@ -22,35 +22,35 @@
 #include <stdint.h>
 #include <amq/cuckoo_logic.h>
 /* Copy counts (issue 23): two views of the same code for the proofs.  Unit cuckoo_count reads
- * the count clauses (AMQ_CK_COUNT(...) in the annotations, the count ghost code) and proves
+ * the count clauses (AMQ_CUCKOO_COUNT(...) in the annotations, the count ghost code) and proves
  * only them; units cuckoo and cuckoo_key compile with -DAMQ_CUCKOO_NO_COUNT, so their goals
  * carry neither the count clauses nor the count definitions and lemmas.  The C code is the
  * same in both (annotations and ghost code only); the macro keeps every other clause on its
  * line, so the two units' properties match line for line (proofs/report.py). */
 #ifdef AMQ_CUCKOO_NO_COUNT
-#define AMQ_CK_COUNT(...)
+#define AMQ_CUCKOO_COUNT(...)
 #else
 #include <amq/cuckoo_count_defs.h> /* copy counts: definitions only */
-#define AMQ_CK_COUNT(...) __VA_ARGS__
+#define AMQ_CUCKOO_COUNT(...) __VA_ARGS__
 #endif
 
 /* Reads slot s: returns its f bits as the low bits of the result (higher bits 0). */
 /*@ requires f_range: 1 <= f <= 32;
     requires slot:    s * f + f <= nbits;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_words(nbits) - 1));
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
     assigns \nothing;
-    ensures holds:    amq_ck_is(w, f, s, \result);
-    ensures high:     \forall integer k; f <= k < 64 ==> !amq_ck_bit(\result, k);
+    ensures holds:    amq_cuckoo_is(w, f, s, \result);
+    ensures high:     \forall integer k; f <= k < 64 ==> !amq_cuckoo_bit(\result, k);
 */
 uint64_t amq_cuckoo_kernel_get(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s);
 
 /* Writes the low f bits of x into slot s; every other bit of the words is kept. */
 /*@ requires f_range: 1 <= f <= 32;
     requires slot:    s * f + f <= nbits;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_words(nbits) - 1));
-    assigns w[0 .. amq_words(nbits) - 1];
-    ensures holds:    amq_ck_is(w, f, s, x);
-    ensures only:     amq_ck_only{Pre, Post}(w, f, s);
+    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_bloom_words(nbits) - 1));
+    assigns w[0 .. amq_bloom_words(nbits) - 1];
+    ensures holds:    amq_cuckoo_is(w, f, s, x);
+    ensures only:     amq_cuckoo_only{Pre, Post}(w, f, s);
 */
 void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, uint64_t x);
 
@@ -59,7 +59,7 @@ void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, 
     requires f_range: 1 <= f <= 32;
     requires i_range: i < nb;
     assigns \nothing;
-    ensures alt:      \result == amq_ck_alt(i, x, f, nb);
+    ensures alt:      \result == amq_cuckoo_alt(i, x, f, nb);
     ensures range:    \result < nb;
 */
 uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
@@ -73,20 +73,20 @@ uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
 #define AMQ_CUCKOO_MAX_KICKS 500u
 
 /*@ // The geometry: nb buckets of b slots of f bits, in w (valid words).
-    predicate amq_ck_geom{L}(uint64_t *w, integer nb, integer b, integer f) =
+    predicate amq_cuckoo_geom{L}(uint64_t *w, integer nb, integer b, integer f) =
       nb >= 1 && b >= 1 && 2 <= f <= 32 && nb * b * f <= 18446744073709551615 &&
-      \valid{L}(w + (0 .. amq_words(nb * b * f) - 1));
+      \valid{L}(w + (0 .. amq_bloom_words(nb * b * f) - 1));
 */
 
 /* 1 iff fp is in bucket i1 or in its alternate bucket. */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+/*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
     requires i_range: i1 < nb;
     assigns \nothing;
     behavior present:
-      assumes amq_ck_has(w, f, b, nb, i1, fp);
+      assumes amq_cuckoo_has(w, f, b, nb, i1, fp);
       ensures \result == 1;
     behavior absent:
-      assumes !amq_ck_has(w, f, b, nb, i1, fp);
+      assumes !amq_cuckoo_has(w, f, b, nb, i1, fp);
       ensures \result == 0;
     complete behaviors;
     disjoint behaviors;
@@ -98,24 +98,24 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
  * class's count changes (`down`, `other`).  A fingerprint that is
  * in neither bucket: AMQ_CUCKOO_ABSENT, nothing changes.  Removing a key never inserted whose
  * fingerprint is there (another key's, same buckets and fingerprint) removes that copy. */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+/*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
     requires i_range: i1 < nb;
-    assigns w[0 .. amq_words(nb * b * f) - 1];
+    assigns w[0 .. amq_bloom_words(nb * b * f) - 1];
     behavior removed:
-      assumes amq_ck_has(w, f, b, nb, i1, fp);
+      assumes amq_cuckoo_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_OK;
-      ensures one:    amq_ck_removed_one{Pre, Post}(w, f, b, nb, i1, fp);
-      AMQ_CK_COUNT(
-      ensures down:   \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
-                        (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
-                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) - 1;
-      ensures other:  \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
-                        !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
-                        amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
+      ensures one:    amq_cuckoo_removed_one{Pre, Post}(w, f, b, nb, i1, fp);
+      AMQ_CUCKOO_COUNT(
+      ensures down:   \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) &&
+                        (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) ==>
+                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) - 1;
+      ensures other:  \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                        !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) ==>
+                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
     behavior absent:
-      assumes !amq_ck_has(w, f, b, nb, i1, fp);
+      assumes !amq_cuckoo_has(w, f, b, nb, i1, fp);
       ensures status: \result == AMQ_CUCKOO_ABSENT;
-      ensures same:   amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+      ensures same:   amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
     complete behaviors;
     disjoint behaviors;
 */
@@ -127,35 +127,35 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
  * word of w has changed.  `copy`: a fingerprint (same low f bits) already found for the pair
  * of buckets has two copies there after a successful insert, so a new copy was written; what
  * lets the key level remove one of two keys that share fingerprint and buckets.  `up` and
- * `other`, copy counts (amq_ck_pcnt, acsl/amq/cuckoo_count_defs.h): a successful insert adds
+ * `other`, copy counts (amq_cuckoo_pcnt, acsl/amq/cuckoo_count_defs.h): a successful insert adds
  * exactly one copy to fp's class (the pair i1 / alt(i1, fp) and fp's low f bits) and changes
  * no other class's count; on AMQ_CUCKOO_FULL every word is unchanged (`unchanged`). */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
+/*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
     requires i_range: i1 < nb;
     requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
                       \forall integer k; 0 <= k < nk ==> kicks[k] < b;
-    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_words(nb * b * f) - 1));
-    assigns w[0 .. amq_words(nb * b * f) - 1];
+    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_bloom_words(nb * b * f) - 1));
+    assigns w[0 .. amq_bloom_words(nb * b * f) - 1];
     ensures status:    \result == AMQ_CUCKOO_OK || \result == AMQ_CUCKOO_FULL;
-    ensures inserted:  \result == AMQ_CUCKOO_OK ==> amq_ck_has(w, f, b, nb, i1, fp);
+    ensures inserted:  \result == AMQ_CUCKOO_OK ==> amq_cuckoo_has(w, f, b, nb, i1, fp);
     ensures preserved: \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
-                           amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
+                         \forall integer j, x; 0 <= j < nb && amq_cuckoo_fp(x, f) &&
+                           amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has(w, f, b, nb, j, x);
     ensures unchanged: \result == AMQ_CUCKOO_FULL ==>
-                         amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
-    ensures copy:      \result == AMQ_CUCKOO_OK && amq_ck_fp(fp, f) ==>
-                         \forall integer j, x; 0 <= j < nb && (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) &&
-                           amq_ck_same(x, fp, f) && amq_ck_has{Pre}(w, f, b, nb, j, x) ==>
-                           amq_ck_has2(w, f, b, nb, j, x);
-    AMQ_CK_COUNT(
+                         amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
+    ensures copy:      \result == AMQ_CUCKOO_OK && amq_cuckoo_fp(fp, f) ==>
+                         \forall integer j, x; 0 <= j < nb && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) &&
+                           amq_cuckoo_same(x, fp, f) && amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==>
+                           amq_cuckoo_has2(w, f, b, nb, j, x);
+    AMQ_CUCKOO_COUNT(
     ensures up:        \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) && amq_ck_same(x, fp, f) &&
-                           (j == i1 || j == amq_ck_alt(i1, fp, f, nb)) ==>
-                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) &&
+                           (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) ==>
+                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1;
     ensures other:     \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_ck_fp(x, f) &&
-                           !(amq_ck_same(x, fp, f) && (j == i1 || j == amq_ck_alt(i1, fp, f, nb))) ==>
-                           amq_ck_pcnt(w, f, b, nb, j, x) == amq_ck_pcnt{Pre}(w, f, b, nb, j, x);)
+                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                           !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) ==>
+                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
 */
 int amq_cuckoo_kernel_insert(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1, uint64_t fp,
                              const uint64_t *kicks, size_t nk);

@@ -1,6 +1,6 @@
 /* Internal: the key-level cuckoo filter without allocation or I/O: hash the key, then call the
  * proved kernel (lib_internal/cuckoo_kernel.h).  The structure layer allocates the table (nb
- * buckets of b slots of f bits, amq_words(nb * b * f) words, zeroed) and adds the messages;
+ * buckets of b slots of f bits, amq_bloom_words(nb * b * f) words, zeroed) and adds the messages;
  * these functions are all that touches the table for a key.
  *
  * A key's place is one XXH3-128 of its bytes under the seed (the hash model,
@@ -38,47 +38,47 @@
 #define AMQ_CUCKOO_KEY_TRIES 8u
 
 /*@ // 2^f - 1: the largest fingerprint of f bits.
-    logic integer amq_ck_fpmax(integer f) = (1 << f) - 1;
+    logic integer amq_cuckoo_fpmax(integer f) = (1 << f) - 1;
 
     // 2^f for a fingerprint width: 2^f - 1 is at least 3 and fits 32 bits (WP's range
     // tactic proves it one f at a time, the lemma job of proofs/prove.sh).
-    lemma amq_ck_shl1_f: \forall integer f; 2 <= f <= 32 ==> 4 <= (1 << f) <= 4294967296;
+    lemma amq_cuckoo_shl1_f: \forall integer f; 2 <= f <= 32 ==> 4 <= (1 << f) <= 4294967296;
 
     // 1 iff some bit below n of x is set.  (The provers here have no theory linking bits and
     // arithmetic, so 1 <= x < 2^f does not give them a set bit: the code tests the bits.)
-    logic integer amq_ck_nz(integer x, integer n) =
-      n <= 0 ? 0 : (amq_ck_xb(x, n - 1) == 1 ? 1 : amq_ck_nz(x, n - 1));
+    logic integer amq_cuckoo_nz(integer x, integer n) =
+      n <= 0 ? 0 : (amq_cuckoo_xb(x, n - 1) == 1 ? 1 : amq_cuckoo_nz(x, n - 1));
 
     // The key's first bucket (its bytes read at L).
-    logic integer amq_ck_key_i1{L}(char *key, integer len, uint64_t seed, integer nb) =
-      amq_red(amq_h_xxh3_128_lo{L}(key, len, seed), nb);
+    logic integer amq_cuckoo_key_i1{L}(char *key, integer len, uint64_t seed, integer nb) =
+      amq_hash_stream_reduce(amq_hash_xxh3_128_lo{L}(key, len, seed), nb);
 
     // The fingerprint of hash word hi: v = 1 + reduce(hi, 2^f - 1) is in [1, 2^f - 1], so its
     // bits below f are never all 0 and the fingerprint is v; the fallback 1 is never taken, it
     // makes the set bit evident to the provers.
-    logic integer amq_ck_v(integer hi, integer f) = 1 + amq_red(hi, amq_ck_fpmax(f));
-    logic integer amq_ck_fp_of(integer hi, integer f) =
-      amq_ck_nz(amq_ck_v(hi, f), f) == 1 ? amq_ck_v(hi, f) : 1;
+    logic integer amq_cuckoo_v(integer hi, integer f) = 1 + amq_hash_stream_reduce(hi, amq_cuckoo_fpmax(f));
+    logic integer amq_cuckoo_fp_of(integer hi, integer f) =
+      amq_cuckoo_nz(amq_cuckoo_v(hi, f), f) == 1 ? amq_cuckoo_v(hi, f) : 1;
 
     // The key's fingerprint (its bytes read at L).
-    logic integer amq_ck_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
-      amq_ck_fp_of(amq_h_xxh3_128_hi{L}(key, len, seed), f);
+    logic integer amq_cuckoo_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
+      amq_cuckoo_fp_of(amq_hash_xxh3_128_hi{L}(key, len, seed), f);
 
     // The key's place is a place: its first bucket is a bucket, its fingerprint has a set bit.
-    predicate amq_ck_key_ok{L}(integer nb, integer f, char *key, integer len, uint64_t seed) =
-      0 <= amq_ck_key_i1{L}(key, len, seed, nb) < nb && amq_ck_fp(amq_ck_key_fp{L}(key, len, seed, f), f);
+    predicate amq_cuckoo_key_ok{L}(integer nb, integer f, char *key, integer len, uint64_t seed) =
+      0 <= amq_cuckoo_key_i1{L}(key, len, seed, nb) < nb && amq_cuckoo_fp(amq_cuckoo_key_fp{L}(key, len, seed, f), f);
 
     // j is one of the key's two buckets (its bytes read at L).
-    predicate amq_ck_key_bucket{L}(integer j, integer nb, integer f, char *key, integer len, uint64_t seed) =
-      j == amq_ck_key_i1{L}(key, len, seed, nb) ||
-      j == amq_ck_alt(amq_ck_key_i1{L}(key, len, seed, nb), amq_ck_key_fp{L}(key, len, seed, f), f, nb);
+    predicate amq_cuckoo_key_bucket{L}(integer j, integer nb, integer f, char *key, integer len, uint64_t seed) =
+      j == amq_cuckoo_key_i1{L}(key, len, seed, nb) ||
+      j == amq_cuckoo_alt(amq_cuckoo_key_i1{L}(key, len, seed, nb), amq_cuckoo_key_fp{L}(key, len, seed, f), f, nb);
 
     // The key is found in the table at Lw (its bytes read at Lk): its fingerprint is in its
     // first bucket or in that bucket's alternate.
-    predicate amq_ck_key_has{Lw, Lk}(uint64_t *w, integer nb, integer b, integer f, char *key,
+    predicate amq_cuckoo_key_has{Lw, Lk}(uint64_t *w, integer nb, integer b, integer f, char *key,
                                      integer len, uint64_t seed) =
-      amq_ck_has{Lw}(w, f, b, nb, amq_ck_key_i1{Lk}(key, len, seed, nb),
-                     amq_ck_key_fp{Lk}(key, len, seed, f));
+      amq_cuckoo_has{Lw}(w, f, b, nb, amq_cuckoo_key_i1{Lk}(key, len, seed, nb),
+                     amq_cuckoo_key_fp{Lk}(key, len, seed, f));
 */
 
 /* The key's first bucket and fingerprint (as above).  For the rates and the checker; add,
@@ -89,9 +89,9 @@
     requires out_valid: \valid(i1) && \valid(fp) && \separated(i1, fp);
     requires sep:       \separated(i1, (char *)key + (0 .. len - 1)) && \separated(fp, (char *)key + (0 .. len - 1));
     assigns *i1, *fp;
-    ensures i1:       *i1 == amq_ck_key_i1{Pre}((char *)key, len, seed, nb) && *i1 < nb;
-    ensures fp:       *fp == amq_ck_key_fp{Pre}((char *)key, len, seed, f) && 1 <= *fp <= amq_ck_fpmax(f);
-    ensures fp_bits:  amq_ck_fp(*fp, f);
+    ensures i1:       *i1 == amq_cuckoo_key_i1{Pre}((char *)key, len, seed, nb) && *i1 < nb;
+    ensures fp:       *fp == amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f) && 1 <= *fp <= amq_cuckoo_fpmax(f);
+    ensures fp_bits:  amq_cuckoo_fp(*fp, f);
 */
 void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *key, size_t len, uint64_t *i1,
                           uint64_t *fp);
@@ -101,9 +101,9 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
  * copies there (`copy`: a new copy was written, see amq_cuckoo_kernel_insert).
  * AMQ_E_FULL: no try found a free slot; not a word of w changed.  A NULL
  * key with len > 0: AMQ_E_INVALID_ARG, nothing changed. */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
-    assigns w[0 .. amq_words(nb * b * f) - 1];
-    ensures failed:   \result != AMQ_OK ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+/*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
+    assigns w[0 .. amq_bloom_words(nb * b * f) - 1];
+    ensures failed:   \result != AMQ_OK ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
@@ -111,18 +111,18 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
     behavior keyed:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_words(nb * b * f) - 1));
+      requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_bloom_words(nb * b * f) - 1));
       ensures status:     \result == AMQ_OK || \result == AMQ_E_FULL;
-      ensures place:      amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
-      ensures inserted:   \result == AMQ_OK ==> amq_ck_key_has{Post, Pre}(w, nb, b, f, (char *)key, len, seed);
+      ensures place:      amq_cuckoo_key_ok{Pre}(nb, f, (char *)key, len, seed);
+      ensures inserted:   \result == AMQ_OK ==> amq_cuckoo_key_has{Post, Pre}(w, nb, b, f, (char *)key, len, seed);
       ensures preserved:  \result == AMQ_OK ==>
-                            \forall integer j, x; 0 <= j < nb && amq_ck_fp(x, f) &&
-                              amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has(w, f, b, nb, j, x);
-      ensures unchanged:  \result == AMQ_E_FULL ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+                            \forall integer j, x; 0 <= j < nb && amq_cuckoo_fp(x, f) &&
+                              amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has(w, f, b, nb, j, x);
+      ensures unchanged:  \result == AMQ_E_FULL ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
       ensures copy:       \result == AMQ_OK ==>
-                            \forall integer j, x; 0 <= j < nb && amq_ck_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
-                              amq_ck_same(x, amq_ck_key_fp{Pre}((char *)key, len, seed, f), f) &&
-                              amq_ck_has{Pre}(w, f, b, nb, j, x) ==> amq_ck_has2(w, f, b, nb, j, x);
+                            \forall integer j, x; 0 <= j < nb && amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                              amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f) &&
+                              amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has2(w, f, b, nb, j, x);
     complete behaviors;
     disjoint behaviors;
 */
@@ -130,12 +130,12 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
                               size_t len);
 
 /* 1 iff the key's fingerprint is in one of its two buckets. */
-/*@ requires geom:      amq_ck_geom(w, nb, b, f);
+/*@ requires geom:      amq_cuckoo_geom(w, nb, b, f);
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
-    ensures found: \result == 1 <==> amq_ck_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
+    ensures found: \result == 1 <==> amq_cuckoo_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
     ensures bool:  \result == 0 || \result == 1;
-    ensures place: amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
+    ensures place: amq_cuckoo_key_ok{Pre}(nb, f, (char *)key, len, seed);
 */
 int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, uint64_t seed, const void *key,
                          size_t len);
@@ -143,9 +143,9 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
 /* Removes one copy of the key's fingerprint from one of its two buckets (its first bucket
  * first): AMQ_OK.  None there: AMQ_E_NOT_PRESENT, nothing changed.  A NULL key with len > 0:
  * AMQ_E_INVALID_ARG, nothing changed.  (See above for a key that was never inserted.) */
-/*@ requires geom:    amq_ck_geom(w, nb, b, f);
-    assigns w[0 .. amq_words(nb * b * f) - 1];
-    ensures failed:   \result != AMQ_OK ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+/*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
+    assigns w[0 .. amq_bloom_words(nb * b * f) - 1];
+    ensures failed:   \result != AMQ_OK ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
@@ -153,14 +153,14 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
     behavior keyed:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_words(nb * b * f) - 1));
+      requires sep:       \separated((char *)key + (0 .. len - 1), w + (0 .. amq_bloom_words(nb * b * f) - 1));
       ensures status:     \result == AMQ_OK || \result == AMQ_E_NOT_PRESENT;
-      ensures place:      amq_ck_key_ok{Pre}(nb, f, (char *)key, len, seed);
-      ensures iff:        \result == AMQ_OK <==> amq_ck_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
+      ensures place:      amq_cuckoo_key_ok{Pre}(nb, f, (char *)key, len, seed);
+      ensures iff:        \result == AMQ_OK <==> amq_cuckoo_key_has{Pre, Pre}(w, nb, b, f, (char *)key, len, seed);
       ensures one:        \result == AMQ_OK ==>
-                            amq_ck_removed_one{Pre, Post}(w, f, b, nb, amq_ck_key_i1{Pre}((char *)key, len, seed, nb),
-                                                          amq_ck_key_fp{Pre}((char *)key, len, seed, f));
-      ensures unchanged:  \result != AMQ_OK ==> amq_ck_words_same{Pre, Post}(w, amq_words(nb * b * f));
+                            amq_cuckoo_removed_one{Pre, Post}(w, f, b, nb, amq_cuckoo_key_i1{Pre}((char *)key, len, seed, nb),
+                                                          amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f));
+      ensures unchanged:  \result != AMQ_OK ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
     complete behaviors;
     disjoint behaviors;
 */

@@ -9,21 +9,21 @@
 
 /*@ requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
-    ensures model: \result == amq_h_xxh3_64{Pre}((char *)key, len, seed);
+    ensures model: \result == amq_hash_xxh3_64{Pre}((char *)key, len, seed);
 */
 uint64_t amq_xxh3_64(const void *key, size_t len, uint64_t seed);
 
 /*@ requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     requires out_valid: \valid(lo) && \valid(hi) && \separated(lo, hi);
     assigns *lo, *hi;
-    ensures model_lo: *lo == amq_h_xxh3_128_lo{Pre}((char *)key, len, seed);
-    ensures model_hi: *hi == amq_h_xxh3_128_hi{Pre}((char *)key, len, seed);
+    ensures model_lo: *lo == amq_hash_xxh3_128_lo{Pre}((char *)key, len, seed);
+    ensures model_hi: *hi == amq_hash_xxh3_128_hi{Pre}((char *)key, len, seed);
 */
 void amq_xxh3_128(const void *key, size_t len, uint64_t seed, uint64_t *lo, uint64_t *hi);
 
 /*@ requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
-    ensures model: \result == amq_h_xxh64{Pre}((char *)key, len, seed);
+    ensures model: \result == amq_hash_xxh64{Pre}((char *)key, len, seed);
 */
 uint64_t amq_xxh64(const void *key, size_t len, uint64_t seed);
 

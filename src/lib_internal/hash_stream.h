@@ -66,8 +66,8 @@ static inline uint64_t amq_hash_add_mod(uint64_t x, uint64_t y, uint64_t m)
     requires m_pos:    m >= 1;
     requires strategy: AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
     assigns *st;
-    ensures at:    amq_hash_stream_at(st, amq_hash_stream_rec(s), amq_red(a, m), amq_hash_stream_y0(s, amq_red(b, m), m),
-                                 amq_red(c, m), m);
+    ensures at:    amq_hash_stream_at(st, amq_hash_stream_rec(s), amq_hash_stream_reduce(a, m), amq_hash_stream_y0(s, amq_hash_stream_reduce(b, m), m),
+                                 amq_hash_stream_reduce(c, m), m);
     ensures fresh: st->i == 0;
 */
 static inline void amq_hash_stream_words(amq_hash_stream *st, amq_hash_strategy s, uint64_t a, uint64_t b,
@@ -85,7 +85,7 @@ static inline void amq_hash_stream_words(amq_hash_stream *st, amq_hash_strategy 
         } else if (y == 0 && m > 1)
             y = 1;
     }
-    //@ assert y0: y == amq_hash_stream_y0(s, amq_red(b, m), m);
+    //@ assert y0: y == amq_hash_stream_y0(s, amq_hash_stream_reduce(b, m), m);
     *st = (amq_hash_stream){.x = amq_reduce(a, m), .y = y, .z = amq_reduce(c, m), .m = m, .i = 0,
                             .s = s == AMQ_HASH_INDEPENDENT ? AMQ_HASH_ENHANCED : s};
 }
@@ -106,9 +106,9 @@ static inline void amq_hash_stream_words(amq_hash_stream *st, amq_hash_strategy 
     behavior recurrence:
       assumes s != AMQ_HASH_INDEPENDENT;
       ensures at: amq_hash_stream_at(st, s,
-                    amq_red(amq_h_xxh3_128_lo{Pre}((char *)key, len, seed), m),
-                    amq_hash_stream_y0(s, amq_red(amq_h_xxh3_128_hi{Pre}((char *)key, len, seed), m), m),
-                    amq_red(amq_hash_stream_c{Pre}(s, seed, (char *)key, len), m), m);
+                    amq_hash_stream_reduce(amq_hash_xxh3_128_lo{Pre}((char *)key, len, seed), m),
+                    amq_hash_stream_y0(s, amq_hash_stream_reduce(amq_hash_xxh3_128_hi{Pre}((char *)key, len, seed), m), m),
+                    amq_hash_stream_reduce(amq_hash_stream_c{Pre}(s, seed, (char *)key, len), m), m);
     complete behaviors;
     disjoint behaviors;
 */

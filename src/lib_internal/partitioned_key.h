@@ -18,7 +18,7 @@
     predicate amq_partitioned_key_set{Lb, Lk}(uint64_t *bits, integer psize, integer k, integer s,
                                        uint64_t seed, char *key, integer len) =
       \forall integer t; 0 <= t < k ==>
-        amq_bit_set{Lb}(bits, t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t));
+        amq_bloom_bit_set{Lb}(bits, t * psize + amq_hash_stream_index{Lk}(s, seed, key, len, psize, t));
 
     // r is the query's answer for the key: 1 if its bits are set at Lb (the key read at Lk), else 0
     predicate amq_partitioned_key_answer{Lb, Lk}(integer r, uint64_t *bits, integer psize, integer k, integer s,
@@ -40,25 +40,25 @@
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid(bits + (0 .. amq_words(k * psize) - 1));
-    assigns bits[0 .. amq_words(k * psize) - 1];
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(k * psize) - 1));
+    assigns bits[0 .. amq_bloom_words(k * psize) - 1];
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
       ensures status:    \result == AMQ_E_INVALID_ARG;
-      ensures unchanged: \forall integer w; 0 <= w < amq_words(k * psize) ==> bits[w] == \old(bits[w]);
+      ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(k * psize) ==> bits[w] == \old(bits[w]);
     behavior added:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      assigns bits[0 .. amq_words(k * psize) - 1];
+      assigns bits[0 .. amq_bloom_words(k * psize) - 1];
       ensures status:   \result == AMQ_OK;
       ensures inserted: amq_partitioned_key_set{Post, Pre}(bits, psize, k, s, seed, (char *)key, len);
       ensures range:    amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, psize);
-      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_words(k * psize));
-      ensures frame:    \forall integer p; 0 <= p < 64 * amq_words(k * psize) ==>
+      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(k * psize));
+      ensures frame:    \forall integer p; 0 <= p < 64 * amq_bloom_words(k * psize) ==>
                           (\forall integer t; 0 <= t < k ==>
                              t * psize + amq_hash_stream_index{Pre}(s, seed, (char *)key, len, psize, t) != p) ==>
-                          (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+                          (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
     complete behaviors;
     disjoint behaviors;
 */
@@ -71,7 +71,7 @@ amq_status amq_partitioned_key_add(uint64_t *bits, uint64_t psize, uint64_t k, a
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires fits:       k * psize <= 18446744073709551615;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires key_valid:  \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     behavior present:
@@ -93,13 +93,13 @@ int amq_partitioned_key_query(const uint64_t *bits, uint64_t psize, uint64_t k, 
  * and their words prefetched, then each key is answered from its positions (hashed once).
  * The caller refuses NULL arguments (src/partitioned.c).  results lies outside the bit
  * array's allocation (apart: the library allocates the bits; stated on the bounds instead, a
- * prover would need each bit's word below amq_words(k * psize), a product fact, to see a
+ * prover would need each bit's word below amq_bloom_words(k * psize), a product fact, to see a
  * result write miss it). */
 /*@ requires psize_pos:     psize >= 1;
     requires k_range:       1 <= k <= AMQ_MAX_K;
     requires fits:          k * psize <= 18446744073709551615;
     requires strategy:      AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid:    \valid_read(bits + (0 .. amq_words(k * psize) - 1));
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(k * psize) - 1));
     requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
     requires results_valid: \valid(results + (0 .. count - 1));

@@ -36,7 +36,7 @@
 
     // The key's fingerprint, quotient and remainder (its bytes read at L).
     logic integer amq_quotient_key_fp{L}(char *key, integer len, uint64_t seed, integer q, integer r) =
-      amq_quotient_fp_of(amq_h_xxh3_64{L}(key, len, seed), q + r);
+      amq_quotient_fp_of(amq_hash_xxh3_64{L}(key, len, seed), q + r);
     logic integer amq_quotient_key_fq{L}(char *key, integer len, uint64_t seed, integer q, integer r) =
       amq_quotient_quot(amq_quotient_key_fp{L}(key, len, seed, q, r), r);
     logic integer amq_quotient_key_fr{L}(char *key, integer len, uint64_t seed, integer q, integer r) =
@@ -76,7 +76,7 @@
 /*@ requires p_range:   1 <= p <= 64;
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
-    ensures fp:    \result == amq_quotient_fp_of(amq_h_xxh3_64{Pre}((char *)key, len, seed), p);
+    ensures fp:    \result == amq_quotient_fp_of(amq_hash_xxh3_64{Pre}((char *)key, len, seed), p);
     ensures range: \result < (1 << p);
 */
 uint64_t amq_quotient_key_fingerprint(uint64_t p, uint64_t seed, const void *key, size_t len);

@@ -24,36 +24,36 @@
     // Bit 32 t + (the bit of word t) of the hash's block is set at L for every t < 8.
     predicate amq_split_block_hash_set{L}(uint64_t *bits, integer nblocks, integer h) =
       \forall integer t; 0 <= t < 8 ==>
-        amq_bit_set{L}(bits, amq_split_block_hash_block(nblocks, h) * 256 + (t * 32 + amq_split_block_hash_bit(h, t)));
+        amq_bloom_bit_set{L}(bits, amq_split_block_hash_block(nblocks, h) * 256 + (t * 32 + amq_split_block_hash_bit(h, t)));
 
     // The same for the key's hash, its bytes read at Lk.
     predicate amq_split_block_key_set{Lb, Lk}(uint64_t *bits, integer nblocks, uint64_t seed, char *key,
                                         integer len) =
-      amq_split_block_hash_set{Lb}(bits, nblocks, amq_h_xxh64{Lk}(key, len, seed));
+      amq_split_block_hash_set{Lb}(bits, nblocks, amq_hash_xxh64{Lk}(key, len, seed));
 */
 
 /* Add the key: its 8 mask bits in its block.  Refuses a NULL key with len > 0
  * (AMQ_E_INVALID_ARG) and then writes nothing; that is the only way it fails. */
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid(bits + (0 .. amq_words(nblocks * 256) - 1));
-    assigns bits[0 .. amq_words(nblocks * 256) - 1];
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
     behavior refused:
       assumes key == \null && len > 0;
       assigns \nothing;
       ensures status:    \result == AMQ_E_INVALID_ARG;
-      ensures unchanged: \forall integer w; 0 <= w < amq_words(nblocks * 256) ==> bits[w] == \old(bits[w]);
+      ensures unchanged: \forall integer w; 0 <= w < amq_bloom_words(nblocks * 256) ==> bits[w] == \old(bits[w]);
     behavior added:
       assumes !(key == \null && len > 0);
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
-      assigns bits[0 .. amq_words(nblocks * 256) - 1];
+      assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1];
       ensures status:   \result == AMQ_OK;
       ensures inserted: amq_split_block_key_set{Post, Pre}(bits, nblocks, seed, (char *)key, len);
-      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_words(nblocks * 256));
-      ensures frame:    \forall integer p; 0 <= p < 64 * amq_words(nblocks * 256) ==>
+      ensures monotone: amq_bloom_monotone{Pre, Post}(bits, amq_bloom_words(nblocks * 256));
+      ensures frame:    \forall integer p; 0 <= p < 64 * amq_bloom_words(nblocks * 256) ==>
                           (\forall integer t; 0 <= t < 8 ==>
-                             p != amq_split_block_hash_block(nblocks, amq_h_xxh64{Pre}((char *)key, len, seed)) * 256 +
-                                    (t * 32 + amq_split_block_hash_bit(amq_h_xxh64{Pre}((char *)key, len, seed), t))) ==>
-                          (amq_bit_set{Post}(bits, p) <==> amq_bit_set{Pre}(bits, p));
+                             p != amq_split_block_hash_block(nblocks, amq_hash_xxh64{Pre}((char *)key, len, seed)) * 256 +
+                                    (t * 32 + amq_split_block_hash_bit(amq_hash_xxh64{Pre}((char *)key, len, seed), t))) ==>
+                          (amq_bloom_bit_set{Post}(bits, p) <==> amq_bloom_bit_set{Pre}(bits, p));
     complete behaviors;
     disjoint behaviors;
 */
@@ -62,7 +62,7 @@ amq_status amq_split_block_key_add(uint64_t *bits, uint64_t nblocks, uint64_t se
 /* The answer for a key of hash h: 1 iff its 8 mask bits are set in its block (the Bloom
  * kernel's lazy query on the 8 translated bits, which stops at the first clear one). */
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid_read(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     assigns \nothing;
     behavior present:
       assumes amq_split_block_hash_set(bits, nblocks, h);
@@ -77,7 +77,7 @@ int amq_split_block_key_answer(const uint64_t *bits, uint64_t nblocks, uint64_t 
 
 /* Query the key: 1 iff its 8 mask bits are set in its block. */
 /*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
-    requires bits_valid:    \valid_read(bits + (0 .. amq_words(nblocks * 256) - 1));
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
     requires key_valid:     \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     behavior present:

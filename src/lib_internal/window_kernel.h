@@ -41,20 +41,20 @@ uint64_t amq_window_kernel_capacity(uint64_t W, uint64_t g);
 
 /* Clears one generation of m bits. */
 /*@ requires m_pos:      m >= 1;
-    requires bits_valid: \valid(bits + (0 .. amq_words(m) - 1));
-    assigns bits[0 .. amq_words(m) - 1];
-    ensures empty:       amq_window_gen_empty(bits, amq_words(m));
+    requires bits_valid: \valid(bits + (0 .. amq_bloom_words(m) - 1));
+    assigns bits[0 .. amq_bloom_words(m) - 1];
+    ensures empty:       amq_window_gen_empty(bits, amq_bloom_words(m));
 */
 void amq_window_kernel_clear_gen(uint64_t *bits, uint64_t m);
 
 /* The empty ring: every generation cleared, every count 0, generation 0 current. */
 /*@ requires g_pos: g >= 1;
     requires m_pos: m >= 1;
-    requires ring:  amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:  amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures cur:    *cur == 0;
     ensures empty:  \forall integer i; 0 <= i < g ==>
-                      count[i] == 0 && amq_window_gen_empty(gen[i], amq_words(m));
+                      count[i] == 0 && amq_window_gen_empty(gen[i], amq_bloom_words(m));
     ensures ok:     \forall integer cap; cap >= 1 ==> amq_window_ring_ok(count, cur, g, cap);
 */
 void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur, uint64_t g, uint64_t m)
@@ -63,7 +63,7 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
 /* Inserts one index vector; rotates when the current generation becomes full. */
 /*@ requires g_min:     g >= 2;
     requires m_pos:     m >= 1;
-    requires ring:      amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:      amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:        amq_window_ring_ok(count, cur, g, cap);
     requires idx:       amq_window_ring_vec(count, cur, g, area, n, idx, k);
     requires idx_range: amq_bloom_in_range(idx, k, m);
@@ -71,23 +71,23 @@ void amq_window_kernel_init(uint64_t *const *gen, uint64_t *count, uint64_t *cur
     ensures ok:         amq_window_ring_ok(count, cur, g, cap);
     ensures inserted:   amq_bloom_all_set(gen[\old(*cur)], idx, k);
     ensures monotone:   \forall integer i; 0 <= i < g ==> (*cur == \old(*cur) || i != *cur) ==>
-                          amq_bloom_monotone{Pre, Post}(gen[i], amq_words(m));
-    ensures fresh:      \forall integer i, p; 0 <= i < g && 0 <= p < 64 * amq_words(m) && !amq_bloom_named(idx, k, p) ==>
-                          amq_bit_set(gen[i], p) ==> amq_bit_set{Pre}(gen[i], p);
+                          amq_bloom_monotone{Pre, Post}(gen[i], amq_bloom_words(m));
+    ensures fresh:      \forall integer i, p; 0 <= i < g && 0 <= p < 64 * amq_bloom_words(m) && !amq_bloom_named(idx, k, p) ==>
+                          amq_bloom_bit_set(gen[i], p) ==> amq_bloom_bit_set{Pre}(gen[i], p);
     behavior fill:
       assumes count[*cur] + 1 < cap;
       ensures same_cur: *cur == \old(*cur);
       ensures counted:  count[*cur] == \old(count[*cur]) + 1;
       ensures others:   \forall integer i; 0 <= i < g && i != *cur ==>
-                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_words(m));
+                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_bloom_words(m));
     behavior rotate:
       assumes count[*cur] + 1 == cap;
       ensures next:     amq_window_ring_next(\old(*cur), g, *cur);
       ensures full:     count[\old(*cur)] == cap;
-      ensures cleared:  count[*cur] == 0 && amq_window_gen_empty(gen[*cur], amq_words(m));
-      ensures no_bit:   \forall integer p; 0 <= p < 64 * amq_words(m) ==> !amq_bit_set(gen[*cur], p);
+      ensures cleared:  count[*cur] == 0 && amq_window_gen_empty(gen[*cur], amq_bloom_words(m));
+      ensures no_bit:   \forall integer p; 0 <= p < 64 * amq_bloom_words(m) ==> !amq_bloom_bit_set(gen[*cur], p);
       ensures others:   \forall integer i; 0 <= i < g && i != \old(*cur) && i != *cur ==>
-                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_words(m));
+                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_bloom_words(m));
     complete behaviors;
     disjoint behaviors;
 */
@@ -98,7 +98,7 @@ void amq_window_kernel_add(uint64_t *const *gen, uint64_t *count, uint64_t *cur,
 /*@ requires g_pos:     g >= 1;
     requires m_pos:     m >= 1;
     requires gen_valid: \valid_read(gen + (0 .. g - 1));
-    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_words(m) - 1));
+    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_bloom_words(m) - 1));
     requires idx_valid: \valid_read(idx + (0 .. k - 1));
     requires idx_range: amq_bloom_in_range(idx, k, m);
     assigns \nothing;

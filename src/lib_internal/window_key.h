@@ -19,7 +19,7 @@
     predicate amq_window_key_set{Lb, Lk}(uint64_t *bits, integer k, integer s, uint64_t seed, char *key,
                                          integer len, integer m) =
       \forall integer t; 0 <= t < k ==>
-        amq_bit_set{Lb}(bits, amq_hash_stream_index{Lk}(s, seed, key, len, m, t));
+        amq_bloom_bit_set{Lb}(bits, amq_hash_stream_index{Lk}(s, seed, key, len, m, t));
 
     // the query's "yes" at L: some generation has every one of the key's bits set
     predicate amq_window_key_has{L}(uint64_t **gen, integer g, integer k, integer s, uint64_t seed,
@@ -35,12 +35,12 @@
     requires m_pos:    m >= 1;
     requires k_range:  1 <= k <= AMQ_MAX_K;
     requires strategy: AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires ring:     amq_window_ring(gen, count, cur, g, amq_words(m), area, n);
+    requires ring:     amq_window_ring(gen, count, cur, g, amq_bloom_words(m), area, n);
     requires ok:       amq_window_ring_ok(count, cur, g, cap);
     assigns *cur, count[0 .. g - 1], area[0 .. n - 1];
     ensures ok:        amq_window_ring_ok(count, cur, g, cap);
     ensures monotone:  \forall integer i; 0 <= i < g ==> (*cur == \old(*cur) || i != *cur) ==>
-                         amq_bloom_monotone{Pre, Post}(gen[i], amq_words(m));
+                         amq_bloom_monotone{Pre, Post}(gen[i], amq_bloom_words(m));
     behavior refused:
       assumes key == \null && len > 0;
       ensures status:    \result == AMQ_E_INVALID_ARG;
@@ -56,7 +56,7 @@
       ensures same_cur: *cur == \old(*cur);
       ensures counted:  count[*cur] == \old(count[*cur]) + 1;
       ensures others:   \forall integer i; 0 <= i < g && i != *cur ==>
-                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_words(m));
+                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_bloom_words(m));
     behavior rotate:
       assumes !(key == \null && len > 0) && count[*cur] + 1 == cap;
       requires key_valid: \valid_read((char *)key + (0 .. len - 1));
@@ -65,9 +65,9 @@
       ensures range:    amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, m);
       ensures next:     amq_window_ring_next(\old(*cur), g, *cur);
       ensures full:     count[\old(*cur)] == cap;
-      ensures cleared:  count[*cur] == 0 && amq_window_gen_empty(gen[*cur], amq_words(m));
+      ensures cleared:  count[*cur] == 0 && amq_window_gen_empty(gen[*cur], amq_bloom_words(m));
       ensures others:   \forall integer i; 0 <= i < g && i != \old(*cur) && i != *cur ==>
-                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_words(m));
+                          count[i] == \old(count[i]) && amq_window_gen_same{Pre, Post}(gen[i], amq_bloom_words(m));
     complete behaviors;
     disjoint behaviors;
 */
@@ -82,7 +82,7 @@ amq_status amq_window_key_add(uint64_t *const *gen, uint64_t *count, uint64_t *c
     requires k_range:   1 <= k <= AMQ_MAX_K;
     requires strategy:  AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
     requires gen_valid: \valid_read(gen + (0 .. g - 1));
-    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_words(m) - 1));
+    requires gens:      \forall integer i; 0 <= i < g ==> \valid_read(gen[i] + (0 .. amq_bloom_words(m) - 1));
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     behavior present:
