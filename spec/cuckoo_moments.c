@@ -23,7 +23,7 @@
 #include "spec_internal/refine.h"
 #include "spec_internal/spec_interval.h"
 #include <lib_internal/fail.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/cuckoo_moment_cost.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
 #include <math.h>

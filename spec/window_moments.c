@@ -30,7 +30,7 @@
  * about k^3 / 6; j = 4, k = 3: 10232), which the cost model counts before anything is
  * computed. */
 #include <lib_internal/fail.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/window_moment_cost.h>
 #include <lib_internal/window_kernel.h>
 #include <amq/spec_window.h>
 #include <amq/spec_moments.h>

@@ -6,7 +6,7 @@
 #include <lib_internal/cuckoo_key.h>
 #include <amq/cuckoo.h>
 #include <amq/spec_cuckoo.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/cuckoo_moment_cost.h>
 #include <stdlib.h>
 
 enum { P_NB, P_B, P_F };

@@ -9,7 +9,7 @@
 #include <lib_internal/bloom_kernel.h>
 #include <amq/window.h>
 #include <amq/spec_window.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/window_moment_cost.h>
 #include <math.h>
 #include <stdlib.h>
 

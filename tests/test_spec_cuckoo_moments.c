@@ -17,7 +17,7 @@
 #include <amq/spec_cuckoo.h>
 #include <lib_internal/cuckoo_kernel.h>
 #include <lib_internal/fail.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/cuckoo_moment_cost.h>
 
 #define BITS 40
 #define J 4

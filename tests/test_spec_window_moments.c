@@ -17,7 +17,7 @@
 #include <amq/spec_moments.h>
 #include <amq/spec_window.h>
 #include <lib_internal/fail.h>
-#include <lib_internal/moment_cost.h>
+#include <lib_internal/window_moment_cost.h>
 #include <lib_internal/window_check.h>
 
 #define BITS 40

@@ -20,17 +20,25 @@ typedef struct bench_timing {
 struct amq_filter;
 bench_timing bench_run_ops(struct amq_filter *f, uint64_t n, int can_remove);
 
+/* The sections that are no structure's own (main.c runs them by name). */
 void bench_peers(void);
 void bench_filters(void);
-void bench_bloom(void);
 void bench_spec(void);
 void bench_blocked_spec(void);
 void bench_blocked(void);
-void bench_quotient(void);
 void bench_checker(void);
 void bench_mpi(void);
 void bench_same_bits(void);
-void bench_cuckoo(void);
+
+/* A structure's own section, if it has one: `void bench_<s>(void)` in tools/bench/bench_<s>.c,
+ * <s> as in the registry list (lib_internal/registry.h).  Declared weak for every structure, so
+ * that main.c runs the sections that exist, in registry order, and adding a structure's section
+ * edits no shared file: an undefined weak function's address is null (ELF, which the Debian
+ * platform of the README is). */
+#include <lib_internal/registry.h>
+#define X(s, TYPE, number) void bench_##s(void) __attribute__((weak));
+AMQ_STRUCTURES
+#undef X
 
 /* The minimal AVX2 Parquet filter of bench_parquet_avx2.c, the split-block filter's peer. */
 #include <stddef.h>

@@ -3,30 +3,51 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Runs a section when it is the one asked for, or when none was; counts what it ran. */
+static int wanted(const char *only, const char *name, int *ran)
+{
+    if (only && strcmp(only, name))
+        return 0;
+    ++*ran;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     const char *only = argc > 1 ? argv[1] : NULL;
+    int ran = 0;
     printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
-    if (!only || !strcmp(only, "peers"))
+    if (wanted(only, "peers", &ran))
         bench_peers();
-    if (!only || !strcmp(only, "filters"))
+    if (wanted(only, "filters", &ran))
         bench_filters();
-    if (!only || !strcmp(only, "same-bits"))
+    if (wanted(only, "same-bits", &ran))
         bench_same_bits();
-    if (!only || !strcmp(only, "cuckoo"))
-        bench_cuckoo();
-    if (!only || !strcmp(only, "bloom"))
-        bench_bloom();
-    if (!only || !strcmp(only, "blocked")) {
+    if (wanted(only, "blocked", &ran)) {
         bench_blocked_spec();
         bench_blocked();
     }
-    if (!only || !strcmp(only, "quotient"))
-        bench_quotient();
-    if (!only || !strcmp(only, "checker"))
+    /* The structures' own sections (bench.h), named as in the registry. */
+#define X(s, TYPE, number)                         \
+    if (bench_##s && wanted(only, #s, &ran)) \
+        bench_##s();
+    AMQ_STRUCTURES
+#undef X
+    if (wanted(only, "checker", &ran))
         bench_checker();
-    if (!only || !strcmp(only, "spec"))
+    if (wanted(only, "spec", &ran))
         bench_spec();
-    if (!only || !strcmp(only, "mpi")) bench_mpi();
+    if (wanted(only, "mpi", &ran))
+        bench_mpi();
+    if (!ran) {
+        fprintf(stderr, "bench: no section named '%s'; the sections: peers filters same-bits blocked", only);
+#define X(s, TYPE, number) \
+    if (bench_##s)         \
+        fprintf(stderr, " %s", #s);
+        AMQ_STRUCTURES
+#undef X
+        fprintf(stderr, " checker spec mpi\n");
+        return 2;
+    }
     return 0;
 }

@@ -6,7 +6,7 @@
 dir=$1
 src=$(dirname "$0")
 mkdir -p "$dir"
-cp "$src/package.json" "$src/package-lock.json" "$src/adapter.js" "$src/cuckoo_kicks.js" "$dir/"
+cp "$src/package.json" "$src/package-lock.json" "$src"/*.js "$dir/"  # every adapter file: a new one needs no edit here
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     echo "skipped: node or npm is not installed (sh tools/deps.sh build installs them)" >"$dir/status"
     exit 0
