@@ -117,6 +117,28 @@ amq_status amq_cuckoo_key_add(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, 
         /*@ assert slots: \forall integer r, y; amq_cuckoo_is(w, f, r, y) <==> amq_cuckoo_is{Pre}(w, f, r, y); */
         /*@ assert buckets: \forall integer i, y; amq_cuckoo_in(w, f, b, i, y) <==> amq_cuckoo_in{Pre}(w, f, b, i, y); */
         /*@ assert has: \forall integer i, y; amq_cuckoo_has(w, f, b, nb, i, y) <==> amq_cuckoo_has{Pre}(w, f, b, nb, i, y); */
+#ifndef AMQ_CUCKOO_NO_COUNT
+        /* The counts too are Pre's, so insert's count effect is one from Pre: the counts are
+         * recursive, so an induction over a slot's f bits, then over a range's b slots. */
+        /*@ assert c_wb: \forall integer p; amq_cuckoo_wb(w, p) == amq_cuckoo_wb{Pre}(w, p); */
+        /*@ ghost
+          /@ loop invariant c_bits:  0 <= n <= f;
+             loop invariant c_eqn:   \forall integer o, x; amq_cuckoo_eqn(w, o, x, n) == amq_cuckoo_eqn{Pre}(w, o, x, n);
+             loop assigns n;
+             loop variant f - n;
+          @/
+          for (uint64_t n = 0; n < f; n++) { }
+        */
+        /*@ ghost
+          /@ loop invariant c_slots: 0 <= n <= b;
+             loop invariant c_cnt:   \forall integer lo, x; amq_cuckoo_cnt(w, f, lo, n, x) == amq_cuckoo_cnt{Pre}(w, f, lo, n, x);
+             loop assigns n;
+             loop variant b - n;
+          @/
+          for (uint64_t n = 0; n < b; n++) { }
+        */
+        /*@ assert c_same: \forall integer j, x; amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
+#endif
         const uint64_t start = a % 2u == 0 ? i1 : i2;
         if (amq_cuckoo_kernel_insert(w, nb, b, f, start, fp, kicks, AMQ_CUCKOO_MAX_KICKS) == AMQ_CUCKOO_OK) {
             /* start's pair is the key's pair (the alternate bucket is an involution) */

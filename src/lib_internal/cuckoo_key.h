@@ -98,7 +98,9 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
 
 /* Adds the key.  AMQ_OK: the key is found, and every fingerprint found before still is; a
  * fingerprint with the key's f bits that was already found for the key's buckets has two
- * copies there (`copy`: a new copy was written, see amq_cuckoo_kernel_insert).
+ * copies there (`copy`: a new copy was written, see amq_cuckoo_kernel_insert).  With the copy
+ * counts (unit cuckoo_key_count): the key's class (its bucket pair, its fingerprint's f bits)
+ * gains exactly one copy and no other class's count changes (`up`, `other`).
  * AMQ_E_FULL: no try found a free slot; not a word of w changed.  A NULL
  * key with len > 0: AMQ_E_INVALID_ARG, nothing changed. */
 /*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
@@ -123,6 +125,17 @@ void amq_cuckoo_key_place(uint64_t nb, uint64_t f, uint64_t seed, const void *ke
                             \forall integer j, x; 0 <= j < nb && amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
                               amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f) &&
                               amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has2(w, f, b, nb, j, x);
+      AMQ_CUCKOO_COUNT(
+      ensures up:         \result == AMQ_OK ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                              amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                              amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f) ==>
+                              amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1;
+      ensures other:      \result == AMQ_OK ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                              !(amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                                amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f)) ==>
+                              amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
     complete behaviors;
     disjoint behaviors;
 */
@@ -141,8 +154,10 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
                          size_t len);
 
 /* Removes one copy of the key's fingerprint from one of its two buckets (its first bucket
- * first): AMQ_OK.  None there: AMQ_E_NOT_PRESENT, nothing changed.  A NULL key with len > 0:
- * AMQ_E_INVALID_ARG, nothing changed.  (See above for a key that was never inserted.) */
+ * first): AMQ_OK; with the copy counts, the key's class loses exactly one copy and no other
+ * class's count changes (`down`, `other`).  None there: AMQ_E_NOT_PRESENT, nothing changed.
+ * A NULL key with len > 0: AMQ_E_INVALID_ARG, nothing changed.  (See above for a key that was
+ * never inserted.) */
 /*@ requires geom:    amq_cuckoo_geom(w, nb, b, f);
     assigns w[0 .. amq_bloom_words(nb * b * f) - 1];
     ensures failed:   \result != AMQ_OK ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
@@ -161,6 +176,17 @@ int amq_cuckoo_key_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t f,
                             amq_cuckoo_removed_one{Pre, Post}(w, f, b, nb, amq_cuckoo_key_i1{Pre}((char *)key, len, seed, nb),
                                                           amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f));
       ensures unchanged:  \result != AMQ_OK ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nb * b * f));
+      AMQ_CUCKOO_COUNT(
+      ensures down:       \result == AMQ_OK ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                              amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                              amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f) ==>
+                              amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) - 1;
+      ensures other:      \result == AMQ_OK ==>
+                            \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
+                              !(amq_cuckoo_key_bucket{Pre}(j, nb, f, (char *)key, len, seed) &&
+                                amq_cuckoo_same(x, amq_cuckoo_key_fp{Pre}((char *)key, len, seed, f), f)) ==>
+                              amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
     complete behaviors;
     disjoint behaviors;
 */
