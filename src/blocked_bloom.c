@@ -106,41 +106,6 @@ amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t l
     return AMQ_OK;
 }
 
-/* A located key: its block and the stream of its in-block indices. */
-typedef struct located {
-    uint64_t block;
-    amq_hash_stream st;
-} located;
-
-static void locate(const amq_blocked_bloom *b, const void *key, size_t len, located *at, int simd)
-{
-    if (simd) { /* the same block and stream words, hashed inline (lib_internal/simd.h) */
-        uint64_t xyz[3];
-        amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, key, len, &at->block, xyz);
-        at->st.x = xyz[0], at->st.y = xyz[1], at->st.z = xyz[2];
-        return;
-    }
-    at->block = amq_blocked_key_block(b->seed, key, len, b->nblocks);
-    amq_hash_stream_key(&at->st, b->strategy, b->seed, key, len, b->block_bits);
-}
-
-/* The batch's lazy query on a located key (located ahead, so that its block can be prefetched):
- * the loop of amq_blocked_key_query on a stream made earlier.  Not in a proof unit (the
- * single-key query is); tests/test_lazy_query.c checks it against the blocked kernel. */
-static int answer(const amq_blocked_bloom *b, located *at, int simd)
-{
-    if (simd)
-        return amq_blocked_avx2_answer(b->words, at->block, b->block_bits, b->k, b->strategy, at->st.x, at->st.y,
-                                       at->st.z);
-    const uint64_t base = at->block * b->block_bits;
-    for (uint64_t t = 0; t < b->k; t++) {
-        const uint64_t g = base + amq_hash_stream_next(&at->st);
-        if (!amq_bloom_kernel_query(b->words, b->m, &g, 1))
-            return 0;
-    }
-    return 1;
-}
-
 /* The proved lazy query (lib_internal/blocked_key.h, unit blocked_key). */
 int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
@@ -151,28 +116,48 @@ int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t 
     return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
-/* Keys located this far ahead of the one answered, their blocks prefetched. */
+/* A key located by the AVX2 path: its block and its stream's words. */
+typedef struct located {
+    uint64_t block, xyz[3];
+} located;
+
+/* Keys located this far ahead of the one answered, their blocks prefetched (AVX2 path). */
 #define AHEAD 16u
 
+/* The AVX2 batch (lib_internal/simd.h): not proved, held bit for bit to the proved scalar
+ * batch by tests/test_simd.c and tests/test_simd_random.c. */
+static void query_batch_avx2(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
+                             size_t count, int *results)
+{
+    located ring[AHEAD];
+    for (size_t i = 0; i < count && i < AHEAD; i++) {
+        amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, keys[i], lens[i], &ring[i].block,
+                                ring[i].xyz);
+        __builtin_prefetch(b->words + ring[i].block * b->block_bits / 64u, 0, 0);
+    }
+    for (size_t i = 0; i < count; i++) {
+        located *at = &ring[i % AHEAD];
+        results[i] = amq_blocked_avx2_answer(b->words, at->block, b->block_bits, b->k, b->strategy, at->xyz[0],
+                                             at->xyz[1], at->xyz[2]);
+        if (i + AHEAD < count) {
+            amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, keys[i + AHEAD],
+                                    lens[i + AHEAD], &at->block, at->xyz);
+            __builtin_prefetch(b->words + at->block * b->block_bits / 64u, 0, 0);
+        }
+    }
+}
+
+/* The scalar path is the proved batch (lib_internal/blocked_key.h, unit blocked_key). */
 void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                    size_t count, int *results)
 {
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_bloom_query_batch"))
         return;
-    located ring[AHEAD];
-    const int simd = amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy);
-    for (size_t i = 0; i < count && i < AHEAD; i++) {
-        locate(b, keys[i], lens[i], &ring[i], simd);
-        __builtin_prefetch(b->words + ring[i].block * b->block_bits / 64u, 0, 0);
-    }
-    for (size_t i = 0; i < count; i++) {
-        located *at = &ring[i % AHEAD];
-        results[i] = answer(b, at, simd);
-        if (i + AHEAD < count) {
-            locate(b, keys[i + AHEAD], lens[i + AHEAD], at, simd);
-            __builtin_prefetch(b->words + at->block * b->block_bits / 64u, 0, 0);
-        }
-    }
+    if (amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy))
+        query_batch_avx2(b, keys, lens, count, results);
+    else
+        amq_blocked_key_query_batch(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, keys,
+                                    lens, count, results);
 }
 
 void amq_blocked_bloom_clear(amq_blocked_bloom *b)

@@ -1,6 +1,7 @@
 /* The key-level blocked Bloom filter's pure part (lib_internal/blocked_key.h): the block
  * (lib_internal/blocked_block.h), the in-block indices from the stream, then the proved kernels. */
 #include <lib_internal/blocked_key.h>
+#include <lib_internal/prefetch.h>
 
 /* Ghost lemma: block b < n of s bits ends at or before n * s (a product fact, proved once here
  * and called where needed: SMT solvers do not instantiate lemmas on products). */
@@ -94,4 +95,151 @@ int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, ui
             return 0;
     }
     return 1;
+}
+
+/* The batch: rounds of up to BATCH keys, as amq_partitioned_key_query_batch
+ * (src/partitioned_key.c).  Each key of a round is hashed once (locate: its block, prefetched,
+ * and its k in-block indices into the round's idx), then answered by the blocked kernel on
+ * them (answer).  The located facts are the block and the indices apart, never their product:
+ * with block * bsize inside the round's predicate, the invariant carrying the other keys'
+ * facts across a locate timed out.  Stated at Pre as the partitioned batch (bits_kept,
+ * lens_kept, at_pre; results indexed absolutely). */
+#define BATCH 16u
+
+/* *blk = the key's block (its first word prefetched), idx[t] = the key's in-block index t. */
+/*@ requires nblocks_pos: nblocks >= 1;
+    requires bsize_pos:   bsize >= 1;
+    requires fits:        nblocks * bsize <= m;
+    requires k_range:     1 <= k <= AMQ_MAX_K;
+    requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires key_valid:   \valid_read((char *)key + (0 .. len - 1));
+    requires blk_valid:   \valid(blk);
+    requires idx_valid:   \valid(idx + (0 .. k - 1));
+    requires sep:         \separated(blk, idx + (0 .. k - 1));
+    assigns *blk, idx[0 .. k - 1];
+    ensures block:   *blk == amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) && *blk < nblocks;
+    ensures located: amq_hash_stream_indices{Post}(idx, k, s, seed, (char *)key, len, bsize);
+    ensures range:   amq_bloom_in_range(idx, k, bsize);
+*/
+static void locate(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                   amq_hash_strategy s, uint64_t seed, const void *key, size_t len, uint64_t *blk, uint64_t *idx)
+{
+    (void)m;
+    const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
+    //@ ghost block_fits(block, nblocks, bsize);
+    AMQ_PREFETCH(bits + block * bsize / 64u);
+    amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
+    *blk = block;
+}
+
+/* The answer's one step, as a ghost lemma function (as located_set in src/partitioned_key.c):
+ * the kernel's predicate on the located block and indices is the key's. */
+/*@ ghost
+  /@ requires block:   block == amq_blocked_key_block_of(seed, key, len, nblocks);
+     requires located: amq_hash_stream_indices(idx, k, s, seed, key, len, bsize);
+     assigns \nothing;
+     ensures to_key:   amq_blocked_all_set(bits, bsize, block, idx, k) ==>
+                         amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize,
+                                                         k, s, seed, key, len, bsize);
+     ensures from_key: amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize,
+                                                       k, s, seed, key, len, bsize) ==>
+                         amq_blocked_all_set(bits, bsize, block, idx, k);
+  @/
+  static void located_set(const uint64_t *bits, uint64_t block, const uint64_t *idx, uint64_t nblocks,
+                          uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t seed, char *key, size_t len)
+  {
+    /@ assert same: \forall integer t; 0 <= t < k ==>
+         (amq_bloom_bit_set(bits, block * bsize + idx[t]) <==>
+          amq_bloom_bit_set(bits, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize +
+                                  amq_hash_stream_index(s, seed, key, len, bsize, t))); @/
+  }
+*/
+
+/* The key's answer from its located block and indices; the key itself is ghost (only the
+ * contract names it). */
+/*@ requires nblocks_pos: nblocks >= 1;
+    requires bsize_pos:   bsize >= 1;
+    requires fits:        nblocks * bsize <= m;
+    requires k_range:     1 <= k <= AMQ_MAX_K;
+    requires bits_valid:  \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
+    requires idx_valid:   \valid_read(idx + (0 .. k - 1));
+    requires block:       block == amq_blocked_key_block_of(seed, key, len, nblocks) && block < nblocks;
+    requires located:     amq_hash_stream_indices(idx, k, s, seed, key, len, bsize);
+    requires range:       amq_bloom_in_range(idx, k, bsize);
+    assigns \nothing;
+    ensures answer: amq_blocked_key_answer{Pre, Pre}(\result, bits, nblocks, bsize, k, s, seed, key, len);
+*/
+static int answer(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, uint64_t block,
+                  const uint64_t *idx)
+    /*@ ghost (amq_hash_strategy s, uint64_t seed, char *key, size_t len) */
+{
+    (void)nblocks;
+    //@ ghost block_fits(block, nblocks, bsize);
+    //@ ghost located_set(bits, block, idx, nblocks, bsize, k, s, seed, key, len);
+    return amq_blocked_bloom_kernel_query(bits, m, bsize, block, idx, (size_t)k);
+}
+
+void amq_blocked_key_query_batch(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                 amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                 size_t count, int *results)
+{
+    uint64_t idx[AMQ_MAX_K]; /* a round's in-block indices: key j's k of them from idx[start[j]] */
+    uint64_t blk[BATCH];     /* key j's block */
+    size_t start[BATCH];
+    /*@ loop invariant done:      base <= count;
+        loop invariant lens_kept: \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+        loop invariant bits_kept: \forall integer w; bits[w] == \at(bits[w], Pre);
+        loop invariant answered:  \forall integer j; 0 <= j < base ==>
+          amq_blocked_key_answer{Pre, Pre}(results[j], bits, nblocks, bsize, k, s, seed, (char *)\at(keys[j], Pre),
+                                           \at(lens[j], Pre));
+        loop assigns base, results[0 .. count - 1], idx[0 .. AMQ_MAX_K - 1], blk[0 .. BATCH - 1],
+                     start[0 .. BATCH - 1];
+        loop variant count - base;
+    */
+    for (size_t base = 0; base < count;) {
+        size_t n = 0, off = 0;
+        /*@ loop invariant n_range:   n <= BATCH && n <= count - base;
+            loop invariant off_range: off <= AMQ_MAX_K;
+            loop invariant first:     n == 0 ==> off == 0;
+            loop invariant starts:    \forall integer j; 0 <= j < n ==> start[j] + k <= off;
+            loop invariant blocks:    \forall integer j; 0 <= j < n ==>
+              blk[j] == amq_blocked_key_block_of(seed, (char *)keys[base + j], lens[base + j], nblocks) && blk[j] < nblocks;
+            loop invariant located:   \forall integer j; 0 <= j < n ==>
+              amq_hash_stream_indices(&idx[start[j]], k, s, seed, (char *)keys[base + j], lens[base + j], bsize);
+            loop invariant range:     \forall integer j; 0 <= j < n ==> amq_bloom_in_range(&idx[start[j]], k, bsize);
+            loop assigns n, off, start[0 .. BATCH - 1], blk[0 .. BATCH - 1], idx[0 .. AMQ_MAX_K - 1];
+            loop variant BATCH - n;
+        */
+        while (n < BATCH && n < count - base && off <= AMQ_MAX_K - k) {
+            start[n] = off;
+            locate(bits, m, nblocks, bsize, k, s, seed, keys[base + n], lens[base + n], &blk[n], &idx[off]);
+            off += k;
+            n++;
+        }
+        //@ assert some: n >= 1;
+        /*@ loop invariant i_range:   i <= n;
+            loop invariant lens_kept: \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+            loop invariant bits_kept: \forall integer w; bits[w] == \at(bits[w], Pre);
+            loop invariant answered:  \forall integer j; 0 <= j < base + i ==>
+              amq_blocked_key_answer{Pre, Pre}(results[j], bits, nblocks, bsize, k, s, seed, (char *)\at(keys[j], Pre),
+                                               \at(lens[j], Pre));
+            loop invariant blocks:    \forall integer j; 0 <= j < n ==>
+              blk[j] == amq_blocked_key_block_of(seed, (char *)keys[base + j], lens[base + j], nblocks) && blk[j] < nblocks;
+            loop invariant located:   \forall integer j; 0 <= j < n ==>
+              amq_hash_stream_indices(&idx[start[j]], k, s, seed, (char *)keys[base + j], lens[base + j], bsize);
+            loop invariant range:     \forall integer j; 0 <= j < n ==> amq_bloom_in_range(&idx[start[j]], k, bsize);
+            loop assigns i, results[base .. base + n - 1];
+            loop variant n - i;
+        */
+        for (size_t i = 0; i < n; i++) {
+            const int r = answer(bits, m, nblocks, bsize, k, blk[i], &idx[start[i]])
+                /*@ ghost (s, seed, (char *)keys[base + i], lens[base + i]) */;
+            /*@ assert at_pre: amq_blocked_key_answer{Here, Here}(r, bits, nblocks, bsize, k, s, seed,
+                                 (char *)keys[base + i], lens[base + i]) <==>
+                               amq_blocked_key_answer{Pre, Pre}(r, bits, nblocks, bsize, k, s, seed,
+                                 (char *)keys[base + i], lens[base + i]); */
+            results[base + i] = r;
+        }
+        base += n;
+    }
 }

@@ -17,6 +17,7 @@
 #include <amq/blocked_quotient.h>
 #include <amq/counting_blocked.h>
 #include <amq/partitioned.h>
+#include <amq/simd.h>
 #include <amq/spec_blocked.h>
 #include <amq/split_block.h>
 #include <lib_internal/blocked_state.h>
@@ -139,6 +140,12 @@ static void no_false_negatives(void **state)
         S->batch(b, kp, lens, NB, res);
         for (uint64_t i = 0; i < NB; i++)
             assert_int_equal(res[i], S->query(b, kp[i], lens[i]));
+        /* the scalar (proved) batch too where an AVX2 path exists; NB = 62 rounds of 16 and 8 */
+        amq_simd_force_scalar(1);
+        S->batch(b, kp, lens, NB, res);
+        for (uint64_t i = 0; i < NB; i++)
+            assert_int_equal(res[i], S->query(b, kp[i], lens[i]));
+        amq_simd_force_scalar(0);
         /* clear */
         assert_true(S->used(b) > 0);
         S->clear(b);

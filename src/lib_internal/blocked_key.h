@@ -30,6 +30,15 @@
                                     integer bsize, integer m) =
       0 <= amq_blocked_key_block_of{L}(seed, key, len, nblocks) * bsize &&
       amq_blocked_key_block_of{L}(seed, key, len, nblocks) * bsize + bsize <= m;
+
+    // r is the query's answer for the key: 1 if it is set in its block at Lb (the key read at
+    // Lk), else 0
+    predicate amq_blocked_key_answer{Lb, Lk}(integer r, uint64_t *bits, integer nblocks, integer bsize, integer k,
+                                         integer s, uint64_t seed, char *key, integer len) =
+      (r == 1 && amq_blocked_key_set_at{Lb, Lk}(bits, amq_blocked_key_block_of{Lk}(seed, key, len, nblocks) * bsize,
+                                             k, s, seed, key, len, bsize)) ||
+      (r == 0 && !amq_blocked_key_set_at{Lb, Lk}(bits, amq_blocked_key_block_of{Lk}(seed, key, len, nblocks) * bsize,
+                                              k, s, seed, key, len, bsize));
 */
 
 /* Add the key: its k indices over bsize into its block.  Refuses a NULL key with len > 0
@@ -92,5 +101,34 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
 */
 int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len);
+
+/* Query count keys: results[i] is amq_blocked_key_query's answer for keys[i] (1 iff the key's
+ * bits are set in its block, else 0), nothing else written.  Rounds of up to 16 keys (fewer
+ * when k > 64: a round's indices fit in 1024 entries): each key's block is found and
+ * prefetched and its k in-block indices derived, then each key is answered by the blocked
+ * kernel on them (hashed once).  The caller refuses NULL arguments (src/blocked_bloom.c) and
+ * takes the AVX2 path where it fits.  results lies outside the bit array's allocation (apart:
+ * the library allocates the bits), as for amq_partitioned_key_query_batch. */
+/*@ requires nblocks_pos:   nblocks >= 1;
+    requires bsize_pos:     bsize >= 1;
+    requires fits:          nblocks * bsize <= m;
+    requires k_range:       1 <= k <= AMQ_MAX_K;
+    requires strategy:      AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
+    requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
+    requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
+    requires results_valid: \valid(results + (0 .. count - 1));
+    requires sep:           \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    requires apart:         \base_addr(results) != \base_addr(bits);
+    requires sep_keys:      \forall integer i; 0 <= i < count ==>
+                              \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
+    assigns results[0 .. count - 1];
+    ensures answers: \forall integer i; 0 <= i < count ==>
+      amq_blocked_key_answer{Pre, Pre}(results[i], bits, nblocks, bsize, k, s, seed, (char *)\at(keys[i], Pre),
+                                       \at(lens[i], Pre));
+*/
+void amq_blocked_key_query_batch(const uint64_t *bits, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                 amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                 size_t count, int *results);
 
 #endif
