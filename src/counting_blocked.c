@@ -121,14 +121,6 @@ amq_status amq_counting_blocked_add(amq_counting_blocked *c, const void *key, si
                                         c->strategy, c->seed, key, len);
 }
 
-static int answer(const void *v, uint64_t block, const uint64_t *idx)
-{
-    const amq_counting_blocked *c = v;
-    return c->width == 8
-               ? amq_counting_blocked_kernel_query8(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k)
-               : amq_counting_blocked_kernel_query4(c->bytes, c->m, c->block_counters, block, idx, (size_t)c->k);
-}
-
 int amq_counting_blocked_query(const amq_counting_blocked *c, const void *key, size_t len)
 {
     if (!c || (!key && len))
@@ -137,20 +129,14 @@ int amq_counting_blocked_query(const amq_counting_blocked *c, const void *key, s
                                           c->strategy, c->seed, key, len);
 }
 
-static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *idx)
-{
-    const amq_counting_blocked *c = v;
-    amq_counting_blocked_locate(c, key, len, block, idx);
-    const uint64_t first = *block * c->block_counters;
-    return c->bytes + (c->width == 8 ? first : first / 2u);
-}
-
+/* The proved batch (lib_internal/counting_blocked_key.h, unit counting_blocked_key). */
 void amq_counting_blocked_query_batch(const amq_counting_blocked *c, const void *const *keys, const size_t *lens,
                                       size_t count, int *results)
 {
     if (amq_query_batch_refused(c, keys, lens, count, results, "amq_counting_blocked_query_batch"))
         return;
-    amq_blocked_layer_query_batch(c, (size_t)c->k, locate, answer, keys, lens, count, results);
+    amq_counting_blocked_key_query_batch(c->bytes, c->m, c->nblocks, c->block_counters, c->k, c->width, c->strategy,
+                                         c->seed, keys, lens, count, results);
 }
 
 amq_status amq_counting_blocked_remove(amq_counting_blocked *c, const void *key, size_t len)

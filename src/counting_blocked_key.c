@@ -5,6 +5,7 @@
  * counter in terms of the key's own index sequence (amq_counting_blocked_key_occ), so each operation carries the
  * kernel's window facts to the whole array (the asserts in_window, at_p, ex_in, ex_out). */
 #include <lib_internal/counting_blocked_key.h>
+#include <lib_internal/prefetch.h>
 
 /* Ghost lemma: block b < n of s counters ends at or before n * s (a product fact, proved once
  * here and called where needed: SMT solvers do not instantiate lemmas on products). */
@@ -252,4 +253,151 @@ amq_status amq_counting_blocked_key_remove(uint8_t *c, uint64_t m, uint64_t nblo
             amq_counting_sat_sub(w, amq_counting_cell{Pre}(c, w, p), amq_counting_blocked_key_occ{Pre}(block * bsize, bsize, k, s, seed, (char *)key, len, p)); */
     /*@ assert exact: refused == 0 ==> amq_counting_blocked_key_removed{Pre, Here}(c, w, m, block * bsize, bsize, k, s, seed, (char *)key, len); */
     return refused ? AMQ_E_NOT_PRESENT : AMQ_OK;
+}
+
+/* The batch: rounds of up to BATCH keys, as amq_blocked_key_query_batch (src/blocked_key.c):
+ * locate (the key's block, its first counter's byte prefetched, and its k in-block indices
+ * into the round's idx), then answer (kernel_query on them).  The located facts are the block
+ * and the indices apart, never their product; stated at Pre (bytes_kept, lens_kept, at_pre). */
+#define BATCH 16u
+
+/* *blk = the key's block (the byte of its first counter prefetched), idx[t] = its in-block
+ * index t. */
+/*@ requires width:       amq_counting_width_ok(w);
+    requires nblocks_pos: nblocks >= 1;
+    requires bsize_pos:   bsize >= 1;
+    requires fits:        nblocks * bsize <= m;
+    requires k_range:     1 <= k <= AMQ_MAX_K;
+    requires strategy:    AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires key_valid:   \valid_read((char *)key + (0 .. len - 1));
+    requires blk_valid:   \valid(blk);
+    requires idx_valid:   \valid(idx + (0 .. k - 1));
+    requires sep:         \separated(blk, idx + (0 .. k - 1));
+    assigns *blk, idx[0 .. k - 1];
+    ensures block:   *blk == amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) && *blk < nblocks;
+    ensures located: amq_hash_stream_indices{Post}(idx, k, s, seed, (char *)key, len, bsize);
+    ensures range:   amq_bloom_in_range(idx, k, bsize);
+*/
+static void locate(const uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+                   amq_hash_strategy s, uint64_t seed, const void *key, size_t len, uint64_t *blk, uint64_t *idx)
+{
+    (void)m;
+    const uint64_t block = amq_blocked_key_block(seed, key, len, nblocks);
+    //@ ghost block_fits(block, nblocks, bsize);
+    const uint64_t first = block * bsize;
+    AMQ_PREFETCH(c + (w == 8u ? first : first / 2u));
+    amq_hash_indices(s, seed, key, len, bsize, idx, (size_t)k);
+    *blk = block;
+}
+
+/* The answer's one step, as a ghost lemma function (as located_set in src/blocked_key.c): the
+ * kernel's condition on the located block and indices is the key's. */
+/*@ ghost
+  /@ requires block:   block == amq_blocked_key_block_of(seed, key, len, nblocks);
+     requires located: amq_hash_stream_indices(idx, k, s, seed, key, len, bsize);
+     assigns \nothing;
+     ensures to_key:   (\forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0) ==>
+                         amq_counting_blocked_key_counted{Here, Here}(c, w, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize,
+                                                                   k, s, seed, key, len, bsize);
+     ensures from_key: amq_counting_blocked_key_counted{Here, Here}(c, w, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize,
+                                                                 k, s, seed, key, len, bsize) ==>
+                         (\forall integer t; 0 <= t < k ==> amq_counting_cell(c, w, block * bsize + idx[t]) > 0);
+  @/
+  static void located_set(const uint8_t *c, unsigned w, uint64_t block, const uint64_t *idx, uint64_t nblocks,
+                          uint64_t bsize, uint64_t k, amq_hash_strategy s, uint64_t seed, char *key, size_t len)
+  {
+    /@ assert same: \forall integer t; 0 <= t < k ==>
+         amq_counting_cell(c, w, block * bsize + idx[t]) ==
+         amq_counting_cell(c, w, amq_blocked_key_block_of(seed, key, len, nblocks) * bsize +
+                                 amq_hash_stream_index(s, seed, key, len, bsize, t)); @/
+  }
+*/
+
+/* The key's answer from its located block and indices; the key itself is ghost. */
+/*@ requires width:       amq_counting_width_ok(w);
+    requires nblocks_pos: nblocks >= 1;
+    requires bsize_pos:   bsize >= 1;
+    requires fits:        nblocks * bsize <= m;
+    requires k_range:     1 <= k <= AMQ_MAX_K;
+    requires c_valid:     \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
+    requires idx_valid:   \valid_read(idx + (0 .. k - 1));
+    requires block:       b == amq_blocked_key_block_of(seed, key, len, nblocks) && b < nblocks;
+    requires located:     amq_hash_stream_indices(idx, k, s, seed, key, len, bsize);
+    requires range:       amq_bloom_in_range(idx, k, bsize);
+    assigns \nothing;
+    ensures answer: amq_counting_blocked_key_answer{Pre, Pre}(\result, c, w, nblocks, bsize, k, s, seed, key, len);
+*/
+static int answer(const uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k, unsigned w,
+                  uint64_t b, const uint64_t *idx)
+    /*@ ghost (amq_hash_strategy s, uint64_t seed, char *key, size_t len) */
+{
+    (void)nblocks;
+    //@ ghost block_fits(b, nblocks, bsize);
+    //@ ghost located_set(c, w, b, idx, nblocks, bsize, k, s, seed, key, len);
+    return kernel_query(c, m, w, bsize, b, idx, (size_t)k);
+}
+
+void amq_counting_blocked_key_query_batch(const uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                          unsigned w, amq_hash_strategy s, uint64_t seed, const void *const *keys,
+                                          const size_t *lens, size_t count, int *results)
+{
+    uint64_t idx[AMQ_MAX_K]; /* a round's in-block indices: key j's k of them from idx[start[j]] */
+    uint64_t blk[BATCH];     /* key j's block */
+    size_t start[BATCH];
+    /*@ loop invariant done:       base <= count;
+        loop invariant lens_kept:  \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+        loop invariant bytes_kept: \forall integer p; c[p] == \at(c[p], Pre);
+        loop invariant answered:   \forall integer j; 0 <= j < base ==>
+          amq_counting_blocked_key_answer{Pre, Pre}(results[j], c, w, nblocks, bsize, k, s, seed, (char *)\at(keys[j], Pre),
+                                                    \at(lens[j], Pre));
+        loop assigns base, results[0 .. count - 1], idx[0 .. AMQ_MAX_K - 1], blk[0 .. BATCH - 1],
+                     start[0 .. BATCH - 1];
+        loop variant count - base;
+    */
+    for (size_t base = 0; base < count;) {
+        size_t n = 0, off = 0;
+        /*@ loop invariant n_range:   n <= BATCH && n <= count - base;
+            loop invariant off_range: off <= AMQ_MAX_K;
+            loop invariant first:     n == 0 ==> off == 0;
+            loop invariant starts:    \forall integer j; 0 <= j < n ==> start[j] + k <= off;
+            loop invariant blocks:    \forall integer j; 0 <= j < n ==>
+              blk[j] == amq_blocked_key_block_of(seed, (char *)keys[base + j], lens[base + j], nblocks) && blk[j] < nblocks;
+            loop invariant located:   \forall integer j; 0 <= j < n ==>
+              amq_hash_stream_indices(&idx[start[j]], k, s, seed, (char *)keys[base + j], lens[base + j], bsize);
+            loop invariant range:     \forall integer j; 0 <= j < n ==> amq_bloom_in_range(&idx[start[j]], k, bsize);
+            loop assigns n, off, start[0 .. BATCH - 1], blk[0 .. BATCH - 1], idx[0 .. AMQ_MAX_K - 1];
+            loop variant BATCH - n;
+        */
+        while (n < BATCH && n < count - base && off <= AMQ_MAX_K - k) {
+            start[n] = off;
+            locate(c, m, nblocks, bsize, k, w, s, seed, keys[base + n], lens[base + n], &blk[n], &idx[off]);
+            off += k;
+            n++;
+        }
+        //@ assert some: n >= 1;
+        /*@ loop invariant i_range:    i <= n;
+            loop invariant lens_kept:  \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+            loop invariant bytes_kept: \forall integer p; c[p] == \at(c[p], Pre);
+            loop invariant answered:   \forall integer j; 0 <= j < base + i ==>
+              amq_counting_blocked_key_answer{Pre, Pre}(results[j], c, w, nblocks, bsize, k, s, seed, (char *)\at(keys[j], Pre),
+                                                        \at(lens[j], Pre));
+            loop invariant blocks:     \forall integer j; 0 <= j < n ==>
+              blk[j] == amq_blocked_key_block_of(seed, (char *)keys[base + j], lens[base + j], nblocks) && blk[j] < nblocks;
+            loop invariant located:    \forall integer j; 0 <= j < n ==>
+              amq_hash_stream_indices(&idx[start[j]], k, s, seed, (char *)keys[base + j], lens[base + j], bsize);
+            loop invariant range:      \forall integer j; 0 <= j < n ==> amq_bloom_in_range(&idx[start[j]], k, bsize);
+            loop assigns i, results[base .. base + n - 1];
+            loop variant n - i;
+        */
+        for (size_t i = 0; i < n; i++) {
+            const int r = answer(c, m, nblocks, bsize, k, w, blk[i], &idx[start[i]])
+                /*@ ghost (s, seed, (char *)keys[base + i], lens[base + i]) */;
+            /*@ assert at_pre: amq_counting_blocked_key_answer{Here, Here}(r, c, w, nblocks, bsize, k, s, seed,
+                                 (char *)keys[base + i], lens[base + i]) <==>
+                               amq_counting_blocked_key_answer{Pre, Pre}(r, c, w, nblocks, bsize, k, s, seed,
+                                 (char *)keys[base + i], lens[base + i]); */
+            results[base + i] = r;
+        }
+        base += n;
+    }
 }

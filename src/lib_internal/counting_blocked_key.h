@@ -65,6 +65,15 @@
                                 integer m) =
       0 <= amq_blocked_key_block_of{L}(seed, key, len, nblocks) * bsize &&
       amq_blocked_key_block_of{L}(seed, key, len, nblocks) * bsize + bsize <= m;
+
+    // r is the query's answer for the key: 1 if every counter it names in its block is nonzero
+    // at Lc (the key read at Lk), else 0
+    predicate amq_counting_blocked_key_answer{Lc, Lk}(integer r, uint8_t *c, integer w, integer nblocks, integer bsize,
+                                                  integer k, integer s, uint64_t seed, char *key, integer len) =
+      (r == 1 && amq_counting_blocked_key_counted{Lc, Lk}(c, w, amq_blocked_key_block_of{Lk}(seed, key, len, nblocks) * bsize,
+                                                        k, s, seed, key, len, bsize)) ||
+      (r == 0 && !amq_counting_blocked_key_counted{Lc, Lk}(c, w, amq_blocked_key_block_of{Lk}(seed, key, len, nblocks) * bsize,
+                                                         k, s, seed, key, len, bsize));
 */
 
 /* Add the key: its k in-block indices over bsize into its block, the counting blocked kernel
@@ -168,5 +177,34 @@ int amq_counting_blocked_key_query(const uint8_t *c, uint64_t m, uint64_t nblock
 amq_status amq_counting_blocked_key_remove(uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
                                            unsigned w, amq_hash_strategy s, uint64_t seed, const void *key,
                                            size_t len);
+
+/* Query count keys: results[i] is amq_counting_blocked_key_query's answer for keys[i], nothing
+ * else written.  Rounds of up to 16 keys (fewer when k > 64), as amq_blocked_key_query_batch
+ * (lib_internal/blocked_key.h): each key's block is found and prefetched and its k in-block
+ * indices derived, then each key is answered by the kernel of width w on them (hashed once).
+ * The caller refuses NULL arguments (src/counting_blocked.c).  results lies outside the
+ * counters' allocation (apart: the library allocates the counters). */
+/*@ requires width:         amq_counting_width_ok(w);
+    requires nblocks_pos:   nblocks >= 1;
+    requires bsize_pos:     bsize >= 1;
+    requires fits:          nblocks * bsize <= m;
+    requires k_range:       1 <= k <= AMQ_MAX_K;
+    requires strategy:      AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
+    requires c_valid:       \valid_read(c + (0 .. amq_counting_bytes(w, m) - 1));
+    requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
+    requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
+    requires results_valid: \valid(results + (0 .. count - 1));
+    requires sep:           \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    requires apart:         \base_addr(results) != \base_addr(c);
+    requires sep_keys:      \forall integer i; 0 <= i < count ==>
+                              \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
+    assigns results[0 .. count - 1];
+    ensures answers: \forall integer i; 0 <= i < count ==>
+      amq_counting_blocked_key_answer{Pre, Pre}(results[i], c, w, nblocks, bsize, k, s, seed, (char *)\at(keys[i], Pre),
+                                                \at(lens[i], Pre));
+*/
+void amq_counting_blocked_key_query_batch(const uint8_t *c, uint64_t m, uint64_t nblocks, uint64_t bsize, uint64_t k,
+                                          unsigned w, amq_hash_strategy s, uint64_t seed, const void *const *keys,
+                                          const size_t *lens, size_t count, int *results);
 
 #endif
