@@ -11,7 +11,7 @@ LDLIBS_AMQ   := -lmpfi -lmpfr -lgmp -lxxhash -lm
 VIS := -fvisibility=hidden
 
 # The quotient kernel's four files are compiled as one translation unit (src/unity/quotient_kernel_all.c)
-# so that its per-slot steps inline; WP proves the same four files (proofs/units.txt).
+# so that its per-slot steps inline; WP proves the same four files (proofs/units/quotient.txt).
 QUOTIENT_PARTS := src/quotient_steps.c src/quotient_kernel.c src/quotient_insert.c src/quotient_delete.c
 # The same for the Bloom filter (src/unity/bloom_all.c): the lazy query's per-index kernel call
 # inlines (units bloom and bloom_key prove these files).

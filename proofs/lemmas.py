@@ -6,6 +6,7 @@ A lemma's identity is its name and a hash of its text as Frama-C printed it for 
 (after the preprocessor) together with the printed text of every logic declaration it refers
 to, transitively: a macro or an #ifdef that changes what the lemma says, or what one of its
 predicates means, makes it another lemma, with its own owner."""
+import glob
 import hashlib
 import json
 import os
@@ -56,11 +57,12 @@ def lemma_ids(code):
     return out
 
 
-def unit_files(path="proofs/units.txt"):
-    """{unit: [its files]} from units.txt (run from the tree's root)."""
+def unit_files(path="proofs/units"):
+    """{unit: [its files]} from the unit files proofs/units/*.txt, one per structure, in
+    file-name order (run from the tree's root)."""
     units = {}
-    with open(path) as f:
-        for line in f:
+    for unit_file in sorted(glob.glob(os.path.join(path, "*.txt"))):
+        for line in open(unit_file):
             line = line.split("#", 1)[0].split("|", 1)[0]
             if ":" in line:
                 name, files = line.split(":", 1)
@@ -115,7 +117,7 @@ def plan(proofs, names):
     """Which unit proves which lemmas (prove.sh's lemma jobs). Each lemma (name and printed
     text, above) is proved once, by a unit that sees it and rests on no other unit seeing it
     (quotient, not the key-level units over its kernel; among several, the one reading the
-    fewest files: bloom for bloom_logic.h; then units.txt order). With AMQ_PROVE_UNITS the
+    fewest files: bloom for bloom_logic.h; then the order of proofs/units/*.txt). With AMQ_PROVE_UNITS the
     owner is chosen among the units of the run, so a subset proves every lemma it uses.
     Writes PROOFS/NAME.lemmas-used and .lemmas-owned (name, hash, where); returns the lines
     NAME<TAB>WP selection (empty: no lemma job; -wp-prop=@lemma when the unit's printed code

@@ -34,7 +34,7 @@ declare -A unit_files=() unit_extra=()
 while IFS="$(printf '\t')" read -r name files extra; do
     unit_files[$name]=$files; unit_extra[$name]=$extra
 done <<EOF_UNITS
-$(each_unit "$root/proofs/units.txt")
+$(each_unit "$root/proofs/units")
 EOF_UNITS
 
 # mutate ID UNIT FILE EXPR SCOPE: one mutant, verdict in $out/ID/verdict.

@@ -14,7 +14,7 @@ frama-c run exited 0 and every property is Valid in some job of its unit (a
 lemma, a fact of its header, in some job of the run).
 Run from the tree that was proved, it also fails on any ACSL `axiom`, `admit`
 or `check` annotation in acsl/, src/ and proofs/ (WP would take them as given),
-and, with --all-units (the whole of proofs/units.txt), on any function declared
+and, with --all-units (every unit of proofs/units/*.txt), on any function declared
 in a src/lib_internal/*_kernel.h header that no unit proved.
 """
 import glob
@@ -240,7 +240,7 @@ def proved_elsewhere(row, unit, valid_in_unit):
     """Whether ROW, used but not proved by UNIT, is Valid in another unit of this run: the
     same property (file, line, kind and text: cross_key) of the same header, proved there on
     the function's body. Each function is proved once, in the one unit that lists its file
-    (proofs/units.txt), and every unit that calls it rests on that proof, as calls within a
+    (proofs/units/*.txt), and every unit that calls it rests on that proof, as calls within a
     unit rest on the callee's proved contract. A property never proved in the run fails."""
     if row.get("status") not in USED_NOT_PROVED:
         return False
@@ -519,7 +519,7 @@ def main():
         proved = {f["name"] for f in report["functions"]}
         for fn, path in sorted(kernel_declarations().items()):
             if fn not in proved:
-                failures.append("lint: %s (declared in %s) is proved by no unit of proofs/units.txt"
+                failures.append("lint: %s (declared in %s) is proved by no unit of proofs/units/*.txt"
                                 % (fn, path))
     report["jobs_wall_s"] = round(sum(u["jobs_wall_s"] for u in report["units"]), 1)
     report["wall_s"] = wall

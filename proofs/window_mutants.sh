@@ -4,7 +4,7 @@
 #   sh proofs/window_mutants.sh BUILD
 #
 # For each mutant, copies the sources to BUILD/proofs/window-mutants/NAME/tree, applies the
-# mutation to src/window_kernel.c, keeps only the `window:` line of proofs/units.txt and runs
+# mutation to src/window_kernel.c, keeps only the `window:` line of proofs/units/window.txt and runs
 # that copy's proofs/prove.sh (the gate of `make prove`, unchanged). A mutant is caught when
 # the gate exits non-zero; the goals it failed are printed. Exits non-zero if a mutation does
 # not apply or a mutant passes. Takes one unit run per mutant (minutes).
@@ -31,7 +31,8 @@ for mutant in wraps_early rotates_early; do
     if cmp -s "$k" "$root/src/window_kernel.c"; then
         echo "window mutant $mutant: mutation did not apply (sources changed?)"; status=1; continue
     fi
-    grep '^window:' "$root/proofs/units.txt" >"$tree/proofs/units.txt"
+    rm -f "$tree"/proofs/units/*.txt
+    grep '^window:' "$root/proofs/units/window.txt" >"$tree/proofs/units/window.txt"
     sh "$tree/proofs/prove.sh" "$out/$mutant/build" >"$out/$mutant/log" 2>&1
     rc=$?
     if [ "$rc" -ne 0 ]; then

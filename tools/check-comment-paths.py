@@ -4,7 +4,7 @@
 usage: check-comment-paths.py [ROOT]      (default: the repository this file is in)
 
 Scans the comments of the C sources (src, spec, acsl, include, proofs, tests, tools,
-examples) and the '#' comments of proofs/units.txt for words that look like paths
+examples) and the '#' comments of proofs/units/*.txt for words that look like paths
 (`dir/name.ext`) and resolves each one the way a reader would: from the repository
 root, from an include directory (include, src, acsl, spec, tests), or from the folder
 of the file that names it.  Prints `file:line: 'path' names no file` for each one that
@@ -73,9 +73,11 @@ def main():
             for f in sorted(files):
                 if f.endswith((".c", ".h")):
                     check_file(root, os.path.join(dirpath, f), found)
-    units = os.path.join(root, "proofs", "units.txt")
-    if os.path.exists(units):
-        check_file(root, units, found)
+    units = os.path.join(root, "proofs", "units")
+    if os.path.isdir(units):
+        for f in sorted(os.listdir(units)):
+            if f.endswith(".txt"):
+                check_file(root, os.path.join(units, f), found)
     for msg in found:
         print(msg)
     print("check-comment-paths: %d stale path(s) in comments" % len(found))

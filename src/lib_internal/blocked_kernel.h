@@ -28,8 +28,9 @@
  * acsl/amq/blocked_logic.h.  Proof units: `blocked` proves the Bloom-based kernels and
  * `blocked_counting` the counting ones; each compiles this header and
  * src/blocked_kernel.c with the other half switched off (AMQ_BLOCKED_NO_COUNTING /
- * AMQ_BLOCKED_NO_BLOOM, see proofs/units.txt), so that a unit never has to assume the
- * contracts of an inner kernel it does not prove.  C builds define neither. */
+ * AMQ_BLOCKED_NO_BLOOM, see proofs/units/blocked_bloom.txt and proofs/units/counting_blocked.txt),
+ * so that a unit never has to assume the contracts of an inner kernel it does not prove.  C
+ * builds define neither. */
 #ifndef AMQ_BLOCKED_KERNEL_H
 #define AMQ_BLOCKED_KERNEL_H
 #include <stddef.h>

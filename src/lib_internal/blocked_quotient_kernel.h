@@ -11,7 +11,7 @@
  * ghost quotients and counts[b].  As for the quotient kernel, stored quotients are named
  * by a ghost array gq, here one entry per slot of the whole structure (block b's are
  * gq[b*nslots .. (b+1)*nslots - 1]); C callers do not see it.  Unit `quotient`
- * (proofs/units.txt) proves these contracts, the quotient kernel's, and the theorems of
+ * (proofs/units/quotient.txt) proves these contracts, the quotient kernel's, and the theorems of
  * proofs/blocked_quotient_driver.c in one run (proofs/README.md, "Blocked quotient"). */
 #ifndef AMQ_BLOCKED_QUOTIENT_KERNEL_H
 #define AMQ_BLOCKED_QUOTIENT_KERNEL_H

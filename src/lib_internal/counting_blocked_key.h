@@ -5,7 +5,7 @@
  * Contracts for the unit counting_blocked_key, against the hash model (acsl/amq/hash_model.h)
  * and the index sequences (acsl/amq/hash_stream_logic.h), over the block choice and the stream
  * (unit hash_stream) and the counting blocked kernel (unit blocked_counting), in the unit
- * counting_blocked_key (proofs/units.txt, proofs/README.md).  The effects are
+ * counting_blocked_key (proofs/units/counting_blocked.txt, proofs/README.md).  The effects are
  * stated exactly, per counter of the m, in terms of the key's own in-block index sequence
  * (amq_counting_key_occ of lib_internal/counting_key.h, over bsize), so that saturation, repeated indices
  * and keys sharing a block are part of the statement, not excluded. */

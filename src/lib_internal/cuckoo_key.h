@@ -23,7 +23,7 @@
  * returned, so that other key may then be lost; otherwise AMQ_E_NOT_PRESENT and nothing changes.
  * Only removes of keys that were inserted (and not removed more often) are safe.
  *
- * Proved by the unit cuckoo_key (proofs/units.txt) against the hash model, amq_reduce (unit
+ * Proved by the unit cuckoo_key (proofs/units/cuckoo.txt) against the hash model, amq_reduce (unit
  * hash_stream) and the kernel contracts (unit cuckoo). */
 #ifndef AMQ_INTERNAL_CUCKOO_KEY_H
 #define AMQ_INTERNAL_CUCKOO_KEY_H

@@ -12,7 +12,7 @@
  * them removes a copy the other may have put there.  What is proved about that is in the
  * contracts below and proofs/README.md ("Key-level quotient filter").
  *
- * Proved by the unit quotient_key (proofs/units.txt) against the hash model and the kernel
+ * Proved by the unit quotient_key (proofs/units/quotient.txt) against the hash model and the kernel
  * contracts (unit quotient).  The functions take the kernel's ghost quotient array gq (C
  * callers do not see it, as for the kernel). */
 #ifndef AMQ_INTERNAL_QUOTIENT_KEY_H
