@@ -32,7 +32,7 @@ jobs_max=${AMQ_PROVE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 declare -A unit_files=() unit_extra=()
 while IFS="$(printf '\t')" read -r name files extra; do
-    unit_files[$name]=$files; unit_extra[$name]=$extra
+    unit_files[$name]=$files; unit_extra[$name]=$(frama_opts "$extra")
 done <<EOF_UNITS
 $(each_unit "$root/proofs/units")
 EOF_UNITS

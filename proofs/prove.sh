@@ -113,13 +113,22 @@ tool_versions() {
 
 # unit_sources NAME "FILES" "EXTRA": "sha256  path" of every file Frama-C reads for the
 # unit, sorted; fails when Frama-C cannot list them.
-# goals_only_out "EXTRA": a unit's options without its -wp-prop (unit cuckoo_count's), which
-# selects the goals and smoke tests only: in the audit run it would start WP, and in a lemma
-# job a list that starts with an exclusion starts from every property, so the lemma names
+# goals_only_out "EXTRA": a unit's options without its -wp-prop (a view's derived list, below),
+# which selects the goals and smoke tests only: in the audit run it would start WP, and in a
+# lemma job a list that starts with an exclusion starts from every property, so the lemma names
 # that follow would no longer narrow it (the job proved the unit's goals again).
 goals_only_out() {
     # shellcheck disable=SC2086 # word splitting of the option list is intended
-    printf '%s\n' $1 | grep -v '^-wp-prop=' | tr '\n' ' '
+    # shellcheck disable=SC2046 # the options are words
+    printf '%s\n' $(frama_opts "$1") | grep -v '^-wp-prop=' | tr '\n' ' '
+}
+
+# frama_opts "EXTRA": a unit's options for frama-c, without prove.sh's own `@view-of=BASE`
+# (the unit reads BASE's code with more annotations; what it would prove again of BASE's is
+# left out, derived from both units' printed code: proofs/views.py).
+frama_opts() {
+    # shellcheck disable=SC2086 # word splitting of the option list is intended
+    printf '%s\n' $1 | grep -v '^@view-of=' | tr '\n' ' '
 }
 
 unit_sources() {
@@ -128,7 +137,7 @@ unit_sources() {
     # shellcheck disable=SC2086 # word splitting of file and option lists is intended
     # -print: the unit's code after the preprocessor, whose lemmas are the ones it sees
     # (report.py --lemma-plan; blocked_logic.h has a half per AMQ_BLOCKED_NO_* switch)
-    frama_c "$root" "$build/proofs/$1.audit.log" $2 $opts -audit-prepare "$audit" \
+    frama_c "$root" "$build/proofs/$1.audit.log" $2 $opts -rte $UNSIGNED -audit-prepare "$audit" \
         -print -ocode "$build/proofs/$1.ast.c" || return 1
     python3 - "$audit" "$(frama-c -print-share-path)" "$root" <<'PY' || return 1
 import hashlib, json, os, sys
@@ -284,8 +293,8 @@ write_meta() {
 # unit_lines DIR: the unit files of DIR (proofs/units: one per structure, so that adding a
 # structure edits no shared file), by file name; the order of the scheduling is decided later.
 unit_lines() {
-    local f
-    for f in $(LC_ALL=C ls "$1"/*.txt 2>/dev/null); do cat "$f"; echo; done
+    local f LC_COLLATE=C
+    for f in "$1"/*.txt; do [ ! -f "$f" ] || { cat "$f"; echo; }; done
 }
 
 # each_unit DIR: prints "name<TAB>files<TAB>extra" per unit line of DIR's unit files.
@@ -435,20 +444,36 @@ while IFS="$tab" read -r name sel; do
 done <<EOF_PLAN
 $plan
 EOF_PLAN
+# Each unit's frama-c options; a view (@view-of=BASE, unit cuckoo_count) leaves out what BASE
+# proves of the same code when BASE is in the run (proofs/views.py), else it proves everything.
+declare -A opts_of=()
+for name in "${goal_jobs[@]}"; do
+    opts_of[$name]=$(frama_opts "${extra_of[$name]}")
+    # shellcheck disable=SC2086 # the options are words
+    base=$(printf '%s\n' ${extra_of[$name]} | sed -n 's/^@view-of=//p')
+    if [ -z "$base" ] || [ -z "${files_of[$base]:-}" ]; then continue; fi
+    view=$(cd "$root" && python3 "$root/proofs/report.py" --view-plan "$build/proofs" "$base" "$name") \
+        || { echo "prove: report.py --view-plan failed" >&2; exit 2; }
+    opts_of[$name]="${opts_of[$name]} $view"
+    echo "prove: unit $name leaves out what unit $base proves of the same code:" \
+        "$(printf '%s' "$view" | sed -n 's/.*-wp-skip-fct \([^ ]*\).*/\1/p' | tr ',' '\n' | grep -c .) functions," \
+        "$(printf '%s' "$view" | sed -n 's/.*-wp-prop=\([^ ]*\).*/\1/p' | tr ',' '\n' | grep -c .) clause names"
+done
 key_of() {  # key_of NAME KIND SELECT: the job's cache key, or nothing (no cache)
     [ "$cache_on" != 0 ] && [ -n "${inputs_of[$1]}" ] || return 0
-    job_key "$2" "$3" "files=${files_of[$1]} extra=${extra_of[$1]}
+    job_key "$2" "$3" "files=${files_of[$1]} extra=${opts_of[$1]}
 ${inputs_of[$1]}"
 }
 
 # The jobs, longest first, so that no long job starts late and leaves one core idle at the
 # end: each unit's goals and smoke tests, the units by their number of ACSL clauses (in the
 # code the audit printed: a rough size of the goals job; no list of units to keep by hand),
-# then all the lemma jobs. With 2 cores, on the jobs of the ci9 run (1715 s), this order gives
-# 858 s, the hand-kept order of the former single units list 858 s, the file order 865 s.
+# then all the lemma jobs (the audit prints the run-time checks too). With 2 cores, on the jobs
+# of the ci9 run (1715 s), this order gives 858 s, the hand-kept order of the former single
+# units list 858 s, the file order 865 s.
 run_order=$(for name in "${goal_jobs[@]}"; do
-    printf '%s %s\n' "$(cat "$build/proofs/$name.ast.c" 2>/dev/null \
-        | grep -oE '\b(requires|ensures|assigns|assert|invariant)\b' | wc -l)" "$name"
+    printf '%s %s\n' "$(grep -oE '\b(requires|ensures|assigns|assert|invariant)\b' \
+        "$build/proofs/$name.ast.c" 2>/dev/null | wc -l)" "$name"
 done | sort -s -k1,1nr | cut -d' ' -f2)
 dirs=""
 launch() {  # launch CMD...: run in the background, at most jobs_max at a time
@@ -458,7 +483,7 @@ launch() {  # launch CMD...: run in the background, at most jobs_max at a time
 t_start=$(now_ms)
 echo "prove: ${#goal_jobs[@]} units, $jobs_max jobs side by side, $par prover(s) per job"
 for name in $run_order; do
-    files=${files_of[$name]}; extra=${extra_of[$name]}
+    files=${files_of[$name]}; extra=${opts_of[$name]}
     out="$build/proofs/$name.goals"
     launch cached_job "$(key_of "$name" goals "-wp-prop=-@lemma")" "$out" \
         run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$out"
