@@ -32,6 +32,13 @@ set -u
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${1:-build}
 mode=${2:-}
+# An option where BUILD goes (`prove.sh --self-test`, `--help`) would start a whole run in a
+# tree named after it: refuse it with the usage (an unknown mode is refused below).
+if [ "${build#-}" != "$build" ]; then
+    echo "prove.sh: '$build' is not a build directory (BUILD comes first)" >&2
+    sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+fi
 case $build in /*) ;; *) build="$root/$build" ;; esac
 ncores=$(nproc 2>/dev/null || echo 2)
 jobs_max=${AMQ_PROVE_JOBS:-$ncores}
