@@ -14,7 +14,11 @@ static void tree_names_no_structure_in_shared_code(void **state)
     const int rc = cli_run("python3 '%s/tools/check-generic-layer.py' '%s'", cli_root, cli_root);
     print_message("%s", cli_out);
     assert_int_equal(rc, 0);
-    assert_non_null(strstr(cli_out, "0 finding(s) over 10 structures"));
+    /* every registry entry read: as many structures as X( entries in the list */
+    assert_int_equal(cli_run("n=$(sed -n '/#define AMQ_STRUCTURES/,$p' '%s/src/lib_internal/registry.h' | grep -c 'X(') && "
+                             "python3 '%s/tools/check-generic-layer.py' '%s' | grep -q \"^0 finding(s) over $n structures\"",
+                             cli_root, cli_root, cli_root),
+                     0);
 }
 
 /* A scratch tree with one structure, foo, added by the recipe: clean; then the generic
