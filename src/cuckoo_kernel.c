@@ -1,7 +1,8 @@
 /* Cuckoo filter kernel, slot layer: packed f-bit slots and the alternate-bucket map
  * (contracts in lib_internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).  Slots are read
  * and written one bit at a time, at a bit offset o = s * f, so that the bit loops' goals are
- * linear.  Query, remove and insert are in src/cuckoo_ops.c. */
+ * linear.  Query, remove and insert are in src/cuckoo_ops.c,
+ * insert's kick chain in src/cuckoo_kick.c. */
 #include <lib_internal/cuckoo_kernel.h>
 
 /* Reads the f bits at bit offset o (slot s is at o = s * f): bit j of the result is bit o + j;

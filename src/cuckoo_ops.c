@@ -1,12 +1,14 @@
 /* Cuckoo filter operations: query, remove and insert, over the proved slot layer of
- * src/cuckoo_kernel.c (contracts in lib_internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).
+ * src/cuckoo_kernel.c (contracts in lib_internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h);
+ * insert's kick chain is src/cuckoo_kick.c, and the steps the two files share have their
+ * contracts in lib_internal/cuckoo_steps.h.
  *
  * Proof shape.  Bit loops work on a bit offset o (goals linear in o + j); the slot-level
  * contracts name a slot s (bits s * f ..).  Every product fact (a slot lies in its bucket,
  * distinct slots lie apart, a slot is in one bucket) is a ghost function with an empty body,
  * proved once and called where needed: as lemmas of the logic they would be hypotheses of
  * every goal and lead the solvers' nonlinear search astray (proofs/README.md). */
-#include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_steps.h>
 #include <lib_internal/cuckoo_count_ghost.h> /* ghost facts; with the copy counts (unit cuckoo_count) their lemmas */
 
 /*@ ghost
@@ -148,24 +150,28 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
   static void amq_cuckoo_step_at_slot(const uint64_t *w, uint64_t f, uint64_t s, uint64_t o, uint64_t x) { }
 */
 
+/* Three ghost facts the kick chain (src/cuckoo_kick.c) uses too: contracts in
+ * lib_internal/cuckoo_steps.h.  (No // comment may end a ghost line: Frama-C 25 then loses the
+ * line break, and the two views' line numbers, which the gate matches, drift apart.) */
 /*@ ghost
-  // Product step: slot s of bucket i (i * b <= s < i * b + b) lies inside the bits.
-  /@ requires i * b <= s < i * b + b && (i * b + b) * f <= nbits && f >= 1;
-     assigns \nothing;
-     ensures end:  s * f + f <= nbits;
-     ensures fits: s <= s * f;
-  @/
-  static void amq_cuckoo_step_slot_fits(uint64_t s, uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
+  void amq_cuckoo_step_slot_fits(uint64_t s, uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
 */
 
 /*@ ghost
-  // Product step: bucket i < nb lies inside the nb * b * f bits.
-  /@ requires i < nb && b >= 1 && f >= 1;
-     assigns \nothing;
-     ensures in:   (i * b + b) * f <= nb * b * f;
-     ensures base: i * b + b <= nb * b;
-  @/
-  static void amq_cuckoo_step_bucket_in(uint64_t i, uint64_t nb, uint64_t b, uint64_t f) { }
+  void amq_cuckoo_step_bucket_in(uint64_t i, uint64_t nb, uint64_t b, uint64_t f) { }
+*/
+
+/*@ ghost
+  void amq_cuckoo_step_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
+      /@ loop invariant 0 <= n <= f;
+         loop invariant \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_h(x, n) == amq_cuckoo_h(y, n);
+         loop assigns n;
+         loop variant f - n;
+      @/
+      for (uint64_t n = 0; n < f; n++) {
+          /@ assert \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_xb(x, n) == amq_cuckoo_xb(y, n); @/
+      }
+  }
 */
 
 /*@ ghost
@@ -233,17 +239,8 @@ static uint64_t amq_cuckoo_step_find(const uint64_t *w, uint64_t nbits, uint64_t
     return b;
 }
 
-/* amq_cuckoo_step_find on bucket i < nb of the nb * b * f bits (the product facts stay here). */
-/*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i < nb;
-    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
-    assigns \nothing;
-    ensures range:    \result <= b;
-    ensures found:    \result < b ==> amq_cuckoo_is(w, f, i * b + \result, x) && amq_cuckoo_in(w, f, b, i, x);
-    ensures none:     \result == b ==> !amq_cuckoo_in(w, f, b, i, x);
-*/
-static uint64_t amq_cuckoo_step_lookup(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,
-                              uint64_t x)
+uint64_t amq_cuckoo_step_lookup(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,
+                                uint64_t x)
 {
     (void)nb;
     //@ ghost amq_cuckoo_step_bucket_in(i, nb, b, f);
@@ -261,14 +258,7 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
     return amq_cuckoo_step_lookup(w, nbits, nb, b, f, i2, fp) < b;
 }
 
-/* Slot t of bucket i < nb (the product facts stay here). */
-/*@ requires geom:  nb >= 1 && b >= 1 && f >= 1 && nb * b * f == nbits && i < nb && t < b;
-    assigns \nothing;
-    ensures slot:   \result == i * b + t && i * b <= \result < i * b + b;
-    ensures of:     0 <= \result && amq_cuckoo_slot_of(\result, i, b);
-    ensures bucket: (i * b + b) * f <= nbits;
-*/
-static uint64_t amq_cuckoo_step_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
+uint64_t amq_cuckoo_step_slot(uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i, uint64_t t)
 {
     (void)nbits;
     (void)nb;
@@ -403,40 +393,8 @@ int amq_cuckoo_kernel_remove(uint64_t *w, uint64_t nb, uint64_t b, uint64_t f, u
     return AMQ_CUCKOO_ABSENT;
 }
 
-
-/* Writes y into slot d of bucket di, whose content is spare: d is empty, or its z has a copy in
- * slot r of z's other bucket rb.  Every fingerprint found before is found after (a lost copy
- * of z is found at r), every other slot keeps its content, and y is in bucket di. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && di < nb && (di * b + b) * f <= nbits;
-    requires slot:    di * b <= d < di * b + b;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_bloom_words(nbits) - 1));
-    requires spare:   amq_cuckoo_empty(w, f, d) ||
-                      (amq_cuckoo_is(w, f, d, z) && 0 <= r && r != d && rb == amq_cuckoo_alt(di, z, f, nb) &&
-                       rb * b <= r < rb * b + b && amq_cuckoo_is(w, f, r, z));
-    assigns w[0 .. amq_bloom_words(nbits) - 1];
-    ensures holds:    amq_cuckoo_is(w, f, d, y);
-    ensures in:       amq_cuckoo_in(w, f, b, di, y);
-    ensures others:   \forall integer s, x; 0 <= s && s != d && amq_cuckoo_is{Pre}(w, f, s, x) ==> amq_cuckoo_is(w, f, s, x);
-    ensures kept:     \forall integer j, x; 0 <= j < nb && amq_cuckoo_fp(x, f) &&
-                        amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has(w, f, b, nb, j, x);
-    AMQ_CUCKOO_COUNT(ensures count:    amq_cuckoo_write_effect{Pre, Post}(w, f, b, d);
-    ensures up:       \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, y, f) &&
-                        (j == di || j == amq_cuckoo_alt(di, y, f, nb)) && !(amq_cuckoo_is{Pre}(w, f, d, z) && amq_cuckoo_same(x, z, f)) ==>
-                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1;
-    ensures down:     \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && !amq_cuckoo_same(x, y, f) &&
-                        amq_cuckoo_is{Pre}(w, f, d, z) && amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb)) ==>
-                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) - 1;
-    ensures keep:     \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, y, f) &&
-                        amq_cuckoo_is{Pre}(w, f, d, z) && amq_cuckoo_same(x, z, f) ==>
-                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);
-    ensures other:    \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                        !(amq_cuckoo_same(x, y, f) && (j == di || j == amq_cuckoo_alt(di, y, f, nb))) &&
-                        !(amq_cuckoo_is{Pre}(w, f, d, z) && amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb))) ==>
-                        amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
-*/
-static void amq_cuckoo_step_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
-                        uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
+void amq_cuckoo_step_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t di, uint64_t d,
+                          uint64_t y) /*@ ghost (uint64_t z, uint64_t r, uint64_t rb) */
 {
     (void)nb; /* nb is used by the contract only */
 #ifndef AMQ_CUCKOO_NO_COUNT
@@ -466,267 +424,6 @@ static void amq_cuckoo_step_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint6
     //@ ghost amq_cuckoo_step_pair_of(d, di, y, f, b, nb);
     //@ ghost amq_cuckoo_step_pair_of(d, di, z, f, b, nb);
 #endif
-}
-
-
-/* Inserts fp for bucket i1 by a kick chain whose choices are kicks[0 .. nk-1].  Planned first,
- * without writing: slots path[q] (holding ys[q]) of buckets pb[q], each ys[q] bound for its
- * other bucket pb[q + 1], until pb[K] has a free slot e.  A chain that runs out of kicks, or
- * would evict a slot it has already chosen, is refused before any write.  Then committed from
- * the end: ys[K-1] is copied into e, ys[K-2] into path[K-1], ..., fp into path[0]; before each
- * write the overwritten fingerprint already has its copy in its other bucket, so every state
- * in between finds every fingerprint.  path, pb and ys are local arrays whose address is never
- * taken: WP keeps them out of the memory model, so writing them disturbs no fact about w. */
-/*@ requires f_range: 1 <= f <= 32;
-    requires geom:    nb >= 1 && b >= 1 && nb * b * f == nbits && i1 < nb && nb * b <= nbits;
-    requires valid:   nbits >= 1 && \valid(w + (0 .. amq_bloom_words(nbits) - 1));
-    requires kicks:   nk <= AMQ_CUCKOO_MAX_KICKS && \valid_read(kicks + (0 .. nk - 1)) &&
-                      \forall integer k; 0 <= k < nk ==> kicks[k] < b;
-    requires sep:     \separated(kicks + (0 .. nk - 1), w + (0 .. amq_bloom_words(nbits) - 1));
-    assigns w[0 .. amq_bloom_words(nbits) - 1];
-    ensures status:    \result == AMQ_CUCKOO_OK || \result == AMQ_CUCKOO_FULL;
-    ensures inserted:  \result == AMQ_CUCKOO_OK ==> amq_cuckoo_in(w, f, b, i1, fp);
-    ensures preserved: \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && amq_cuckoo_fp(x, f) &&
-                           amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has(w, f, b, nb, j, x);
-    ensures unchanged: \result == AMQ_CUCKOO_FULL ==> amq_cuckoo_words_same{Pre, Post}(w, amq_bloom_words(nbits));
-    ensures two:       \result == AMQ_CUCKOO_OK && amq_cuckoo_fp(fp, f) && amq_cuckoo_has{Pre}(w, f, b, nb, i1, fp) ==>
-                         amq_cuckoo_has2(w, f, b, nb, i1, fp);
-    AMQ_CUCKOO_COUNT(ensures up:        \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) &&
-                           (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1;
-    ensures other:     \result == AMQ_CUCKOO_OK ==>
-                         \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                           !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
-*/
-static int amq_cuckoo_step_kick(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i1,
-                       uint64_t fp, const uint64_t *kicks, size_t nk)
-{
-    uint64_t path[AMQ_CUCKOO_MAX_KICKS];
-    uint64_t ys[AMQ_CUCKOO_MAX_KICKS];
-    uint64_t pb[AMQ_CUCKOO_MAX_KICKS + 1];
-    size_t K = 0;
-    uint64_t t;
-    pb[0] = i1;
-    /*@ assert has_slot: amq_cuckoo_has(w, f, b, nb, i1, fp) ==>
-                           \exists integer s; 0 <= s && amq_cuckoo_pair_slot(s, i1, fp, f, b, nb) && amq_cuckoo_is(w, f, s, fp); */
-    /*@ loop invariant bounds: 0 <= K <= nk && pb[0] == i1;
-        loop invariant pbs:    \forall integer q; 0 <= q <= K ==> pb[q] < nb;
-        loop invariant slots:  \forall integer q; 0 <= q < K ==> amq_cuckoo_slot_of(path[q], pb[q], b);
-        loop invariant holds:  \forall integer q; 0 <= q < K ==> amq_cuckoo_is(w, f, path[q], ys[q]);
-        loop invariant taken:  \forall integer q; 0 <= q < K ==> !amq_cuckoo_empty(w, f, path[q]);
-        loop invariant apart:  \forall integer q, u; 0 <= q < u < K ==> path[q] != path[u];
-        loop invariant next:   \forall integer q; 0 <= q < K ==> pb[q + 1] == amq_cuckoo_alt(pb[q], ys[q], f, nb);
-        loop assigns K, t, path[0 .. AMQ_CUCKOO_MAX_KICKS - 1], ys[0 .. AMQ_CUCKOO_MAX_KICKS - 1],
-                     pb[1 .. AMQ_CUCKOO_MAX_KICKS];
-        loop variant nk - K;
-    */
-    for (;;) {
-        t = amq_cuckoo_step_lookup(w, nbits, nb, b, f, pb[K], 0);
-        if (t < b)
-            break;
-        /*@ assert none: \forall integer s; 0 <= s && amq_cuckoo_slot_of(s, pb[K], b) ==> !amq_cuckoo_is(w, f, s, 0); */
-        if (K == nk)
-            return AMQ_CUCKOO_FULL; /* out of kicks: nothing was written */
-        const uint64_t s = amq_cuckoo_step_slot(nbits, nb, b, f, pb[K], kicks[K]);
-        /*@ assert of: 0 <= s && amq_cuckoo_slot_of(s, pb[K], b); */
-        /*@ assert not0: !amq_cuckoo_is(w, f, s, 0); */
-        /*@ assert taken: !amq_cuckoo_empty(w, f, s); */
-        size_t q = 0;
-        /*@ loop invariant 0 <= q <= K && \forall integer u; 0 <= u < q ==> path[u] != s;
-            loop assigns q;
-            loop variant K - q;
-        */
-        while (q < K && path[q] != s)
-            q++;
-        if (q < K)
-            return AMQ_CUCKOO_FULL; /* the chain would move a slot twice: refused, nothing written */
-        //@ ghost amq_cuckoo_step_slot_fits(s, pb[K], b, f, nbits);
-        path[K] = s;
-        ys[K] = amq_cuckoo_kernel_get(w, nbits, f, s);
-        pb[K + 1] = amq_cuckoo_kernel_alt(nb, f, pb[K], ys[K]);
-        /*@ assert step: amq_cuckoo_slot_of(path[K], pb[K], b) && amq_cuckoo_is(w, f, path[K], ys[K]) &&
-                         !amq_cuckoo_empty(w, f, path[K]) && pb[K + 1] < nb &&
-                         pb[K + 1] == amq_cuckoo_alt(pb[K], ys[K], f, nb); */
-        K++;
-    }
-    uint64_t d = amq_cuckoo_step_slot(nbits, nb, b, f, pb[K], t), di = pb[K];
-    //@ ghost uint64_t e = d;
-    /* The ghosts r, z, rb: the fingerprint z in slot d (bucket di) has its copy in slot r of
-     * its other bucket rb, so d is spare (amq_cuckoo_step_move); none of them reads the plan arrays,
-     * so the last move's precondition needs no fact about an index. */
-    //@ ghost uint64_t r = d;
-    //@ ghost uint64_t z = 0;
-    //@ ghost uint64_t rb = 0;
-    /*@ assert e_out: amq_cuckoo_empty(w, f, e) && \forall integer q; 0 <= q < K ==> path[q] != e; */
-    /*@ assert e_in: pb[K] * b <= e < pb[K] * b + b && amq_cuckoo_slot_of(e, pb[K], b); */
-    /* For `two`, here where the context is small: the free slot e held no copy of fp. */
-    /*@ assert two_e: amq_cuckoo_fp(fp, f) ==> !amq_cuckoo_is{Pre}(w, f, e, fp); */
-    /* For `two`, planned against the Pre words (nothing written yet): a copy of fp in a chain
-     * slot path[q] means ys[q] is fp, and its buckets are fp's pair. */
-    //@ ghost amq_cuckoo_step_alt_bits(fp, f, nb);
-    //@ ghost amq_cuckoo_step_same_bucket(b);
-    /*@ assert q_same: \forall integer q; 0 <= q < K && amq_cuckoo_is(w, f, path[q], fp) ==> amq_cuckoo_same(ys[q], fp, f); */
-    /*@ assert alt_i1: 0 <= amq_cuckoo_alt(i1, fp, f, nb) < nb; */
-    /*@ assert q_bucket: \forall integer q; 0 <= q < K && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) ==>
-                           pb[q] == i1 || pb[q] == amq_cuckoo_alt(i1, fp, f, nb); */
-    /*@ assert q_next: \forall integer q; 0 <= q < K && amq_cuckoo_same(ys[q], fp, f) ==>
-                         pb[q + 1] == amq_cuckoo_alt(pb[q], fp, f, nb); */
-    /*@ assert q_pair: \forall integer q; 0 <= q < K && (pb[q] == i1 || pb[q] == amq_cuckoo_alt(i1, fp, f, nb)) ==>
-                         amq_cuckoo_alt(pb[q], fp, f, nb) == i1 || amq_cuckoo_alt(pb[q], fp, f, nb) == amq_cuckoo_alt(i1, fp, f, nb); */
-    /*@ assert q_at: \forall integer q; 0 <= q && q + 1 < K && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) &&
-                       amq_cuckoo_is(w, f, path[q], fp) ==>
-                       0 <= path[q + 1] && amq_cuckoo_pair_slot(path[q + 1], i1, fp, f, b, nb) && amq_cuckoo_same(ys[q], fp, f); */
-    /* For `two`, where each planned fingerprint went: ys[q] from path[q] to path[q + 1] (e for
-     * the last), every other slot kept (moved_*, untouched), against the Pre state (pre). */
-    /*@ loop invariant bounds: 0 <= c <= K;
-        loop invariant at:     di == pb[c] && pb[c] * b <= d < pb[c] * b + b;
-        loop invariant end:    c == K ==> d == e && amq_cuckoo_empty(w, f, d) && z == 0;
-        loop invariant mid:    c < K ==> d == path[c] && z == ys[c] && 0 <= r && r != d &&
-                                 rb == amq_cuckoo_alt(di, z, f, nb) && rb * b <= r < rb * b + b &&
-                                 amq_cuckoo_is(w, f, d, z) && amq_cuckoo_is(w, f, r, z);
-        loop invariant rest:   \forall integer q; 0 <= q < c ==> amq_cuckoo_is(w, f, path[q], ys[q]);
-        loop invariant plan:   (\forall integer q; 0 <= q <= K ==> pb[q] < nb) &&
-                               (\forall integer q; 0 <= q < K ==> pb[q] * b <= path[q] < pb[q] * b + b &&
-                                  path[q] != e && pb[q + 1] == amq_cuckoo_alt(pb[q], ys[q], f, nb)) &&
-                               (\forall integer q, u; 0 <= q < u < K ==> path[q] != path[u]);
-        loop invariant kept:   \forall integer j, x; 0 <= j < nb && amq_cuckoo_fp(x, f) &&
-                                 amq_cuckoo_has{Pre}(w, f, b, nb, j, x) ==> amq_cuckoo_has(w, f, b, nb, j, x);
-        loop invariant pre:    pb[0] == i1 && amq_cuckoo_empty{Pre}(w, f, e) && pb[K] * b <= e < pb[K] * b + b &&
-                               \forall integer q; 0 <= q < K ==> amq_cuckoo_is{Pre}(w, f, path[q], ys[q]);
-        loop invariant moved_e: c < K ==> amq_cuckoo_is(w, f, e, ys[K - 1]);
-        loop invariant moved_p: \forall integer u; c < u < K ==> amq_cuckoo_is(w, f, path[u], ys[u - 1]);
-        loop invariant untouched: \forall integer s, x; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
-                                    amq_cuckoo_is{Pre}(w, f, s, x) ==> amq_cuckoo_is(w, f, s, x);
-        AMQ_CUCKOO_COUNT(loop invariant cnt_k:  c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) ==>
-                                 amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);
-        loop invariant cnt_up: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                                 amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb)) ==>
-                                 amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1;
-        loop invariant cnt_eq: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                                 !(amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb))) ==>
-                                 amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x);)
-        loop assigns c, d, di, r, z, rb, w[0 .. amq_bloom_words(nbits) - 1];
-        loop variant c;
-    */
-    for (size_t c = K; c != 0; c--) { /* != 0, not > 0: on exit WP then knows c == 0 outright */
-        //@ ghost amq_cuckoo_step_bucket_in(di, nb, b, f);
-        amq_cuckoo_step_move(w, nbits, nb, b, f, di, d, ys[c - 1]) /*@ ghost (z, r, rb) */;
-        /*@ assert e_first: c == K ==> amq_cuckoo_is(w, f, e, ys[K - 1]); */
-        /*@ assert e_kept: c < K ==> d != e && amq_cuckoo_is(w, f, e, ys[K - 1]); */
-        /*@ assert p_first: c < K ==> amq_cuckoo_is(w, f, path[c], ys[c - 1]); */
-        /*@ assert p_kept: \forall integer u; c < u < K ==> path[u] != d && amq_cuckoo_is(w, f, path[u], ys[u - 1]); */
-        /* The case u == c apart, written c <= u <= c: stated with u == c, Qed substitutes c for u
-         * and cvc4 never relates path[c] to the goal's path[u] (it ran to the 300 s guard); so
-         * written, p_c's instance at u is the goal's own atom, and p_all is case arithmetic. */
-        /*@ assert p_c: \forall integer u; c <= u <= c && u < K ==> amq_cuckoo_is(w, f, path[u], ys[u - 1]); */
-        /*@ assert p_all: \forall integer u; c <= u < K ==> amq_cuckoo_is(w, f, path[u], ys[u - 1]); */
-#ifndef AMQ_CUCKOO_NO_COUNT
-        /* The counts: ys[c - 1] now has its extra copy (its pair is pb[c - 1] / pb[c]); the
-         * overwritten z = ys[c] lost the one it had (none when c == K: e was empty). */
-        /*@ assert c_pair: amq_cuckoo_alt(pb[c - 1], ys[c - 1], f, nb) == di && amq_cuckoo_alt(di, ys[c - 1], f, nb) == pb[c - 1]; */
-        //@ ghost amq_cuckoo_step_alt_bits(ys[c - 1], f, nb);
-        //@ ghost amq_cuckoo_step_alt_bits(z, f, nb);
-        /* One assert per case: in kick's context cvc4 did not split them (60 s timeouts). */
-        /*@ assert k_up: c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, ys[c - 1], f) &&
-                           (j == pb[c - 1] || j == di) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-        /*@ assert k_eq: c == K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                           !(amq_cuckoo_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-        /*@ assert m_up1: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, ys[c - 1], f) &&
-                           (j == pb[c - 1] || j == di) && amq_cuckoo_same(x, z, f) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-        /*@ assert m_up2: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, ys[c - 1], f) &&
-                           (j == pb[c - 1] || j == di) && !amq_cuckoo_same(x, z, f) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-        /*@ assert m_dn: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                           !(amq_cuckoo_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) &&
-                           amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb)) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-        /*@ assert m_eq: c < K ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                           !(amq_cuckoo_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) &&
-                           !(amq_cuckoo_same(x, z, f) && (j == di || j == amq_cuckoo_alt(di, z, f, nb))) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-        /*@ assert c_up: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, ys[c - 1], f) &&
-                           (j == pb[c - 1] || j == di) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-        /*@ assert c_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                           !(amq_cuckoo_same(x, ys[c - 1], f) && (j == pb[c - 1] || j == di)) ==>
-                           amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-#endif
-        //@ ghost r = d;
-        //@ ghost z = ys[c - 1];
-        //@ ghost rb = di;
-        d = path[c - 1];
-        di = pb[c - 1];
-    }
-    /* `two`, before the last write: a copy of fp in a chain slot path[q] has moved to the next
-     * chain slot, in fp's pair too. */
-    /*@ assert q_last: K > 0 && amq_cuckoo_same(ys[K - 1], fp, f) ==> amq_cuckoo_is(w, f, e, fp); */
-    /*@ assert moved_q: \forall integer q; 0 <= q && q + 1 < K ==> amq_cuckoo_is(w, f, path[q + 1], ys[q]); */
-    //@ ghost amq_cuckoo_step_is_same(w, f);
-    /*@ assert q_mid: \forall integer q; 0 <= q && q + 1 < K && amq_cuckoo_same(ys[q], fp, f) ==> amq_cuckoo_is(w, f, path[q + 1], fp); */
-    /*@ assert d_at: di == i1 && (K > 0 ==> d == path[0]) && (K == 0 ==> d == e); */
-    //@ ghost amq_cuckoo_step_bucket_in(di, nb, b, f);
-    amq_cuckoo_step_move(w, nbits, nb, b, f, di, d, fp) /*@ ghost (z, r, rb) */;
-#ifndef AMQ_CUCKOO_NO_COUNT
-    /* The counts: fp's class gains its copy; the overwritten z = ys[0] lost its extra one
-     * (K == 0: the free slot e is written, it counted nothing).  One assert per case. */
-    //@ ghost amq_cuckoo_step_alt_bits(z, f, nb);
-    /*@ assert f_k_up: K == 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) ==>
-                         amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-    /*@ assert f_k_eq: K == 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) ==>
-                         amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-    /*@ assert f_m_up1: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) &&
-                          amq_cuckoo_same(x, z, f) ==> amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-    /*@ assert f_m_up2: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) &&
-                          !amq_cuckoo_same(x, z, f) ==> amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-    /*@ assert f_m_dn: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) &&
-                         amq_cuckoo_same(x, z, f) && (j == i1 || j == amq_cuckoo_alt(i1, z, f, nb)) ==> amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-    /*@ assert f_m_eq: K > 0 ==> \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) &&
-                         !(amq_cuckoo_same(x, z, f) && (j == i1 || j == amq_cuckoo_alt(i1, z, f, nb))) ==> amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-    /*@ assert f_up: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) && amq_cuckoo_same(x, fp, f) &&
-                       (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb)) ==>
-                       amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x) + 1; */
-    /*@ assert f_eq: \forall integer j, x; 0 <= j < nb && 0 <= x && amq_cuckoo_fp(x, f) &&
-                       !(amq_cuckoo_same(x, fp, f) && (j == i1 || j == amq_cuckoo_alt(i1, fp, f, nb))) ==>
-                       amq_cuckoo_pcnt(w, f, b, nb, j, x) == amq_cuckoo_pcnt{Pre}(w, f, b, nb, j, x); */
-#endif
-    /*@ assert d_fp: amq_cuckoo_is(w, f, d, fp) && i1 * b <= d < i1 * b + b && amq_cuckoo_slot_of(d, i1, b); */
-    /*@ assert d_pair: 0 <= d && amq_cuckoo_pair_slot(d, i1, fp, f, b, nb); */
-    /*@ assert kept_e: K > 0 && amq_cuckoo_same(ys[K - 1], fp, f) ==> amq_cuckoo_is(w, f, e, fp) && e != d; */
-    /*@ assert kept_p: \forall integer q; 0 <= q && q + 1 < K && amq_cuckoo_same(ys[q], fp, f) ==>
-                         amq_cuckoo_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
-    /*@ assert kept_u: \forall integer s; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
-                         amq_cuckoo_is{Pre}(w, f, s, fp) ==> amq_cuckoo_is(w, f, s, fp) && s != d; */
-    /*@ assert two_u: \forall integer s; 0 <= s && s != e && (\forall integer q; 0 <= q < K ==> s != path[q]) &&
-                        amq_cuckoo_pair_slot(s, i1, fp, f, b, nb) && amq_cuckoo_is{Pre}(w, f, s, fp) ==>
-                        amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    /*@ assert qm_at: \forall integer q; 0 <= q && q + 1 < K && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) &&
-                        amq_cuckoo_is{Pre}(w, f, path[q], fp) ==>
-                        0 <= path[q + 1] && amq_cuckoo_pair_slot(path[q + 1], i1, fp, f, b, nb) &&
-                        amq_cuckoo_is(w, f, path[q + 1], fp) && path[q + 1] != d; */
-    /*@ assert two_qm: \forall integer q; 0 <= q && q + 1 < K && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) &&
-                         amq_cuckoo_is{Pre}(w, f, path[q], fp) ==> amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    /* The witnesses of has2 as atoms (d_pair, qe_at): cvc4 instantiates has2's existential
-     * with the slots of such atoms (two_qe took 500k steps without them, 50k with). */
-    /*@ assert qe_at: K > 0 && amq_cuckoo_pair_slot(path[K - 1], i1, fp, f, b, nb) && amq_cuckoo_is{Pre}(w, f, path[K - 1], fp) ==>
-                        0 <= e && amq_cuckoo_pair_slot(e, i1, fp, f, b, nb) && amq_cuckoo_is(w, f, e, fp) && e != d &&
-                        0 <= d && amq_cuckoo_pair_slot(d, i1, fp, f, b, nb) && amq_cuckoo_is(w, f, d, fp); */
-    /*@ assert two_qe: K > 0 && amq_cuckoo_pair_slot(path[K - 1], i1, fp, f, b, nb) &&
-                         amq_cuckoo_is{Pre}(w, f, path[K - 1], fp) ==> amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    /* two_q's case q == K - 1 apart, as a range (see p_c): with == Qed substitutes it into
-     * two_qe, and cvc4 did not meet path[K - 1] with two_q's path[q] (300 s guard). */
-    /*@ assert two_qk: \forall integer q; K - 1 <= q <= K - 1 && 0 <= q && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) &&
-                        amq_cuckoo_is{Pre}(w, f, path[q], fp) ==> amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    /*@ assert two_q: \forall integer q; 0 <= q < K && amq_cuckoo_pair_slot(path[q], i1, fp, f, b, nb) &&
-                        amq_cuckoo_is{Pre}(w, f, path[q], fp) ==> amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    /*@ assert two_all: amq_cuckoo_fp(fp, f) ==> \forall integer s; 0 <= s && amq_cuckoo_pair_slot(s, i1, fp, f, b, nb) &&
-                          amq_cuckoo_is{Pre}(w, f, s, fp) ==> amq_cuckoo_has2(w, f, b, nb, i1, fp); */
-    return AMQ_CUCKOO_OK;
 }
 
 /* 1 iff bucket i < nb has a free slot.  A truth value, not lookup's place: when insert falls

@@ -1,13 +1,13 @@
 /* Ghost code of the cuckoo kernel (src/cuckoo_ops.c): the one-state facts its copy-count
  * clauses take (issue 23, step 4; proofs/doc/cuckoo.md: the indicator amq_cuckoo_one is the slot
  * predicate, product facts of the buckets and pairs) with the count lemmas
- * (acsl/amq/cuckoo_count_logic.h), and the ghost facts of insert's `copy` and the kick chain.
+ * (acsl/amq/cuckoo_count_logic.h), and the ghost facts of insert's `copy`.
  * Included by src/cuckoo_ops.c only.  The count part (between the AMQ_CUCKOO_NO_COUNT guards)
  * is proved by unit cuckoo_count; the rest by unit cuckoo, which compiles without it
  * (lib_internal/cuckoo_kernel.h).  Ignored by C compilers. */
 #ifndef AMQ_CUCKOO_COUNT_GHOST_H
 #define AMQ_CUCKOO_COUNT_GHOST_H
-#include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_steps.h>
 
 #ifndef AMQ_CUCKOO_NO_COUNT /* the count ghosts and lemmas: unit cuckoo_count's view only */
 #include <amq/cuckoo_count_logic.h>
@@ -113,25 +113,6 @@
 
 #endif /* AMQ_CUCKOO_NO_COUNT */
 
-/*@ ghost
-  // Two integers with the same low f bits have the same alternate buckets (the hash reads
-  // only those bits); a ghost loop does the induction over the bits (kick and the pair facts).
-  /@ requires f_range: 1 <= f <= 32;
-     assigns \nothing;
-     ensures same_alt: \forall integer x, i; amq_cuckoo_same(x, y, f) ==>
-                         amq_cuckoo_alt(i, x, f, nb) == amq_cuckoo_alt(i, y, f, nb);
-  @/
-  static void amq_cuckoo_step_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
-      /@ loop invariant 0 <= n <= f;
-         loop invariant \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_h(x, n) == amq_cuckoo_h(y, n);
-         loop assigns n;
-         loop variant f - n;
-      @/
-      for (uint64_t n = 0; n < f; n++) {
-          /@ assert \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_xb(x, n) == amq_cuckoo_xb(y, n); @/
-      }
-  }
-*/
 
 #ifndef AMQ_CUCKOO_NO_COUNT
 /*@ ghost
@@ -156,26 +137,7 @@
 */
 #endif /* AMQ_CUCKOO_NO_COUNT */
 
-/* Ghost facts of insert's `copy` and the kick chain (moved from src/cuckoo_ops.c). */
-
-/*@ ghost
-  // A slot that holds y holds every x with y's low f bits (stated apart: in amq_cuckoo_step_kick's
-  // context neither cvc4 nor z3 found it).
-  /@ assigns \nothing;
-     ensures same: \forall integer s, x, y; amq_cuckoo_is(w, f, s, y) && amq_cuckoo_same(y, x, f) ==> amq_cuckoo_is(w, f, s, x);
-  @/
-  static void amq_cuckoo_step_is_same(const uint64_t *w, uint64_t f) { }
-*/
-
-/*@ ghost
-  // Product step: two buckets whose slot ranges share a slot are one bucket.
-  /@ requires b >= 1;
-     assigns \nothing;
-     ensures one: \forall integer s, k, j; 0 <= k && 0 <= j && amq_cuckoo_slot_of(s, k, b) && amq_cuckoo_slot_of(s, j, b) ==>
-                    k == j;
-  @/
-  static void amq_cuckoo_step_same_bucket(uint64_t b) { }
-*/
+/* Ghost facts of insert's `copy` (the kick chain's own: src/cuckoo_kick.c). */
 
 /*@ ghost
   // Product step: slot s of bucket i lies in no other bucket.
