@@ -119,12 +119,13 @@ USER_FLAGS := -D_POSIX_C_SOURCE=200809L -Iinclude
 $(BUILD)/examples/password-screen: $(SCREEN)/main.c $(SCREEN_LIB) $(BUILD)/libamq.a
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $(SCREEN)/main.c $(SCREEN)/pw_screen.c $(BUILD)/libamq.a $(LDLIBS_AMQ)
-$(BUILD)/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(BUILD)/libamq.a
+SCREEN_TSUP := tests/support/cli_run.c tests/support/tmp_dir.c tests/support/build_dir.c
+$(BUILD)/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(SCREEN_TSUP) $(BUILD)/libamq.a
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
-$(BUILD)/asan/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(ASAN_LIB)
+	$(CC) $(WARN) $(CFLAGS) $(USER_FLAGS) -Itests -o $@ $< $(SCREEN)/pw_screen.c $(SCREEN_TSUP) $(BUILD)/libamq.a -lcmocka $(LDLIBS_AMQ)
+$(BUILD)/asan/tests/test_password_screen: $(SCREEN)/test_password_screen.c $(SCREEN_LIB) $(SCREEN_TSUP) $(ASAN_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(ASAN_FLAGS) $(USER_FLAGS) -o $@ $< $(SCREEN)/pw_screen.c $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
+	$(CC) $(WARN) $(ASAN_FLAGS) $(USER_FLAGS) -Itests -o $@ $< $(SCREEN)/pw_screen.c $(SCREEN_TSUP) $(ASAN_LIB) -lcmocka $(LDLIBS_AMQ)
 examples: $(BUILD)/examples/password-screen
 
 # The checker's adapters (tools/adapters): plugins, process adapters, the Node peer.

@@ -9,7 +9,8 @@
  *    passwords, a filter of 8-byte prefixes) are each caught by one of the checks above;
  *  - list parsing (CR LF, empty lines, duplicates, no final newline), bad input, and the
  *    password-screen program end to end.
- * Built like a user's program: -Iinclude and libamq only. */
+ * Built like a user's program (-Iinclude and libamq); the test's scaffolding, its directory and
+ * the shell-run helper, is the tests' one (tests/support/cli_run.h, build_dir.h). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,17 +20,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <amq/filter_rate.h>
 #include <amq/stats.h>
 #include "pw_screen.h"
+#include "support/build_dir.h"
+#include "support/cli_run.h"
 
 #define LIST "/usr/share/dict/cracklib-small"
 #define ALPHA 1e-6
 
 static pw_screen *screen; /* cracklib-small at target 0.01, seed 0 */
-static char dir[64];
 
 /* ---- candidates: distinct unlisted near misses of the list ---- */
 
@@ -181,17 +182,14 @@ static int setup(void **state)
         fprintf(stderr, "%s (the list comes with Debian's cracklib-runtime: sh tools/deps.sh build)\n", err);
         return -1;
     }
-    strcpy(dir, "/tmp/amq-screen-XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
+    return cli_run_setup(); /* the test's directory, cli_dir */
 }
 
 static int teardown(void **state)
 {
     (void)state;
     pw_screen_free(screen);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return cli_run_teardown();
 }
 
 static void every_listed_password_is_caught(void **state)
@@ -260,7 +258,7 @@ static void planted_bugs_are_caught(void **state)
 static void write_file(const char *name, const char *text, size_t len)
 {
     char p[128];
-    snprintf(p, sizeof p, "%s/%s", dir, name);
+    snprintf(p, sizeof p, "%s/%s", cli_dir, name);
     FILE *f = fopen(p, "wb");
     assert_non_null(f);
     assert_true(fwrite(text, 1, len, f) == len);
@@ -274,7 +272,7 @@ static void list_parsing(void **state)
     static const char text[] = "hunter2\r\n\nletmein\nhunter2\ncorrect horse\ta b\nlast";
     write_file("small.txt", text, sizeof text - 1);
     char p[128], err[512];
-    snprintf(p, sizeof p, "%s/small.txt", dir);
+    snprintf(p, sizeof p, "%s/small.txt", cli_dir);
     pw_screen *s;
     assert_int_equal(pw_screen_open(&s, p, 0.05, 7, err, sizeof err), 0);
     assert_true(pw_screen_lines(s) == 6 && pw_screen_size(s) == 4);
@@ -300,14 +298,14 @@ static void bad_input_is_refused(void **state)
     char err[512], p[128];
     assert_int_equal(pw_screen_open(&s, "/nonexistent/list.txt", 0.01, 0, err, sizeof err), -1);
     assert_non_null(strstr(err, "cannot open the password list '/nonexistent/list.txt'"));
-    assert_int_equal(pw_screen_open(&s, dir, 0.01, 0, err, sizeof err), -1); /* a directory */
+    assert_int_equal(pw_screen_open(&s, cli_dir, 0.01, 0, err, sizeof err), -1); /* a directory */
     assert_non_null(strstr(err, "cannot read the password list"));
     write_file("empty.txt", "", 0);
-    snprintf(p, sizeof p, "%s/empty.txt", dir);
+    snprintf(p, sizeof p, "%s/empty.txt", cli_dir);
     assert_int_equal(pw_screen_open(&s, p, 0.01, 0, err, sizeof err), -1);
     assert_non_null(strstr(err, "is empty"));
     write_file("blank.txt", "\n\r\n\n", 4);
-    snprintf(p, sizeof p, "%s/blank.txt", dir);
+    snprintf(p, sizeof p, "%s/blank.txt", cli_dir);
     assert_int_equal(pw_screen_open(&s, p, 0.01, 0, err, sizeof err), -1);
     assert_non_null(strstr(err, "holds no password (its 3 lines are empty)"));
     const double targets[] = {0.0, 1.0, -0.5, NAN};
@@ -320,82 +318,54 @@ static void bad_input_is_refused(void **state)
 
 /* ---- the program ---- */
 
-static char out[1 << 16];
-
-static int run(const char *fmt, ...)
-{
-    char cmd[2048], full[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    snprintf(full, sizeof full, "cd '%s' && (%s) > out.txt 2>&1", dir, cmd);
-    const int rc = system(full);
-    char p[128];
-    snprintf(p, sizeof p, "%s/out.txt", dir);
-    FILE *f = fopen(p, "r");
-    size_t n = f ? fread(out, 1, sizeof out - 1, f) : 0;
-    out[n] = 0;
-    if (f)
-        fclose(f);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : 128;
-}
-
 static void program_end_to_end(void **state)
 {
     (void)state;
-    const char *b = getenv("AMQ_BUILD");
-    char prog[1024], cwd[512];
-    b = b ? b : "build";
-    if (b[0] == '/')
-        snprintf(prog, sizeof prog, "%s/examples/password-screen", b);
-    else {
-        assert_non_null(getcwd(cwd, sizeof cwd));
-        snprintf(prog, sizeof prog, "%s/%s/examples/password-screen", cwd, b);
-    }
+    char prog[1024];
+    amq_test_build_path(prog, sizeof prog, "examples/password-screen");
     assert_int_equal(access(prog, X_OK), 0);
-    assert_int_equal(run("printf 'password\\nqwerty\\n' | %s", prog), 0);
-    assert_string_equal(out, "0\tpassword\n0\tqwerty\n");
+    assert_int_equal(cli_run("printf 'password\\nqwerty\\n' | %s", prog), 0);
+    assert_string_equal(cli_out, "0\tpassword\n0\tqwerty\n");
     /* a list of its own; 1 or 2 for the unlisted one, by what the filter says */
     write_file("l.txt", "alpha\nbeta\n", 11);
-    assert_int_equal(run("printf 'beta\\ngamma\\n' | %s --list l.txt --target 0.2", prog), 0);
-    assert_true(!strncmp(out, "0\tbeta\n", 7) &&
-                (!strcmp(out + 7, "1\tgamma\n") || !strcmp(out + 7, "2\tgamma\n")));
+    assert_int_equal(cli_run("printf 'beta\\ngamma\\n' | %s --list l.txt --target 0.2", prog), 0);
+    assert_true(!strncmp(cli_out, "0\tbeta\n", 7) &&
+                (!strcmp(cli_out + 7, "1\tgamma\n") || !strcmp(cli_out + 7, "2\tgamma\n")));
     /* the report on real data: the listed words of the distinct candidates, JSON */
-    assert_int_equal(run("(printf 'password\\npassword\\n'; seq 1000 1999 | sed 's/^/zq/') | %s --report --json", prog),
+    assert_int_equal(cli_run("(printf 'password\\npassword\\n'; seq 1000 1999 | sed 's/^/zq/') | %s --report --json", prog),
                      0);
-    assert_non_null(strstr(out, "\"n\": 54763, "));
-    assert_non_null(strstr(out, "\"checks\": 1002, \"listed\": 2, "));
-    assert_non_null(strstr(out, "\"unlisted_distinct\": 1000, "));
-    assert_non_null(strstr(out, "\"target\": 0.01, \"design_rate\": \"9.99998e-03\""));
-    assert_non_null(strstr(out, "\"verdict\": \"pass\"}"));
-    assert_int_equal(run("%s --report < /dev/null", prog), 0);
-    assert_non_null(strstr(out, "none among the candidates: no rate to compare"));
-    assert_int_equal(run("seq 1 100 | %s --report", prog), 0);
-    assert_non_null(strstr(out, "state rate   "));
-    assert_non_null(strstr(out, "verdict      pass"));
+    assert_non_null(strstr(cli_out, "\"n\": 54763, "));
+    assert_non_null(strstr(cli_out, "\"checks\": 1002, \"listed\": 2, "));
+    assert_non_null(strstr(cli_out, "\"unlisted_distinct\": 1000, "));
+    assert_non_null(strstr(cli_out, "\"target\": 0.01, \"design_rate\": \"9.99998e-03\""));
+    assert_non_null(strstr(cli_out, "\"verdict\": \"pass\"}"));
+    assert_int_equal(cli_run("%s --report < /dev/null", prog), 0);
+    assert_non_null(strstr(cli_out, "none among the candidates: no rate to compare"));
+    assert_int_equal(cli_run("seq 1 100 | %s --report", prog), 0);
+    assert_non_null(strstr(cli_out, "state rate   "));
+    assert_non_null(strstr(cli_out, "verdict      pass"));
     /* bad input: a message naming the problem, status 2 (usage) or 1 */
-    assert_int_equal(run("%s --target 2 < /dev/null", prog), 2);
-    assert_non_null(strstr(out, "invalid value for --target: '2'"));
-    assert_int_equal(run("%s --seed -1 < /dev/null", prog), 2);
-    assert_non_null(strstr(out, "invalid value for --seed"));
-    assert_int_equal(run("%s --json < /dev/null", prog), 2);
-    assert_non_null(strstr(out, "--json goes with --report"));
-    assert_int_equal(run("%s extra < /dev/null", prog), 2);
-    assert_int_equal(run("%s --list missing.txt < /dev/null", prog), 1);
-    assert_non_null(strstr(out, "cannot open the password list 'missing.txt'"));
-    assert_int_equal(run("%s --help", prog), 0);
-    assert_non_null(strstr(out, "2  not listed, proved by the Bloom filter alone"));
+    assert_int_equal(cli_run("%s --target 2 < /dev/null", prog), 2);
+    assert_non_null(strstr(cli_out, "invalid value for --target: '2'"));
+    assert_int_equal(cli_run("%s --seed -1 < /dev/null", prog), 2);
+    assert_non_null(strstr(cli_out, "invalid value for --seed"));
+    assert_int_equal(cli_run("%s --json < /dev/null", prog), 2);
+    assert_non_null(strstr(cli_out, "--json goes with --report"));
+    assert_int_equal(cli_run("%s extra < /dev/null", prog), 2);
+    assert_int_equal(cli_run("%s --list missing.txt < /dev/null", prog), 1);
+    assert_non_null(strstr(cli_out, "cannot open the password list 'missing.txt'"));
+    assert_int_equal(cli_run("%s --help", prog), 0);
+    assert_non_null(strstr(cli_out, "2  not listed, proved by the Bloom filter alone"));
     /* a failed write of the answers, the report or the help is status 1 with a message
      * (issue 26, class 1: each exited 0) */
-    assert_int_equal(run("seq 1 3000 | %s > /dev/full", prog), 1);
-    assert_non_null(strstr(out, "password-screen: write error: standard output: No space left on device"));
-    assert_int_equal(run("printf 'password\\n' | %s > /dev/full", prog), 1);
-    assert_non_null(strstr(out, "write error: standard output: No space left on device"));
-    assert_int_equal(run("seq 1 100 | %s --report > /dev/full", prog), 1);
-    assert_non_null(strstr(out, "write error: standard output"));
-    assert_int_equal(run("%s --help > /dev/full", prog), 1);
-    assert_non_null(strstr(out, "write error: standard output"));
+    assert_int_equal(cli_run("seq 1 3000 | %s > /dev/full", prog), 1);
+    assert_non_null(strstr(cli_out, "password-screen: write error: standard output: No space left on device"));
+    assert_int_equal(cli_run("printf 'password\\n' | %s > /dev/full", prog), 1);
+    assert_non_null(strstr(cli_out, "write error: standard output: No space left on device"));
+    assert_int_equal(cli_run("seq 1 100 | %s --report > /dev/full", prog), 1);
+    assert_non_null(strstr(cli_out, "write error: standard output"));
+    assert_int_equal(cli_run("%s --help > /dev/full", prog), 1);
+    assert_non_null(strstr(cli_out, "write error: standard output"));
 }
 
 int main(void)
