@@ -19,6 +19,9 @@
  *                    differs from x's (stored or not) ==> query(x) == 1.
  *   failed_add       (c) an add that fails changes no answer: query(z) is the same before and
  *                    after, for any key z (and no count changes: add's contract).
+ *   batch_query      the batch query's result for keys[j] is query(keys[j]), any j < count.
+ *   batch_nfn        (a) through the batch: add(x) succeeds, then the batch query answers 1
+ *                    for every entry i with keys[i] == x.
  * Every driver starts from ANY state the kernel can be in (every block satisfies its
  * invariant; full blocks included) and keeps the keys' bytes outside the structure (apart):
  * an add would change the key it adds. */
@@ -54,6 +57,14 @@ int amq_proof_blocked_quotient_key_remove_apart(uint64_t *rem, uint8_t *meta, ui
 int amq_proof_blocked_quotient_key_failed_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                              uint64_t q, uint64_t r, uint64_t seed, const void *y, size_t ylen, const void *z,
                              size_t zlen) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_blocked_quotient_key_batch_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts,
+                                               uint64_t nblocks, uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed,
+                                               const void *const *keys, const size_t *lens, size_t count, int *results,
+                                               size_t j) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_blocked_quotient_key_batch_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+                                             uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen,
+                                             const void *const *keys, const size_t *lens, size_t count, int *results,
+                                             size_t i) /*@ ghost (uint64_t \ghost *gq) */;
 
 /* The structure and a key: every driver's hypotheses on x (and on y below). */
 /*@ predicate amq_blocked_quotient_key_with{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts, integer nblocks,
@@ -254,4 +265,60 @@ int amq_proof_blocked_quotient_key_failed_add(uint64_t *rem, uint8_t *meta, uint
     const int after = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, z, zlen)
         /*@ ghost (gq) */;
     return (st == 0) | (before == after);
+}
+
+/* The batch's hypotheses (lib_internal/blocked_quotient_key.h), shared by the two drivers below. */
+#define BQK_BATCH_ARGS                                                                                               \
+    \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1)) &&                                   \
+        (\forall integer t; 0 <= t < count ==> \valid_read((char *)keys[t] + (0 .. lens[t] - 1))) &&                 \
+        \valid(results + (0 .. count - 1)) &&                                                                         \
+        \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1)) &&                   \
+        \base_addr(results) != \base_addr(rem) && \base_addr(results) != \base_addr(meta) &&                          \
+        \base_addr(results) != \base_addr(counts) && \base_addr(results) != \base_addr(gq) &&                         \
+        (\forall integer t; 0 <= t < count ==>                                                                        \
+           \separated(results + (0 .. count - 1), (char *)keys[t] + (0 .. lens[t] - 1)))
+
+/*@ requires geom:    amq_blocked_quotient_key_geom(q, r, nslots);
+    requires state:   amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires batch:   BQK_BATCH_ARGS;
+    requires j_range: j < count;
+    assigns results[0 .. count - 1];
+    ensures same_answer: \result == 1;
+*/
+int amq_proof_blocked_quotient_key_batch_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts,
+                                               uint64_t nblocks, uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed,
+                                               const void *const *keys, const size_t *lens, size_t count, int *results,
+                                               size_t j) /*@ ghost (uint64_t \ghost *gq) */
+{
+    amq_blocked_quotient_key_query_batch(rem, meta, counts, nblocks, nslots, q, r, seed, keys, lens, count, results)
+        /*@ ghost (gq) */;
+    const int one = amq_blocked_quotient_key_query(rem, meta, counts, nblocks, nslots, q, r, seed, keys[j], lens[j])
+        /*@ ghost (gq) */;
+    return results[j] == one;
+}
+
+/*@ requires with:     amq_blocked_quotient_key_with(rem, meta, gq, counts, nblocks, nslots, q, r, (char *)x, xlen);
+    requires batch:    BQK_BATCH_ARGS;
+    requires sep_rows: \separated(keys + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1)) &&
+                       \separated(lens + (0 .. count - 1), rem + (0 .. nblocks * nslots - 1),
+                                  meta + (0 .. nblocks * nslots - 1), gq + (0 .. nblocks * nslots - 1),
+                                  counts + (0 .. nblocks - 1));
+    requires i_range:  i < count;
+    requires is_x:     keys[i] == x && lens[i] == xlen;
+    assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
+            gq[0 .. nblocks * nslots - 1], results[0 .. count - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_blocked_quotient_key_batch_nfn(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+                                             uint64_t q, uint64_t r, uint64_t seed, const void *x, size_t xlen,
+                                             const void *const *keys, const size_t *lens, size_t count, int *results,
+                                             size_t i) /*@ ghost (uint64_t \ghost *gq) */
+{
+    const int st = amq_blocked_quotient_key_add(rem, meta, counts, nblocks, nslots, q, r, seed, x, xlen)
+        /*@ ghost (gq) */;
+    amq_blocked_quotient_key_query_batch(rem, meta, counts, nblocks, nslots, q, r, seed, keys, lens, count, results)
+        /*@ ghost (gq) */;
+    return (st != 0) | (results[i] == 1);
 }

@@ -80,25 +80,6 @@ double amq_blocked_layer_fill_estimate(uint64_t used, uint64_t m, double q)
     return log(z) / log1p(-q);
 }
 
-/* Keys per round: 16, fewer when their indices would exceed the AMQ_MAX_K-entry buffer. */
-#define BATCH 16u
-
-void amq_blocked_layer_query_batch(const void *filter, size_t idx_per_key, amq_blocked_layer_locate_fn locate,
-                                   amq_blocked_layer_answer_fn answer, const void *const *keys,
-                                   const size_t *lens, size_t count, int *results)
-{
-    uint64_t block[BATCH], idx[AMQ_MAX_K];
-    const size_t per = idx_per_key ? idx_per_key : 1;
-    const size_t round = AMQ_MAX_K / per < BATCH ? AMQ_MAX_K / per : BATCH;
-    for (size_t base = 0; base < count; base += round) {
-        const size_t n = count - base < round ? count - base : round;
-        for (size_t i = 0; i < n; i++)
-            __builtin_prefetch(locate(filter, keys[base + i], lens[base + i], &block[i], idx + i * per), 0, 0);
-        for (size_t i = 0; i < n; i++)
-            results[base + i] = answer(filter, block[i], idx + i * per);
-    }
-}
-
 static void put_params(uint8_t out[AMQ_BLOCKED_LAYER_PARAMS], const amq_blocked_layer_params *p)
 {
     amq_put_u64(out, p->nblocks);

@@ -156,12 +156,6 @@ amq_status amq_blocked_quotient_add(amq_blocked_quotient *b, const void *key, si
     return AMQ_OK;
 }
 
-static int answer(const void *v, uint64_t block, const uint64_t *qr)
-{
-    const amq_blocked_quotient *b = v;
-    return amq_blocked_quotient_kernel_query(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0], qr[1]);
-}
-
 int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, size_t len)
 {
     if (!b || (!key && len))
@@ -170,19 +164,14 @@ int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, s
                                           key, len);
 }
 
-static const void *locate(const void *v, const void *key, size_t len, uint64_t *block, uint64_t *qr)
-{
-    const amq_blocked_quotient *b = v;
-    amq_blocked_quotient_locate(b, key, len, block, qr);
-    return b->meta + *block * b->nslots + qr[0];
-}
-
+/* The proved batch (lib_internal/blocked_quotient_key.h, unit blocked_quotient_key). */
 void amq_blocked_quotient_query_batch(const amq_blocked_quotient *b, const void *const *keys, const size_t *lens,
                                       size_t count, int *results)
 {
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_quotient_query_batch"))
         return;
-    amq_blocked_layer_query_batch(b, 2, locate, answer, keys, lens, count, results);
+    amq_blocked_quotient_key_query_batch(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, keys,
+                                         lens, count, results);
 }
 
 amq_status amq_blocked_quotient_remove(amq_blocked_quotient *b, const void *key, size_t len)

@@ -5,6 +5,7 @@
  * does): no prover has to frame a quantified set of windows c * nslots. */
 #include <lib_internal/blocked_quotient_key.h>
 #include <amq/shift_logic.h>
+#include <lib_internal/prefetch.h>
 
 /* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
 /*@ ghost
@@ -204,4 +205,111 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
     //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     return amq_blocked_quotient_key_apply(rem, meta, counts, nblocks, nslots, q, r, 1, b, fq, fr) /*@ ghost (gq) */;
+}
+
+/* The batch: rounds of up to BATCH keys, as amq_blocked_key_query_batch (src/blocked_key.c):
+ * locate (the key's place, the metadata byte of its home slot prefetched), then answer (the
+ * kernel's query on that place).  Stated at Pre (kept, lens_kept, at_pre; results indexed
+ * absolutely). */
+#define BATCH 16u
+
+/* (*blk, *fq, *fr) = the key's place; the metadata byte of its home slot prefetched. */
+/*@ requires geom:      amq_blocked_quotient_key_geom(q, r, nslots);
+    requires table:     amq_blocked_quotient_table((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires key_valid: \valid_read((char *)key + (0 .. len - 1));
+    requires out_valid: \valid(blk) && \valid(fq) && \valid(fr) && \separated(blk, fq, fr);
+    requires sep:       \separated(blk, (char *)key + (0 .. len - 1)) && \separated(fq, (char *)key + (0 .. len - 1)) &&
+                        \separated(fr, (char *)key + (0 .. len - 1));
+    assigns *blk, *fq, *fr;
+    ensures at:    amq_blocked_quotient_key_at{Pre}(*blk, *fq, *fr, nblocks, q, r, seed, (char *)key, len);
+    ensures range: *blk < nblocks && *fq < (1 << q);
+*/
+static void locate(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nblocks,
+                   uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed, const void *key, size_t len,
+                   uint64_t *blk, uint64_t *fq, uint64_t *fr) /*@ ghost (uint64_t \ghost *gq) */
+{
+    (void)rem;
+    (void)counts;
+    amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, blk, fq, fr);
+    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, *blk);
+    AMQ_PREFETCH(meta + *blk * nslots + *fq);
+}
+
+/* The answer for the key at place (b, g, h); the key itself is ghost. */
+/*@ requires geom:  amq_blocked_quotient_key_geom(q, r, nslots);
+    requires state: amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires at:    amq_blocked_quotient_key_at(b, g, h, nblocks, q, r, seed, key, len);
+    requires range: b < nblocks && g < (1 << q);
+    assigns \nothing;
+    ensures answer: amq_blocked_quotient_key_answer{Pre, Pre}(\result, (uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks,
+                                                             q, r, seed, key, len);
+*/
+static int answer(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+                  uint64_t q, uint64_t r, uint64_t b, uint64_t g, uint64_t h)
+    /*@ ghost (uint64_t \ghost *gq, uint64_t seed, char *key, size_t len) */
+{
+    (void)nblocks;
+    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
+    return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, g, h) /*@ ghost (gq) */;
+}
+
+void amq_blocked_quotient_key_query_batch(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts,
+                                          uint64_t nblocks, uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed,
+                                          const void *const *keys, const size_t *lens, size_t count,
+                                          int *results) /*@ ghost (uint64_t \ghost *gq) */
+{
+    uint64_t blk[BATCH], fq[BATCH], fr[BATCH]; /* the round's places: key j's in blk[j], fq[j], fr[j] */
+    /*@ loop invariant done:      base <= count;
+        loop invariant state:     amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+        loop invariant lens_kept: \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+        loop invariant kept:      \forall integer p; rem[p] == \at(rem[p], Pre) && meta[p] == \at(meta[p], Pre) && gq[p] == \at(gq[p], Pre) &&
+                                                     counts[p] == \at(counts[p], Pre);
+        loop invariant answered:  \forall integer j; 0 <= j < base ==>
+          amq_blocked_quotient_key_answer{Pre, Pre}(results[j], (uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks, q, r,
+                                                    seed, (char *)\at(keys[j], Pre), \at(lens[j], Pre));
+        loop assigns base, results[0 .. count - 1], blk[0 .. BATCH - 1], fq[0 .. BATCH - 1], fr[0 .. BATCH - 1];
+        loop variant count - base;
+    */
+    for (size_t base = 0; base < count;) {
+        size_t n = 0;
+        /*@ loop invariant n_range: n <= BATCH && n <= count - base;
+            loop invariant state:   amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+            loop invariant kept:    \forall integer p; rem[p] == \at(rem[p], Pre) && meta[p] == \at(meta[p], Pre) && gq[p] == \at(gq[p], Pre) &&
+                                                   counts[p] == \at(counts[p], Pre);
+            loop invariant placed:  \forall integer j; 0 <= j < n ==>
+              amq_blocked_quotient_key_at(blk[j], fq[j], fr[j], nblocks, q, r, seed, (char *)keys[base + j], lens[base + j]) &&
+              blk[j] < nblocks && fq[j] < (1 << q);
+            loop assigns n, blk[0 .. BATCH - 1], fq[0 .. BATCH - 1], fr[0 .. BATCH - 1];
+            loop variant BATCH - n;
+        */
+        while (n < BATCH && n < count - base) {
+            locate(rem, meta, counts, nblocks, nslots, q, r, seed, keys[base + n], lens[base + n], &blk[n], &fq[n], &fr[n])
+                /*@ ghost (gq) */;
+            n++;
+        }
+        /*@ loop invariant i_range:   i <= n;
+            loop invariant state:     amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+            loop invariant lens_kept: \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
+            loop invariant kept:      \forall integer p; rem[p] == \at(rem[p], Pre) && meta[p] == \at(meta[p], Pre) && gq[p] == \at(gq[p], Pre) &&
+                                                     counts[p] == \at(counts[p], Pre);
+            loop invariant answered:  \forall integer j; 0 <= j < base + i ==>
+              amq_blocked_quotient_key_answer{Pre, Pre}(results[j], (uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks, q, r,
+                                                        seed, (char *)\at(keys[j], Pre), \at(lens[j], Pre));
+            loop invariant placed:    \forall integer j; 0 <= j < n ==>
+              amq_blocked_quotient_key_at(blk[j], fq[j], fr[j], nblocks, q, r, seed, (char *)keys[base + j], lens[base + j]) &&
+              blk[j] < nblocks && fq[j] < (1 << q);
+            loop assigns i, results[base .. base + n - 1];
+            loop variant n - i;
+        */
+        for (size_t i = 0; i < n; i++) {
+            const int a = answer(rem, meta, counts, nblocks, nslots, q, r, blk[i], fq[i], fr[i])
+                /*@ ghost (gq, seed, (char *)keys[base + i], lens[base + i]) */;
+            /*@ assert at_pre: amq_blocked_quotient_key_answer{Here, Here}(a, (uint64_t *)rem, (uint8_t *)meta, gq, nslots,
+                                 nblocks, q, r, seed, (char *)keys[base + i], lens[base + i]) <==>
+                               amq_blocked_quotient_key_answer{Pre, Pre}(a, (uint64_t *)rem, (uint8_t *)meta, gq, nslots,
+                                 nblocks, q, r, seed, (char *)keys[base + i], lens[base + i]); */
+            results[base + i] = a;
+        }
+        base += n;
+    }
 }

@@ -1,7 +1,7 @@
 /* The blocking layer shared by the key-level blocked structures (amq/blocked_bloom.h,
  * amq/split_block.h, amq/partitioned.h, amq/counting_blocked.h, amq/blocked_quotient.h):
- * block selection, bit-array helpers, the fill-ratio estimate, batched queries with
- * prefetch, the 48-byte parameter block of the bit and counting files, and the digit
+ * block selection, bit-array helpers, the fill-ratio estimate, the 48-byte parameter
+ * block of the bit and counting files, and the digit
  * decoding of the cross-check descriptors.  It knows no structure: each structure's file
  * calls it with its own values. */
 #ifndef AMQ_BLOCKED_LAYER_H
@@ -39,19 +39,6 @@ double amq_blocked_layer_hit_prob(uint64_t nblocks, uint64_t bsize, uint64_t k);
  * n = ln z / ln(1 - q).  APPROXIMATION (double): 0 when used = 0, +infinity when every
  * position is set. */
 double amq_blocked_layer_fill_estimate(uint64_t used, uint64_t m, double q);
-
-/* ---- batched queries ---- */
-
-/* Locates one key: its block and in-block indices; returns the address to prefetch. */
-typedef const void *(*amq_blocked_layer_locate_fn)(const void *filter, const void *key, size_t len,
-                                                    uint64_t *block, uint64_t *idx);
-/* Answers one located key (1 maybe, 0 no). */
-typedef int (*amq_blocked_layer_answer_fn)(const void *filter, uint64_t block, const uint64_t *idx);
-/* results[i] = the answer for keys[i]: locates up to 16 keys and prefetches their blocks,
- * then answers them (fewer per round when idx_per_key > 64; idx_per_key <= AMQ_MAX_K). */
-void amq_blocked_layer_query_batch(const void *filter, size_t idx_per_key, amq_blocked_layer_locate_fn locate,
-                                   amq_blocked_layer_answer_fn answer, const void *const *keys,
-                                   const size_t *lens, size_t count, int *results);
 
 /* ---- files (lib_internal/container.h) ----
  * Parameter block of the bit and counting blocked files: six u64 little-endian, in this

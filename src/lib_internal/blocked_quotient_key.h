@@ -1,8 +1,8 @@
-/* Internal: the key-level blocked quotient filter's add, query and remove without allocation or
- * messages (the key's block, lib_internal/blocked_block.h, its quotient and remainder, then the
- * proved kernel, lib_internal/blocked_quotient_kernel.h); src/blocked_quotient.c's
- * amq_blocked_quotient_add, _query and _remove are these functions plus the NULL checks and
- * the messages.  Proved by the unit blocked_quotient_key against the hash model
+/* Internal: the key-level blocked quotient filter's add, query, remove and batch query without
+ * allocation or messages (the key's block, lib_internal/blocked_block.h, its quotient and
+ * remainder, then the proved kernel, lib_internal/blocked_quotient_kernel.h);
+ * src/blocked_quotient.c's amq_blocked_quotient_add, _query, _remove and _query_batch are these
+ * functions plus the NULL checks and the messages.  Proved by the unit blocked_quotient_key against the hash model
  * (acsl/amq/hash_model.h), the block choice (unit hash_stream) and the kernel contracts (unit
  * quotient).
  *
@@ -86,6 +86,14 @@
       0 <= amq_blocked_key_block_of{L}(seed, key, len, nblocks) < nblocks &&
       0 <= amq_blocked_quotient_key_fq{L}(seed, key, len, q) < (1 << q);
 
+    // res is the query's answer for the key: 1 if it is stored in its block at Lt (its bytes
+    // read at Lk), else 0.
+    predicate amq_blocked_quotient_key_answer{Lt, Lk}(integer res, uint64_t *rem, uint8_t *meta, uint64_t *gq,
+                                  integer nslots, integer nblocks, integer q, integer r, uint64_t seed,
+                                  char *key, integer len) =
+      (res == 1 && amq_blocked_quotient_key_has{Lt, Lk}(rem, meta, gq, nslots, nblocks, q, r, seed, key, len)) ||
+      (res == 0 && !amq_blocked_quotient_key_has{Lt, Lk}(rem, meta, gq, nslots, nblocks, q, r, seed, key, len));
+
     // The key's bytes lie outside the structure (an add must not change the key it adds).
     predicate amq_blocked_quotient_key_apart(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
                             integer nblocks, integer nslots, char *key, integer len) =
@@ -95,7 +103,7 @@
 */
 
 /* The key's block, quotient and remainder (as above).  For the rates, the checker and the
- * layer's batched query; add, query and remove call it. */
+ * batched query; add, query and remove call it. */
 /*@ requires nblocks_pos: nblocks >= 1;
     requires geom_q:      1 <= q <= 63 && 1 <= r && q + r <= 64;
     requires key_valid:   \valid_read((char *)key + (0 .. len - 1));
@@ -197,5 +205,30 @@ int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, con
 int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                     uint64_t q, uint64_t r, uint64_t seed, const void *key,
                                     size_t len) /*@ ghost (uint64_t \ghost *gq) */;
+
+/* Query count keys: results[i] is amq_blocked_quotient_key_query's answer for keys[i], nothing
+ * else written.  Rounds of up to 16 keys: each key's place is found and the metadata byte of
+ * its home slot prefetched, then each key is answered by the kernel (hashed once).  The caller
+ * refuses NULL arguments (src/blocked_quotient.c).  results lies outside the structure's
+ * allocations (apart: the library allocates them; gq is ghost). */
+/*@ requires geom:          amq_blocked_quotient_key_geom(q, r, nslots);
+    requires state:         amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
+    requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
+    requires results_valid: \valid(results + (0 .. count - 1));
+    requires sep:           \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    requires apart:         \base_addr(results) != \base_addr(rem) && \base_addr(results) != \base_addr(meta) &&
+                            \base_addr(results) != \base_addr(counts) && \base_addr(results) != \base_addr(gq);
+    requires sep_keys:      \forall integer i; 0 <= i < count ==>
+                              \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
+    assigns results[0 .. count - 1];
+    ensures answers: \forall integer i; 0 <= i < count ==>
+      amq_blocked_quotient_key_answer{Pre, Pre}(results[i], (uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks, q, r, seed,
+                                                (char *)\at(keys[i], Pre), \at(lens[i], Pre));
+*/
+void amq_blocked_quotient_key_query_batch(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts,
+                                          uint64_t nblocks, uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed,
+                                          const void *const *keys, const size_t *lens, size_t count,
+                                          int *results) /*@ ghost (uint64_t \ghost *gq) */;
 
 #endif
