@@ -5,6 +5,8 @@
 # jobs of its unit (proofs/prove.sh: goals, lemmas, smoke) run on the copy, restricted to
 # the functions the mutant line names, and the gate (proofs/report.py) must fail. Prints
 # the goal that killed each mutant; a survivor, or a mutant that does not apply, fails.
+# First the controls: the same jobs and gate on the unmutated tree, once per unit and scope
+# of the mutants asked for, must pass (else nothing runs; proofs/doc/mutants.md).
 #
 #   bash proofs/prove-mutants.sh BUILD [ID...]     all mutants, or those with these ids
 #
@@ -13,7 +15,7 @@
 set -u
 case ${1:-} in
 -h | --help)
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
     exit 0 ;;
 -*)
     echo "prove-mutants: unknown option '$1' (usage: bash proofs/prove-mutants.sh BUILD [ID...])" >&2
@@ -85,35 +87,66 @@ mutant_lines() {
           printf "%s\t%s\t%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5, $6 }' "$1"
 }
 
-# control: the scoped gate on the unmutated tree must pass, or a "kill" could be an
-# artefact of the scoping (a property outside the scope, an option that breaks the run)
+# control UNIT SCOPE LEMMAS: the same scoped jobs and gate as a mutant's, on the unmutated
+# tree, must pass, or a "kill" could be an artefact of the scoping (a property outside the
+# scope, a property a -wp-prop list leaves out, an option that breaks the run). One control
+# per unit and scope of the mutants run; LEMMAS=1 when one of them changes the logic.
 control() {
-    local d="$out/control" rc
+    local unit=$1 scope=$2 lemmas=$3 d sel rc
+    d="$out/control/$unit.$(echo "$scope" | tr ',' '+')"
     mkdir -p "$d"
-    run_goals "$root" bloom "${unit_files[bloom]}" "${unit_extra[bloom]}" \
-        "-wp-fct amq_bloom_kernel_add -wp-prop=-@lemma" "$d/goals" 2>/dev/null
-    run_smoke "$root" bloom "${unit_files[bloom]}" "${unit_extra[bloom]} -wp-fct amq_bloom_kernel_add" \
-        "$d/smoke" 2>/dev/null
-    (cd "$root" && python3 "$root/proofs/report.py" "$d/report.json" --functions amq_bloom_kernel_add \
-        "$d/goals" "$d/smoke") >"$d/report.txt" 2>&1
+    sel=""
+    [ "$scope" = "-" ] || sel="-wp-fct $scope"
+    run_goals "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "$sel -wp-prop=-@lemma" "$d/goals" 2>/dev/null
+    [ "$lemmas" = 1 ] && run_goals "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" \
+        "-wp-prop=@lemma -wp-auto wp:range" "$d/lemmas" 2>/dev/null
+    run_smoke "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
+    gate "$root" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
     rc=$?
-    [ $rc -eq 0 ] || { echo "prove-mutants: the unmutated control fails the scoped gate (exit $rc); see $d/report.txt" >&2; return 1; }
-    echo "prove-mutants: control (unmutated, scoped to amq_bloom_kernel_add): passes"
+    if [ $rc -ne 0 ]; then
+        echo "CONTROL FAILED (gate exit $rc): $unit scoped to $scope; see $d/report.txt" >"$d/verdict"
+    else
+        echo "passes" >"$d/verdict"
+    fi
 }
 
 t0=$(date +%s)
-control || exit 1
-n=0
-ids=()
-while IFS="$(printf '\t')" read -r id unit file expr scope what; do
+sel_lines=()
+while IFS= read -r line; do
+    id=${line%%$'\t'*}
     [ -n "$id" ] || continue
     [ "$want" = "  " ] || case "$want" in *" $id "*) ;; *) continue ;; esac
+    sel_lines+=("$line")
+done < <(mutant_lines "$root/proofs/mutants.txt")
+# the controls first: one per unit and scope (with the lemmas when a mutant changes the logic)
+declare -A controls=()
+for line in "${sel_lines[@]}"; do
+    IFS="$(printf '\t')" read -r id unit file expr scope what <<<"$line"
     [ -n "${unit_files[$unit]:-}" ] || { echo "prove-mutants: $id names unknown unit '$unit'" >&2; exit 2; }
+    key="$unit|$scope"
+    case $file in acsl/*) controls[$key]=1 ;; *) controls[$key]=${controls[$key]:-0} ;; esac
+done
+for key in "${!controls[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    control "${key%%|*}" "${key#*|}" "${controls[$key]}" &
+done
+wait
+bad_control=0
+for v in "$out"/control/*/verdict; do
+    [ -e "$v" ] || continue
+    case $(cat "$v") in passes) ;; *) cat "$v" >&2; bad_control=1 ;; esac
+done
+[ "$bad_control" -eq 0 ] || { echo "prove-mutants: a control fails on the unmutated tree; no mutant is run" >&2; exit 1; }
+echo "prove-mutants: ${#controls[@]} control(s) (unmutated, each unit and scope of the mutants run): pass"
+n=0
+ids=()
+for line in "${sel_lines[@]}"; do
+    IFS="$(printf '\t')" read -r id unit file expr scope what <<<"$line"
     mkdir -p "$out/$id"; echo "$what" >"$out/$id/what"; echo "$unit $file" >"$out/$id/where"
     while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
     mutate "$id" "$unit" "$file" "$expr" "$scope" &
     ids+=("$id"); n=$((n + 1))
-done < <(mutant_lines "$root/proofs/mutants.txt")
+done
 wait
 killed=0
 for id in "${ids[@]}"; do
