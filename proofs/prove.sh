@@ -240,26 +240,29 @@ run_goals() {
     case $select in *-wp-prop=@lemma* | *"-wp-auto wp:range"*) kind=lemmas; steps=$STEPS_LEMMA ;; esac
     rm -rf "$out"; mkdir -p "$out"
     t0=$(now_ms)
-    # WP takes one -wp-prop list (a second option does not narrow the first), so the names
-    # are spliced into the goals job's "-wp-prop=-@lemma".
+    # WP joins the -wp-prop options of a run into one list, read left to right from "every
+    # property" when it starts with an exclusion, else from none: "-a,c" selects all but a,
+    # "c,-a" only c. So the job's own selection (SELECT, with the z3-first names spliced into its
+    # "-wp-prop=-@lemma") goes before EXTRA, whose list (a view's -wp-prop=-NAME...) only
+    # takes away: "-wp-prop=NAMES,-@lemma" then "-wp-prop=-v..." is NAMES less the view's.
     case $kind:$select in goals:*-wp-prop=-@lemma*) first=$(first_names "$r" "$name") ;; esac
     if [ -n "$first" ]; then
         sel_first=${select/-wp-prop=-@lemma/-wp-prop=$first,-@lemma}
         sel_cvc4=${select/-wp-prop=-@lemma/-wp-prop=-@lemma,-${first//,/,-}}
-        wp_pass "$r" "$out/first" z3,cvc5 "$steps" "$files" "$extra $sel_first"
+        wp_pass "$r" "$out/first" z3,cvc5 "$steps" "$files" "$sel_first $extra"
         rc=$?
         write_meta "$out/first" "$name" "$kind" "$files" "$rc" "$extra $sel_first" "$t0" "$(now_ms)" "z3,cvc5"
         if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out/first") && [ -n "$left" ]; then
             t1=$(now_ms)
-            wp_pass "$r" "$out/first-cvc4" cvc4 "$steps" "$files" "$extra $left"
+            wp_pass "$r" "$out/first-cvc4" cvc4 "$steps" "$files" "$left $extra"
             rc=$?
             write_meta "$out/first-cvc4" "$name" "$kind" "$files" "$rc" "$extra $left" "$t1" "$(now_ms)" cvc4
         fi
     fi
-    wp_pass "$r" "$out" cvc4 "$steps" "$files" "$extra $sel_cvc4" || rc=$?
+    wp_pass "$r" "$out" cvc4 "$steps" "$files" "$sel_cvc4 $extra" || rc=$?
     if [ $rc -eq 0 ] && left=$(python3 "$root/proofs/report.py" --left "$out") && [ -n "$left" ]; then
         t1=$(now_ms)
-        wp_pass "$r" "$out/others" z3,cvc5 "$steps" "$files" "$extra $left"
+        wp_pass "$r" "$out/others" z3,cvc5 "$steps" "$files" "$left $extra"
         rc=$?
         write_meta "$out/others" "$name" "$kind" "$files" "$rc" "$extra $left" "$t1" "$(now_ms)" "z3,cvc5"
     fi
