@@ -194,6 +194,22 @@ static void batch_large_k(void **state)
     for (uint64_t i = 0; i < NB; i++)
         assert_int_equal(res[i], amq_partitioned_query(p, kp[i], lens[i]));
     amq_partitioned_free(p);
+    /* the blocked quotient batch (rounds of 16, proved at the key level): 37 keys are two
+     * whole rounds and a last one of 5; every other key added, so both answers occur */
+    amq_blocked_quotient *q;
+    assert_int_equal(amq_blocked_quotient_create(&q, 4, 6, 9, 32, 5), AMQ_OK);
+    for (uint64_t i = 0; i < NB; i += 2)
+        assert_int_equal(amq_blocked_quotient_add(q, kp[i], lens[i]), AMQ_OK);
+    for (uint64_t i = 0; i < NB; i++)
+        res[i] = -1;
+    amq_blocked_quotient_query_batch(q, kp, lens, NB, res);
+    int seen[2] = {0, 0};
+    for (uint64_t i = 0; i < NB; i++) {
+        assert_int_equal(res[i], amq_blocked_quotient_query(q, kp[i], lens[i]));
+        seen[res[i]]++;
+    }
+    assert_true(seen[0] > 0 && seen[1] >= (NB + 1) / 2);
+    amq_blocked_quotient_free(q);
 }
 
 /* Each key touches exactly one block (partitioned: one bit per partition; split-block:
