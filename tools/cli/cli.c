@@ -272,15 +272,32 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Seconds before a bar appears: 1, or AMQ_PROGRESS_AFTER (>= 0; the tests set 0 so that
+ * whether a bar shows does not depend on how fast the machine is). */
+static double progress_after(void)
+{
+    const char *v = getenv("AMQ_PROGRESS_AFTER");
+    if (!v || !*v)
+        return 1.0;
+    char *end;
+    const double s = strtod(v, &end);
+    if (*end != '\0' || !(s >= 0.0 && s <= 86400.0)) {
+        fprintf(stderr, "amq: ignoring AMQ_PROGRESS_AFTER='%s' (want seconds, 0 to 86400)\n", v);
+        return 1.0;
+    }
+    return s;
+}
+
 void cli_progress_begin(cli_progress *p)
 {
     p->start = now_s();
+    p->after = progress_after();
     p->shown = 0;
 }
 
 void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint64_t total)
 {
-    if (!cli_stderr_tty() || now_s() - p->start < 1.0)
+    if (!cli_stderr_tty() || now_s() - p->start < p->after)
         return;
     int width = 40, fill = total ? (int)((double)done / (double)total * width) : 0;
     fprintf(stderr, "\r%s [", what);

@@ -37,7 +37,7 @@ int cli_fail(const char *cmd, const char *fmt, ...) __attribute__((format(printf
 /* True when stderr is a terminal (progress bars go there only then). */
 int cli_stderr_tty(void);
 /* Progress bar on stderr, only on a TTY and only after ~1 s has elapsed since start. */
-typedef struct cli_progress { double start; int shown; } cli_progress;
+typedef struct cli_progress { double start, after; int shown; } cli_progress;
 void cli_progress_begin(cli_progress *p);
 void cli_progress_update(cli_progress *p, const char *what, uint64_t done, uint64_t total);
 void cli_progress_end(cli_progress *p);

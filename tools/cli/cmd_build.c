@@ -137,7 +137,7 @@ int cmd_build(int argc, char **argv)
     }
     p.seed = b.seed;
 
-    struct adder a = {NULL, b.out, 0, b.have_n ? b.n : 0, {0, 0}};
+    struct adder a = {NULL, b.out, 0, b.have_n ? b.n : 0, {0, 0, 0}};
     double achieved = 0;
     amq_status st = b.have_n ? amq_filter_create_for(&a.f, s, b.n, b.fpr, &p, &achieved)
                              : amq_filter_create(&a.f, s, &p);
