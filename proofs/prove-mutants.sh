@@ -41,7 +41,7 @@ EOF_UNITS
 
 # mutate ID UNIT FILE EXPR SCOPE: one mutant, verdict in $out/ID/verdict.
 mutate() {
-    local id=$1 unit=$2 file=$3 expr=$4 scope=$5 d="$out/$1" tree changed sel rc
+    local id=$1 unit=$2 file=$3 expr=$4 scope=$5 d="$out/$1" tree changed rc
     tree="$d/tree"; mkdir -p "$tree"
     cp -R "$root/src" "$root/acsl" "$root/spec" "$root/include" "$root/proofs" "$tree/" || return 1
     sed -i -e "$expr" "$tree/$file"
@@ -50,27 +50,36 @@ mutate() {
         echo "NOT-APPLIED ($changed lines changed)" >"$d/verdict"; return 0
     fi
     diff "$root/$file" "$tree/$file" | sed -n 's/^[<>] //p' >"$d/diff"
-    sel=""
-    [ "$scope" = "-" ] || sel="-wp-fct $scope"
-    run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "$sel -wp-prop=-@lemma" "$d/goals" 2>/dev/null
-    case $file in acsl/*)
-        run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "-wp-prop=@lemma -wp-auto wp:range" \
-            "$d/lemmas" 2>/dev/null ;;
-    esac
-    # The gate on the goal (and lemma) jobs first: a goal they leave unproved already kills
-    # the mutant, and the smoke job (as long as the goals job) would only add time.
-    gate "$tree" "$d" "$scope" "$d"/goals $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
+    scoped_jobs "$tree" "$unit" "$scope" "$(case $file in acsl/*) echo 1 ;; *) echo 0 ;; esac)" "$d"
     rc=$?
-    if [ $rc -ne 1 ]; then
-        run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
-        gate "$tree" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
-        rc=$?
-    fi
     if [ $rc -eq 1 ]; then
         echo "KILLED by $(grep -m1 '^FAIL' "$d/report.txt" | sed 's/^FAIL //')" >"$d/verdict"
     else
         echo "SURVIVED (gate exit $rc)" >"$d/verdict"
     fi
+}
+
+# scoped_jobs TREE UNIT SCOPE LEMMAS DIR: the jobs of UNIT on TREE restricted to SCOPE (the
+# goals; the lemmas too when LEMMAS=1, for a change to the logic; then the smoke tests) and the
+# scoped gate, report in DIR; returns the gate's status (1: something failed).  The gate runs on
+# the goal (and lemma) jobs first: a goal they leave unproved already fails the run, and the
+# smoke job (as long as the goals job) would only add time.  That gate also fails for "no smoke
+# tests ran", which is no verdict on the goals: only another failure counts there (before, a
+# mutant that passed every goal was reported killed by that line).
+scoped_jobs() {
+    local tree=$1 unit=$2 scope=$3 lemmas=$4 d=$5 sel="" rc
+    [ "$scope" = "-" ] || sel="-wp-fct $scope"
+    run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "$sel -wp-prop=-@lemma" "$d/goals" 2>/dev/null
+    [ "$lemmas" = 1 ] && run_goals "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" \
+        "-wp-prop=@lemma -wp-auto wp:range" "$d/lemmas" 2>/dev/null
+    gate "$tree" "$d" "$scope" "$d"/goals $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
+    rc=$?
+    if [ $rc -ne 1 ] || ! grep '^FAIL' "$d/report.txt" | grep -qv ': no smoke tests ran$'; then
+        run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
+        gate "$tree" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
+        rc=$?
+    fi
+    return $rc
 }
 
 # gate TREE DIR SCOPE JOBDIR...: report.py on these jobs of one mutant, report in DIR.
@@ -92,16 +101,10 @@ mutant_lines() {
 # scope, a property a -wp-prop list leaves out, an option that breaks the run). One control
 # per unit and scope of the mutants run; LEMMAS=1 when one of them changes the logic.
 control() {
-    local unit=$1 scope=$2 lemmas=$3 d sel rc
+    local unit=$1 scope=$2 lemmas=$3 d rc
     d="$out/control/$unit.$(echo "$scope" | tr ',' '+')"
     mkdir -p "$d"
-    sel=""
-    [ "$scope" = "-" ] || sel="-wp-fct $scope"
-    run_goals "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" "$sel -wp-prop=-@lemma" "$d/goals" 2>/dev/null
-    [ "$lemmas" = 1 ] && run_goals "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]}" \
-        "-wp-prop=@lemma -wp-auto wp:range" "$d/lemmas" 2>/dev/null
-    run_smoke "$root" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
-    gate "$root" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
+    scoped_jobs "$root" "$unit" "$scope" "$lemmas" "$d"
     rc=$?
     if [ $rc -ne 0 ]; then
         echo "CONTROL FAILED (gate exit $rc): $unit scoped to $scope; see $d/report.txt" >"$d/verdict"
