@@ -24,6 +24,7 @@
  * has to frame a quantified set of windows c * nslots. */
 #include <stddef.h>
 #include <lib_internal/blocked_quotient_kernel.h>
+#include <lib_internal/blocked_quotient_ghost.h>
 
 /* Every block of the table keeps the invariant.  A predicate, not the quantifier written
  * out, so that the loop of amq_proof_blocked_quotient_nfn carries it from the step's postcondition by
@@ -31,48 +32,6 @@
 /*@ predicate amq_blocked_quotient_all_ok{L}(uint64_t *rem, uint8_t *meta, uint64_t *gq, uint64_t *counts,
                                integer nblocks, integer nslots) =
       \forall integer c; 0 <= c < nblocks ==> amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, c);
-*/
-
-/* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
-/*@ ghost
-  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
-     requires b_range: b < nblocks;
-     assigns \nothing;
-     ensures lo:   0 <= b * nslots;
-     ensures fits: b * nslots + nslots <= nblocks * nslots;
-     ensures mem:  amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
-  @/
-  static void amq_blocked_quotient_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
-                               uint64_t nblocks, uint64_t nslots, uint64_t b)
-  {
-    /@ assert before: amq_blocked_quotient_before(b, nblocks, nslots); @/
-  }
-*/
-
-/* Ghost lemma: two distinct blocks a, b of the table: every part of block a is separated
- * from every part of block b that an operation on b assigns. */
-/*@ ghost
-  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
-     requires range:   a < nblocks && b < nblocks && a != b;
-     assigns \nothing;
-     ensures sep_cnt:  \separated(counts + a, counts + b, rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_rem:  \separated(rem + (a * nslots .. a * nslots + nslots - 1), counts + b,
-                                  rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_gq:   \separated(gq + (a * nslots .. a * nslots + nslots - 1), counts + b,
-                                  rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_meta: \separated(meta + (a * nslots .. a * nslots + nslots - 1),
-                                  meta + (b * nslots .. b * nslots + nslots - 1));
-  @/
-  static void amq_blocked_quotient_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
-                                 uint64_t nblocks, uint64_t nslots, uint64_t a, uint64_t b)
-  {
-    amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, a);
-    amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    /@ assert apart: amq_blocked_quotient_before(a, b, nslots) || amq_blocked_quotient_before(b, a, nslots); @/
-  }
 */
 
 int amq_proof_blocked_quotient_insert_query(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots,

@@ -1,53 +1,13 @@
 /* The key-level blocked quotient filter's pure part (lib_internal/blocked_quotient_key.h): the
  * key's block, quotient and remainder, then the proved kernel on that block.  The kernel's
  * contracts speak of one block; the key-level ones of the whole structure, so each operation
- * frames the other blocks, one concrete block at a time (as proofs/blocked_quotient_driver.c
- * does): no prover has to frame a quantified set of windows c * nslots. */
+ * frames the other blocks, one concrete block at a time, with the ghost lemmas of
+ * lib_internal/blocked_quotient_ghost.h (as proofs/blocked_quotient_driver.c does): no prover
+ * has to frame a quantified set of windows c * nslots. */
 #include <lib_internal/blocked_quotient_key.h>
+#include <lib_internal/blocked_quotient_ghost.h>
 #include <amq/shift_logic.h>
 #include <lib_internal/prefetch.h>
-
-/* Ghost lemma: block b < nblocks of the table is a valid, separated window that fits. */
-/*@ ghost
-  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
-     requires b_range: b < nblocks;
-     assigns \nothing;
-     ensures lo:   0 <= b * nslots;
-     ensures fits: b * nslots + nslots <= nblocks * nslots;
-     ensures mem:  amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
-  @/
-  static void amq_blocked_quotient_key_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
-                               uint64_t nblocks, uint64_t nslots, uint64_t b)
-  {
-    /@ assert before: amq_blocked_quotient_before(b, nblocks, nslots); @/
-  }
-*/
-
-/* Ghost lemma: the parts of block a are separated from those an operation on block b != a
- * assigns. */
-/*@ ghost
-  /@ requires table:   amq_blocked_quotient_table(rem, meta, gq, counts, nblocks, nslots);
-     requires range:   a < nblocks && b < nblocks && a != b;
-     assigns \nothing;
-     ensures sep_cnt:  \separated(counts + a, counts + b, rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_rem:  \separated(rem + (a * nslots .. a * nslots + nslots - 1), counts + b,
-                                  rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_gq:   \separated(gq + (a * nslots .. a * nslots + nslots - 1), counts + b,
-                                  rem + (b * nslots .. b * nslots + nslots - 1),
-                                  gq + (b * nslots .. b * nslots + nslots - 1));
-     ensures sep_meta: \separated(meta + (a * nslots .. a * nslots + nslots - 1),
-                                  meta + (b * nslots .. b * nslots + nslots - 1));
-  @/
-  static void amq_blocked_quotient_key_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
-                                 uint64_t nblocks, uint64_t nslots, uint64_t a, uint64_t b)
-  {
-    amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, a);
-    amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
-    /@ assert apart: amq_blocked_quotient_before(a, b, nslots) || amq_blocked_quotient_before(b, a, nslots); @/
-  }
-*/
 
 void amq_blocked_quotient_key_place(uint64_t nblocks, uint64_t q, uint64_t r, uint64_t seed, const void *key,
                                     size_t len, uint64_t *block, uint64_t *fq, uint64_t *fr)
@@ -142,7 +102,7 @@ static int amq_blocked_quotient_key_apply(uint64_t *rem, uint8_t *meta, uint64_t
     /*@ ghost (uint64_t \ghost *gq) */
 {
     (void)nblocks; /* read by the contract and the ghost code only */
-    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     const int st = amq_blocked_quotient_key_step(rem, meta, counts, nslots, q, r, del, b, fq, fr) /*@ ghost (gq) */;
     /*@ ghost
       /@ loop invariant range:  0 <= c <= nblocks;
@@ -155,7 +115,7 @@ static int amq_blocked_quotient_key_apply(uint64_t *rem, uint8_t *meta, uint64_t
       @/
       for (uint64_t c = 0; c < nblocks; c++) {
         if (c != b) {
-          amq_blocked_quotient_key_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
+          amq_blocked_quotient_two_blocks(rem, meta, gq, counts, nblocks, nslots, c, b);
           /@ assert cnt:  \forall integer d; d == c ==> counts[d] == \at(counts[d], Pre); @/
           /@ assert same: amq_quotient_same{Pre, Here}(rem + c * nslots, meta + c * nslots,
                                                  gq + c * nslots, nslots); @/
@@ -183,7 +143,7 @@ int amq_blocked_quotient_key_add(uint64_t *rem, uint8_t *meta, uint64_t *counts,
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     return amq_blocked_quotient_key_apply(rem, meta, counts, nblocks, nslots, q, r, 0, b, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -193,7 +153,7 @@ int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, con
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
     return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -203,7 +163,7 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
 {
     uint64_t b, fq, fr;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, &b, &fq, &fr);
-    //@ ghost amq_blocked_quotient_key_block_of(rem, meta, gq, counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, b);
     return amq_blocked_quotient_key_apply(rem, meta, counts, nblocks, nslots, q, r, 1, b, fq, fr) /*@ ghost (gq) */;
 }
 
@@ -231,7 +191,7 @@ static void locate(const uint64_t *rem, const uint8_t *meta, const uint64_t *cou
     (void)rem;
     (void)counts;
     amq_blocked_quotient_key_place(nblocks, q, r, seed, key, len, blk, fq, fr);
-    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, *blk);
+    //@ ghost amq_blocked_quotient_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, *blk);
     AMQ_PREFETCH(meta + *blk * nslots + *fq);
 }
 
@@ -249,7 +209,7 @@ static int answer(const uint64_t *rem, const uint8_t *meta, const uint64_t *coun
     /*@ ghost (uint64_t \ghost *gq, uint64_t seed, char *key, size_t len) */
 {
     (void)nblocks;
-    //@ ghost amq_blocked_quotient_key_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
+    //@ ghost amq_blocked_quotient_block_of((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots, b);
     return amq_blocked_quotient_kernel_query(rem, meta, counts, nslots, q, r, b, g, h) /*@ ghost (gq) */;
 }
 
