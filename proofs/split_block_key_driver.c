@@ -9,6 +9,9 @@
  *   nfn              (b) over any number of adds: add(x), then any keys (some may be refused,
  *                    some equal to x), then query(x) == 1.
  *   failed_add       (c) a refused add (a NULL key with len > 0) fails and changes no bit.
+ *   batch_query      the batch query's result for keys[j] is query(keys[j]), any j < count.
+ *   batch_nfn        (a) through the batch: a successful add(x), then the batch query answers 1
+ *                    for every entry i with keys[i] == x.
  * Keys may be equal, overlap each other or be empty.  A key must not lie in the filter's own
  * bit array (sep_*): add would change the key it was asked about. */
 #include <lib_internal/split_block_key.h>
@@ -19,6 +22,12 @@ int amq_proof_split_block_key_query_preserved(uint64_t *bits, uint64_t nblocks, 
 int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
                             const void *const *keys, const size_t *lens, size_t count);
 int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen);
+int amq_proof_split_block_key_batch_query(const uint64_t *bits, uint64_t nblocks, uint64_t seed,
+                                          const void *const *keys, const size_t *lens, size_t count, int *results,
+                                          size_t j);
+int amq_proof_split_block_key_batch_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
+                                        const void *const *keys, const size_t *lens, size_t count, int *results,
+                                        size_t i);
 
 /*@ // the 8 bit positions of the hash h lie in the nblocks * 256 bits
     predicate amq_split_block_in_bits(integer nblocks, integer h) =
@@ -119,4 +128,51 @@ int amq_proof_split_block_key_nfn(uint64_t *bits, uint64_t nblocks, uint64_t see
 int amq_proof_split_block_key_failed_add(uint64_t *bits, uint64_t nblocks, uint64_t seed, size_t ylen)
 {
     return amq_split_block_key_add(bits, nblocks, seed, NULL, ylen) != AMQ_OK;
+}
+
+/* The batch's hypotheses (lib_internal/split_block_key.h), shared by the two drivers below. */
+#define SBK_BATCH_ARGS                                                                                               \
+    \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1)) &&                                   \
+        (\forall integer t; 0 <= t < count ==> \valid_read((char *)keys[t] + (0 .. lens[t] - 1))) &&                 \
+        \valid(results + (0 .. count - 1)) &&                                                                         \
+        \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1)) &&                   \
+        \base_addr(results) != \base_addr(bits) &&                                                                    \
+        (\forall integer t; 0 <= t < count ==>                                                                        \
+           \separated(results + (0 .. count - 1), (char *)keys[t] + (0 .. lens[t] - 1)))
+
+/*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
+    requires batch:         SBK_BATCH_ARGS;
+    requires j_range:       j < count;
+    assigns results[0 .. count - 1];
+    ensures same_answer: \result == 1;
+*/
+int amq_proof_split_block_key_batch_query(const uint64_t *bits, uint64_t nblocks, uint64_t seed,
+                                          const void *const *keys, const size_t *lens, size_t count, int *results,
+                                          size_t j)
+{
+    amq_split_block_key_query_batch(bits, nblocks, seed, keys, lens, count, results);
+    const int one = amq_split_block_key_query(bits, nblocks, seed, keys[j], lens[j]);
+    return results[j] == one;
+}
+
+/*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
+    requires bits_valid:    \valid(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
+    requires x_valid:       \valid_read((char *)x + (0 .. xlen - 1));
+    requires sep_x:         \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), (char *)x + (0 .. xlen - 1));
+    requires batch:         SBK_BATCH_ARGS;
+    requires sep_rows:      \separated(bits + (0 .. amq_bloom_words(nblocks * 256) - 1), keys + (0 .. count - 1),
+                                       lens + (0 .. count - 1));
+    requires i_range:       i < count;
+    requires is_x:          keys[i] == x && lens[i] == xlen;
+    assigns bits[0 .. amq_bloom_words(nblocks * 256) - 1], results[0 .. count - 1];
+    ensures no_false_negative: \result == 1;
+*/
+int amq_proof_split_block_key_batch_nfn(uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *x, size_t xlen,
+                                        const void *const *keys, const size_t *lens, size_t count, int *results,
+                                        size_t i)
+{
+    const amq_status added = amq_split_block_key_add(bits, nblocks, seed, x, xlen);
+    amq_split_block_key_query_batch(bits, nblocks, seed, keys, lens, count, results);
+    return (added == AMQ_OK) & (results[i] == 1); /* no branch: both calls are proved, none is dead code */
 }

@@ -156,16 +156,6 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
     return amq_split_block_key_add(f->words, f->nblocks, f->seed, key, len); /* proved: unit split_block_key */
 }
 
-/* The answer for a key's hash h: the mask translated once into the block, then the Bloom
- * kernel, which stops at its first absent bit (proved: unit split_block_key).
- * tests/test_lazy_query.c checks it against amq_split_block_kernel_query. */
-static int answer(const amq_split_block *f, uint64_t h, int simd)
-{
-    if (simd)
-        return amq_split_block_avx2_answer(f->words, f->nblocks, h);
-    return amq_split_block_key_answer(f->words, f->nblocks, h);
-}
-
 int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
@@ -175,7 +165,8 @@ int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
     return amq_split_block_key_query(f->words, f->nblocks, f->seed, key, len);
 }
 
-/* Keys hashed this far ahead of the one answered, their blocks prefetched. */
+/* The AVX2 batch (not proved; tests/test_simd*.c hold it to the proved batch bit for bit):
+ * keys hashed AHEAD of the one answered, their blocks prefetched. */
 #define AHEAD 16u
 
 static const uint64_t *block_of(const amq_split_block *f, uint64_t h)
@@ -183,24 +174,33 @@ static const uint64_t *block_of(const amq_split_block *f, uint64_t h)
     return f->words + amq_split_block_kernel_select(h, f->nblocks) * (BLOCK_BITS / 64u);
 }
 
-void amq_split_block_query_batch(const amq_split_block *f, const void *const *keys, const size_t *lens,
-                                 size_t count, int *results)
+static void query_batch_avx2(const amq_split_block *f, const void *const *keys, const size_t *lens, size_t count,
+                             int *results)
 {
-    if (amq_query_batch_refused(f, keys, lens, count, results, "amq_split_block_query_batch"))
-        return;
     uint64_t ring[AHEAD];
-    const int simd = amq_simd_use_avx2();
     for (size_t i = 0; i < count && i < AHEAD; i++) {
         ring[i] = amq_xxh64(keys[i], lens[i], f->seed);
         __builtin_prefetch(block_of(f, ring[i]), 0, 0);
     }
     for (size_t i = 0; i < count; i++) {
-        results[i] = answer(f, ring[i % AHEAD], simd);
+        results[i] = amq_split_block_avx2_answer(f->words, f->nblocks, ring[i % AHEAD]);
         if (i + AHEAD < count) {
             ring[i % AHEAD] = amq_xxh64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
             __builtin_prefetch(block_of(f, ring[i % AHEAD]), 0, 0);
         }
     }
+}
+
+/* The scalar path is the proved batch (lib_internal/split_block_key.h, unit split_block_key). */
+void amq_split_block_query_batch(const amq_split_block *f, const void *const *keys, const size_t *lens,
+                                 size_t count, int *results)
+{
+    if (amq_query_batch_refused(f, keys, lens, count, results, "amq_split_block_query_batch"))
+        return;
+    if (amq_simd_use_avx2())
+        query_batch_avx2(f, keys, lens, count, results);
+    else
+        amq_split_block_key_query_batch(f->words, f->nblocks, f->seed, keys, lens, count, results);
 }
 
 void amq_split_block_clear(amq_split_block *f)

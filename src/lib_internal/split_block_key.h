@@ -2,7 +2,8 @@
  * key's XXH64 through the hash model (amq_xxh64), then the proved kernel functions (block
  * choice, salt mask, add; the Bloom kernel's lazy query on the translated bits).
  * src/split_block.c's amq_split_block_add / _query / _query_batch are these functions plus the
- * error message.  The filter is nblocks blocks of 8 words of 32 bits (bits of nblocks * 256).
+ * error message on the scalar path (the AVX2 path, src/simd/, is held to them bit for bit by
+ * the tests).  The filter is nblocks blocks of 8 words of 32 bits (bits of nblocks * 256).
  * Proved by the unit split_block_key against the hash model (acsl/amq/hash_model.h), over the
  * kernels of units blocked and bloom. */
 #ifndef AMQ_INTERNAL_SPLIT_BLOCK_KEY_H
@@ -30,6 +31,12 @@
     predicate amq_split_block_key_set{Lb, Lk}(uint64_t *bits, integer nblocks, uint64_t seed, char *key,
                                         integer len) =
       amq_split_block_hash_set{Lb}(bits, nblocks, amq_hash_xxh64{Lk}(key, len, seed));
+
+    // r is the single query's answer for the key (bits read at Lb, its bytes at Lk).
+    predicate amq_split_block_key_result{Lb, Lk}(integer r, uint64_t *bits, integer nblocks, uint64_t seed, char *key,
+                                                 integer len) =
+      (r == 1 && amq_split_block_key_set{Lb, Lk}(bits, nblocks, seed, key, len)) ||
+      (r == 0 && !amq_split_block_key_set{Lb, Lk}(bits, nblocks, seed, key, len));
 */
 
 /* Add the key: its 8 mask bits in its block.  Refuses a NULL key with len > 0
@@ -91,5 +98,27 @@ int amq_split_block_key_answer(const uint64_t *bits, uint64_t nblocks, uint64_t 
 */
 int amq_split_block_key_query(const uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *key,
                               size_t len);
+
+/* Query count keys: results[i] is amq_split_block_key_query's answer for keys[i], nothing else
+ * written.  Rounds of up to 16 keys: each key of a round is hashed once and its block
+ * prefetched, then each is answered by amq_split_block_key_answer.  The caller refuses NULL
+ * arguments (src/split_block.c) and takes the AVX2 path where it can.  results lies outside the
+ * bit array's allocation (apart: the library allocates the bits). */
+/*@ requires nblocks_range: 1 <= nblocks <= 4294967296;
+    requires bits_valid:    \valid_read(bits + (0 .. amq_bloom_words(nblocks * 256) - 1));
+    requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
+    requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
+    requires results_valid: \valid(results + (0 .. count - 1));
+    requires sep:           \separated(results + (0 .. count - 1), keys + (0 .. count - 1), lens + (0 .. count - 1));
+    requires apart:         \base_addr(results) != \base_addr(bits);
+    requires sep_keys:      \forall integer i; 0 <= i < count ==>
+                              \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
+    assigns results[0 .. count - 1];
+    ensures answers: \forall integer i; 0 <= i < count ==>
+      amq_split_block_key_result{Pre, Pre}(results[i], bits, nblocks, seed, (char *)\at(keys[i], Pre),
+                                           \at(lens[i], Pre));
+*/
+void amq_split_block_key_query_batch(const uint64_t *bits, uint64_t nblocks, uint64_t seed, const void *const *keys,
+                                     const size_t *lens, size_t count, int *results);
 
 #endif
