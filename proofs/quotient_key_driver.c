@@ -18,6 +18,9 @@
  *   remove_added     (b) query(x) == 1, then a successful add(y), then remove(y): the remove
  *                    succeeds and query(x) == 1, for ANY y: y may be x or share x's
  *                    fingerprint (the add stored a second copy, the remove takes one).
+ *   remove_earlier   (b) add(y) succeeds, then add(x) succeeds, then remove(y): the remove
+ *                    succeeds and query(x) == 1, for ANY y (Ceramist's Theorem 11 at the key
+ *                    level: y may share x's fingerprint, the two adds stored two copies).
  *   nfn_mixed        (b) add(x) succeeds, then any sequence of adds of any keys and removes
  *                    of keys whose fingerprint differs from x's ==> query(x) == 1.
  *   failed_add       (c) an add that fails (AMQ_E_FULL) leaves the count, the stored
@@ -25,7 +28,8 @@
  *   refused_add      (c) an add of a NULL key with len > 0 fails and writes nothing.
  *   full             a full table (count == nslots) refuses every add: AMQ_E_FULL.
  * Not proved: through a sequence of adds and removes in any order where removes may take
- * copies of x's fingerprint (it needs copy counts); a remove of a key sharing x's fingerprint
+ * copies of x's fingerprint (it needs copy counts; remove_added and remove_earlier are its
+ * one-remove cases); a remove of a key sharing x's fingerprint
  * when only one copy is stored does lose x (tests/test_quotient.c, shared_fingerprint).
  * A key must not lie in the table's own memory (sep_*): an add would change the key. */
 #include <stddef.h>
@@ -41,6 +45,8 @@ int amq_proof_quotient_key_remove_other(amq_qf *qf, uint64_t seed, const void *x
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
                                   size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+int amq_proof_quotient_key_remove_earlier(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+                                          size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
                                const void *const *keys, const size_t *lens, size_t count)
     /*@ ghost (uint64_t \ghost *gq) */;
@@ -178,6 +184,26 @@ int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x
     const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
     const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
     return (before <= after) & (removed == AMQ_OK);
+}
+
+/*@ requires table:   amq_quotient_key_table(qf, gq);
+    requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
+    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
+    requires sep_y:   amq_quotient_key_sep(qf, gq, (char *)y, ylen);
+    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    ensures theorem_11: \result == 1;
+*/
+int amq_proof_quotient_key_remove_earlier(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
+                                          size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+{
+    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ != AMQ_OK)
+        return 1; /* y was not added: nothing to show */
+    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */ != AMQ_OK)
+        return 1; /* x was not added: nothing to show */
+    const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
+    const int found = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    return (removed == AMQ_OK) & (found == 1);
 }
 
 /*@ requires table:      amq_quotient_key_table(qf, gq);
