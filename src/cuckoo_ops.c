@@ -36,7 +36,7 @@
 */
 
 /*@ ghost
-  // (d >> f) << f <= d: the unsigned-overflow check of amq_cuckoo_step_low_clear's <<, by two loops
+  // (d >> f) << f <= d: the unsigned-overflow check of amq_cuckoo_kernel_low_clear's <<, by two loops
   // over WP's own shift facts (lsl_1, lsr_1, lsl_add, lsr_add) and 2 (q / 2) <= q.
   /@ requires f_range: f <= 32;
      assigns \nothing;
@@ -73,14 +73,9 @@
   }
 */
 
-/* 1 iff the low f bits of d are clear.  No mask: d ^ ((d >> f) << f) keeps exactly those bits
- * (a mask's bits, "bit k of 2^f - 1 iff k < f", need parity, which no prover here finds). */
-/*@ requires f_range: 1 <= f <= 32;
-    assigns \nothing;
-    ensures low:  \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k));
-    ensures bool: \result == 0 || \result == 1;
-*/
-static int amq_cuckoo_step_low_clear(uint64_t d, uint64_t f)
+/* No mask: d ^ ((d >> f) << f) keeps exactly the low f bits (a mask's bits, "bit k of 2^f - 1
+ * iff k < f", need parity, which no prover here finds).  Contract: lib_internal/cuckoo_kernel.h. */
+int amq_cuckoo_kernel_low_clear(uint64_t d, uint64_t f)
 {
     //@ ghost amq_cuckoo_step_shl_le(d, f);
     const uint64_t hi = (d >> f) << f;
@@ -117,12 +112,12 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
     /*@ assert lo_bits: \forall integer k; 0 <= k && r + k < 64 ==>
                           (amq_cuckoo_bit(lo, k) <==> !(amq_bloom_bit_set(w, o + k) <==> amq_cuckoo_bit(x, k))); */
     if (r + f <= 64u) {
-        const int all = amq_cuckoo_step_low_clear(lo, f);
+        const int all = amq_cuckoo_kernel_low_clear(lo, f);
         /*@ assert one: all == 1 <==> amq_cuckoo_is_at(w, f, o, x); */
         return all;
     }
     const uint64_t n = 64u - r; /* 1 <= n < f: the slot's bits in word q */
-    if (amq_cuckoo_step_low_clear(lo, n) == 0) {
+    if (amq_cuckoo_kernel_low_clear(lo, n) == 0) {
         /*@ assert differ: !amq_cuckoo_is_at(w, f, o, x); */
         return 0;
     }
@@ -135,7 +130,7 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
                           (amq_cuckoo_bit(hi, k - n) <==> !(amq_bloom_bit_set(w, o + k) <==> amq_cuckoo_bit(x, k))); */
     /*@ assert hi_bits2: \forall integer j; 0 <= j < f - n ==>
                            (amq_cuckoo_bit(hi, j) <==> !(amq_bloom_bit_set(w, o + (j + n)) <==> amq_cuckoo_bit(x, j + n))); */
-    const int same = amq_cuckoo_step_low_clear(hi, f - n);
+    const int same = amq_cuckoo_kernel_low_clear(hi, f - n);
     /*@ assert hi_ok: same == 1 <==> \forall integer k; n <= k < f ==> (amq_bloom_bit_set(w, o + k) <==> amq_cuckoo_bit(x, k)); */
     /*@ assert two: same == 1 <==> amq_cuckoo_is_at(w, f, o, x); */
     return same;

@@ -64,6 +64,16 @@ void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, 
 */
 uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
 
+/* 1 iff the low f bits of d are all clear: whole-word operations, no bit loop (the slot test;
+ * the key level's test that a fingerprint has a set bit below f). */
+/*@ requires f_range: 1 <= f <= 32;
+    assigns \nothing;
+    ensures low:  \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k));
+    ensures word: \result == 1 <==> (d ^ ((d >> f) << f)) == 0;
+    ensures bool: \result == 0 || \result == 1;
+*/
+int amq_cuckoo_kernel_low_clear(uint64_t d, uint64_t f);
+
 /* Status codes of remove and insert. */
 #define AMQ_CUCKOO_OK 0
 #define AMQ_CUCKOO_ABSENT 1

@@ -44,21 +44,17 @@
     // tactic proves it one f at a time, the lemma job of proofs/prove.sh).
     lemma amq_cuckoo_shl1_f: \forall integer f; 2 <= f <= 32 ==> 4 <= (1 << f) <= 4294967296;
 
-    // 1 iff some bit below n of x is set.  (The provers here have no theory linking bits and
-    // arithmetic, so 1 <= x < 2^f does not give them a set bit: the code tests the bits.)
-    logic integer amq_cuckoo_nz(integer x, integer n) =
-      n <= 0 ? 0 : (amq_cuckoo_xb(x, n - 1) == 1 ? 1 : amq_cuckoo_nz(x, n - 1));
-
     // The key's first bucket (its bytes read at L).
     logic integer amq_cuckoo_key_i1{L}(char *key, integer len, uint64_t seed, integer nb) =
       amq_hash_stream_reduce(amq_hash_xxh3_128_lo{L}(key, len, seed), nb);
 
     // The fingerprint of hash word hi: v = 1 + reduce(hi, 2^f - 1) is in [1, 2^f - 1], so its
-    // bits below f are never all 0 and the fingerprint is v; the fallback 1 is never taken, it
-    // makes the set bit evident to the provers.
+    // bits below f are never all 0 (v ^ ((v >> f) << f), v without its bits from f up, is not
+    // 0) and the fingerprint is v; the fallback 1 is never taken, it makes the set bit evident
+    // to the provers (amq_cuckoo_kernel_low_clear: no bit loop).
     logic integer amq_cuckoo_v(integer hi, integer f) = 1 + amq_hash_stream_reduce(hi, amq_cuckoo_fpmax(f));
     logic integer amq_cuckoo_fp_of(integer hi, integer f) =
-      amq_cuckoo_nz(amq_cuckoo_v(hi, f), f) == 1 ? amq_cuckoo_v(hi, f) : 1;
+      (amq_cuckoo_v(hi, f) ^ ((amq_cuckoo_v(hi, f) >> f) << f)) == 0 ? 1 : amq_cuckoo_v(hi, f);
 
     // The key's fingerprint (its bytes read at L).
     logic integer amq_cuckoo_key_fp{L}(char *key, integer len, uint64_t seed, integer f) =
