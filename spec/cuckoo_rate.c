@@ -12,14 +12,13 @@
 #include <math.h>
 #include <stdio.h>
 
-/* alt(j, y) = (c - j) mod nb with c = h(y) mod nb: j is fixed iff 2j = c (mod nb).  nb odd: one
- * j for every y.  nb even: c has the parity of h(y), which is the parity of y's bit count (h
- * is Horner over the bits with an odd multiplier, modulo 2^32); two j when c is even, none
- * when odd; 2^(f-1) - 1 of the nonzero f-bit values have an even bit count. */
+/* alt(j, y) = (c - j) mod nb: j is fixed iff 2j = c (mod nb).  nb odd: one j for every y.  nb
+ * even: c is odd for every y (acsl/amq/cuckoo_logic.h, amq_cuckoo_c), so no j is: every
+ * fingerprint has two buckets. */
 uint64_t amq_cuckoo_fixed_pairs(uint64_t nb, uint64_t f)
 {
     const uint64_t m = (UINT64_C(1) << f) - 1;
-    return nb % 2 == 1 ? m : m - 1;
+    return nb % 2 == 1 ? m : 0;
 }
 
 /* N = nb (2^f - 1) and T, as integers. */

@@ -477,20 +477,24 @@ amq_status amq_reader_open(amq_reader *r, const char *path)
     return s;
 }
 
-amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len)
+amq_status amq_reader_expect(amq_reader *r, uint32_t type, uint64_t params_len)
 {
-    amq_status s = amq_reader_open(r, path);
-    if (s != AMQ_OK)
-        return s;
+    amq_status s = AMQ_OK;
     if (r->type != type)
-        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a %s", path,
+        s = amq_fail(AMQ_E_BAD_TYPE, "load: '%s' holds a %s structure, not a %s", r->path,
                      amq_type_name(r->type), amq_type_name(type));
     else if (r->params_len != params_len)
-        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': %s parameters are %llu bytes, the file has %llu", path,
+        s = amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': %s parameters are %llu bytes, the file has %llu", r->path,
                      amq_type_name(type), (unsigned long long)params_len, (unsigned long long)r->params_len);
     if (s != AMQ_OK)
         amq_reader_close(r);
     return s;
+}
+
+amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len)
+{
+    amq_status s = amq_reader_open(r, path);
+    return s != AMQ_OK ? s : amq_reader_expect(r, type, params_len);
 }
 
 static amq_status check_sum(amq_reader *r);

@@ -114,9 +114,9 @@ amq_status amq_cuckoo_size_for(uint64_t n, double fpr, uint64_t b, uint64_t *nb_
                         "%.3g); a smaller b gets lower",
                         fpr, ULL(b), 2.0 * (double)b / 4294967295.0);
     const double load = amq_cuckoo_sizing_load(n, b), want = ceil((double)n / (load * (double)b));
-    /* An odd count: the alternate bucket's c = h(fp) mod nb gathers on few values when nb is a
-     * multiple of 16 (h's multiplier is 1 mod 16), 2.8 times the bucket-pair collisions of a
-     * uniform c at f = 10; b = 4 builds of 1 to 300 keys refused 27 times as often (docs/cuckoo.md). */
+    /* An odd count, as layout 1 needed (its c = h(fp) mod nb gathered on few values when nb was
+     * a multiple of 16: docs/cuckoo.md).  Layout 2 takes the hash's high bits and has no such
+     * count; the odd count stays so that an (n, p) is sized as before. */
     if (!(want < (double)(UINT64_MAX / (b * f))))
         return amq_fail(AMQ_E_TOO_LARGE, "cuckoo sizing: n = %llu keys at f = %llu bits need more than 2^64 - 1 "
                                          "table bits", ULL(n), ULL(f));
@@ -205,8 +205,13 @@ uint64_t amq_cuckoo_fingerprint_bits(const amq_cuckoo *cf) { return cf ? cf->f :
 uint64_t amq_cuckoo_seed(const amq_cuckoo *cf) { return cf ? cf->seed : 0; }
 const uint64_t *amq_cuckoo_table(const amq_cuckoo *cf) { return cf ? cf->w : NULL; }
 
-/* Parameter block: nb, b, f, seed (u64 each, little-endian). */
-#define CUCKOO_PARAMS 32u
+/* Parameter block: nb, b, f, seed, layout (u64 each, little-endian).  The layout names the
+ * alternate-bucket map, which decides where a fingerprint sits: 2 hashes the fingerprint's low
+ * f bits as one value (acsl/amq/cuckoo_logic.h); the first files (32 parameter bytes, no layout
+ * word) hashed them bit by bit, so their fingerprints sit elsewhere and are refused. */
+#define CUCKOO_PARAMS 40u
+#define CUCKOO_PARAMS_V1 32u
+#define CUCKOO_LAYOUT 2u
 
 amq_status amq_cuckoo_save(const amq_cuckoo *cf, const char *path)
 {
@@ -217,6 +222,7 @@ amq_status amq_cuckoo_save(const amq_cuckoo *cf, const char *path)
     amq_put_u64(p + 8, cf->b);
     amq_put_u64(p + 16, cf->f);
     amq_put_u64(p + 24, cf->seed);
+    amq_put_u64(p + 32, CUCKOO_LAYOUT);
     return amq_container_save(path, AMQ_TYPE_CUCKOO, p, sizeof p, cf->w, cf->nwords);
 }
 
@@ -241,12 +247,35 @@ static amq_status check_table(amq_cuckoo *cf, const char *path)
     return AMQ_OK;
 }
 
+/* The reader, once the file is a cuckoo filter of this build's layout; a file of the first
+ * layout is refused with what to do, as the fingerprints cannot be moved without their keys. */
+static amq_status open_layout(amq_reader *r, const char *path)
+{
+    amq_status s = amq_reader_open(r, path);
+    if (s != AMQ_OK)
+        return s;
+    if (r->type == AMQ_TYPE_CUCKOO && r->params_len == CUCKOO_PARAMS_V1)
+        s = amq_fail(AMQ_E_BAD_VERSION,
+                     "load: '%s' is a cuckoo filter of layout 1 (alternate bucket hashed bit by bit); this build "
+                     "reads layout %u only, where fingerprints sit in other buckets: rebuild it from its keys",
+                     path, CUCKOO_LAYOUT);
+    else if (r->type == AMQ_TYPE_CUCKOO && r->params_len == CUCKOO_PARAMS &&
+             amq_get_u64(r->params + 32) != CUCKOO_LAYOUT)
+        s = amq_fail(AMQ_E_BAD_VERSION, "load: '%s' is a cuckoo filter of layout %llu; this build reads layout %u",
+                     path, ULL(amq_get_u64(r->params + 32)), CUCKOO_LAYOUT);
+    if (s != AMQ_OK) {
+        amq_reader_close(r);
+        return s;
+    }
+    return amq_reader_expect(r, AMQ_TYPE_CUCKOO, CUCKOO_PARAMS);
+}
+
 amq_status amq_cuckoo_load(amq_cuckoo **out, const char *path)
 {
     if (!out || !path)
         return amq_fail(AMQ_E_INVALID_ARG, "load: NULL %s", out ? "path" : "output pointer");
     amq_reader r;
-    amq_status s = amq_reader_open_as(&r, path, AMQ_TYPE_CUCKOO, CUCKOO_PARAMS);
+    amq_status s = open_layout(&r, path);
     if (s != AMQ_OK)
         return s;
     amq_cuckoo *cf = NULL;

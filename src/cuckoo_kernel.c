@@ -1,9 +1,11 @@
 /* Cuckoo filter kernel, slot layer: packed f-bit slots and the alternate-bucket map
  * (contracts in lib_internal/cuckoo_kernel.h, logic in acsl/amq/cuckoo_logic.h).  Slots are read
  * and written one bit at a time, at a bit offset o = s * f, so that the bit loops' goals are
- * linear.  Query, remove and insert are in src/cuckoo_ops.c,
- * insert's kick chain in src/cuckoo_kick.c. */
+ * linear; the alternate bucket hashes the fingerprint's low f bits as one value.  Query,
+ * remove and insert are in src/cuckoo_ops.c, insert's kick chain in src/cuckoo_kick.c. */
 #include <lib_internal/cuckoo_kernel.h>
+#include <lib_internal/cuckoo_steps.h>
+#include <lib_internal/hash_reduce.h>
 
 /* Reads the f bits at bit offset o (slot s is at o = s * f): bit j of the result is bit o + j;
  * the higher bits of the result are 0. */
@@ -99,14 +101,12 @@ void amq_cuckoo_kernel_put(uint64_t *w, uint64_t nbits, uint64_t f, uint64_t s, 
 
 uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x)
 {
-    uint64_t h = 0;
-    /*@ loop invariant bounds: 0 <= j <= f;
-        loop invariant hash:   h == amq_cuckoo_h(x, j) && h < 4294967296;
-        loop assigns j, h;
-        loop variant f - j;
-    */
-    for (uint64_t j = 0; j < f; j++)
-        h = (h * AMQ_CUCKOO_HASH_K + ((x >> j) & 1u)) % 4294967296u;
-    const uint64_t c = h % nb;
+    //@ ghost amq_cuckoo_step_shl_le(x, f);
+    const uint64_t low = x ^ ((x >> f) << f); /* x's low f bits */
+    /*@ assert low: low == amq_cuckoo_low(x, f); */
+    const uint64_t h = (low % 4294967296u) * AMQ_CUCKOO_HASH_K % 4294967296u;
+    /* the product's high bits scaled to [0, nb), no division; odd for an even nb */
+    const uint64_t hh = h * 4294967296u;
+    const uint64_t c = nb % 2u == 1u ? amq_reduce(hh, nb) : 2u * amq_reduce(hh, nb / 2u) + 1u;
     return i <= c ? c - i : c + (nb - i);
 }

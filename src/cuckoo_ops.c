@@ -36,13 +36,7 @@
 */
 
 /*@ ghost
-  // (d >> f) << f <= d: the unsigned-overflow check of amq_cuckoo_kernel_low_clear's <<, by two loops
-  // over WP's own shift facts (lsl_1, lsr_1, lsl_add, lsr_add) and 2 (q / 2) <= q.
-  /@ requires f_range: f <= 32;
-     assigns \nothing;
-     ensures le: ((d >> f) << f) <= d;
-  @/
-  static void amq_cuckoo_step_shl_le(uint64_t d, uint64_t f) {
+  void amq_cuckoo_step_shl_le(uint64_t d, uint64_t f) {
       uint64_t q = d;
       /@ loop invariant bounds: 0 <= k <= f;
          loop invariant q_is:   q == (d >> k);
@@ -157,15 +151,102 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
 */
 
 /*@ ghost
-  void amq_cuckoo_step_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
-      /@ loop invariant 0 <= n <= f;
-         loop invariant \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_h(x, n) == amq_cuckoo_h(y, n);
-         loop assigns n;
-         loop variant f - n;
+  // Halving (WP's lsr_1 and bit extraction; no parity): y >> 1 is y / 2, its bits are y's
+  // shifted down by one, and a y whose bit 0 is clear and whose half is 0 is 0.
+  /@ assigns \nothing;
+     ensures half:  \forall integer d; 0 <= d ==> (d >> 1) == d / 2;
+     ensures hbits: \forall integer d, j; 0 <= d && 0 <= j ==> (amq_cuckoo_bit(d >> 1, j) <==> amq_cuckoo_bit(d, j + 1));
+     ensures base:  \forall integer d; 0 <= d && !amq_cuckoo_bit(d, 0) && d / 2 == 0 ==> d == 0;
+  @/
+  static void amq_cuckoo_step_halving(void) { }
+*/
+
+/*@ ghost
+  // Extensionality for every 64-bit value at once: one whose bits are all clear is 0.  By
+  // induction on a bound B (B, 2B, ... past 2^64): a d < 2B with every bit clear has d / 2 < B
+  // with every bit clear, so d / 2 == 0, and then d == 0 (amq_cuckoo_step_halving's `base`).
+  /@ assigns \nothing;
+     ensures zero: \forall integer d; 0 <= d <= 18446744073709551615 && amq_cuckoo_clear(d) ==> d == 0;
+  @/
+  static void amq_cuckoo_step_zero_ext(void) {
+      amq_cuckoo_step_halving();
+      uint64_t B = 1;
+      /@ loop invariant pos: 1 <= B <= 9223372036854775808;
+         loop invariant all: \forall integer d; 0 <= d < B && amq_cuckoo_clear(d) ==> d == 0;
+         loop assigns B;
+         loop variant 9223372036854775808 - B;
       @/
-      for (uint64_t n = 0; n < f; n++) {
-          /@ assert \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_xb(x, n) == amq_cuckoo_xb(y, n); @/
+      while (B <= 4611686018427387904u) {
+          /@ assert step: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
+          /@ assert ih:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+          /@ assert b0:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> !amq_cuckoo_bit(d, 0); @/
+          /@ assert nb:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
+          B = 2 * B;
       }
+      /@ assert b2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
+      /@ assert ih2: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+      /@ assert p2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
+      /@ assert b4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < 2 * B; @/
+      /@ assert ih4: \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+      /@ assert p4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d == 0; @/
+  }
+*/
+
+/*@ ghost
+  // Extensionality through the 64-bit cast: an integer whose cast has every bit clear casts
+  // to 0 (the cast is a 64-bit value, amq_cuckoo_step_zero_ext).
+  /@ assigns \nothing;
+     ensures zero_cast: \forall integer d; amq_cuckoo_clear((uint64_t)d) ==> (uint64_t)d == 0;
+  @/
+  static void amq_cuckoo_step_zero_cast(void) {
+      amq_cuckoo_step_zero_ext();
+      /@ assert in: \forall integer d; 0 <= (uint64_t)d <= 18446744073709551615; @/
+  }
+*/
+
+/*@ ghost
+  // amq_cuckoo_step_zero_cast for the xor of two low values (the instance, stated for every x).
+  /@ assigns \nothing;
+     ensures zero_xor: \forall integer x; amq_cuckoo_clear((uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f))) ==>
+                         (uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) == 0;
+  @/
+  static void amq_cuckoo_step_zero_xor(uint64_t y, uint64_t f) {
+      amq_cuckoo_step_zero_cast();
+  }
+*/
+
+/*@ ghost
+  // Every integer x with y's low f bits has y's low value: the two low values have the same
+  // bits (below 64 those of x and y below f, from 64 up none), so their xor, a 64-bit value
+  // with every bit clear, is 0.  Each step is stated for every x (the callers quantify x),
+  // and the last two as implications, so that Qed closes them from the instances.
+  /@ requires f_range: 1 <= f <= 32;
+     assigns \nothing;
+     ensures same_low: \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_low(x, f) == amq_cuckoo_low(y, f);
+  @/
+  static void amq_cuckoo_step_same_low(uint64_t y, uint64_t f) {
+      amq_cuckoo_step_zero_xor(y, f);
+      /@ assert low_range: \forall integer x; 0 <= amq_cuckoo_low(x, f) <= 18446744073709551615; @/
+      /@ assert low_e: \forall integer x, k; 0 <= k ==> (amq_cuckoo_bit(x ^ ((x >> f) << f), k) <==> (k < f && amq_cuckoo_bit(x, k))); @/
+      /@ assert low_l: \forall integer x, k; 0 <= k < 64 ==> (amq_cuckoo_bit(amq_cuckoo_low(x, f), k) <==> (k < f && amq_cuckoo_bit(x, k))); @/
+      /@ assert low_h: \forall integer x, k; 64 <= k ==> !amq_cuckoo_bit(amq_cuckoo_low(x, f), k); @/
+      /@ assert low_x: \forall integer x; (uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) == (amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)); @/
+      /@ assert low_b: \forall integer x, j; amq_cuckoo_same(x, y, f) && 0 <= j ==>
+                         (amq_cuckoo_bit(amq_cuckoo_low(x, f), j) <==> amq_cuckoo_bit(amq_cuckoo_low(y, f), j)); @/
+      /@ assert low_xb: \forall integer x, j; 0 <= j ==> (amq_cuckoo_bit(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f), j) <==>
+                          !(amq_cuckoo_bit(amq_cuckoo_low(x, f), j) <==> amq_cuckoo_bit(amq_cuckoo_low(y, f), j))); @/
+      /@ assert low_d: \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_clear(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)); @/
+      /@ assert low_all: \forall integer x; amq_cuckoo_same(x, y, f) ==> amq_cuckoo_clear(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) ==>
+                           (uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) == (amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) ==>
+                           (amq_cuckoo_clear((uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f))) ==>
+                            (uint64_t)(amq_cuckoo_low(x, f) ^ amq_cuckoo_low(y, f)) == 0) ==>
+                           amq_cuckoo_low(x, f) == amq_cuckoo_low(y, f); @/
+  }
+*/
+
+/*@ ghost
+  void amq_cuckoo_step_alt_bits(uint64_t y, uint64_t f, uint64_t nb) {
+      amq_cuckoo_step_same_low(y, f);
   }
 */
 
@@ -400,6 +481,10 @@ void amq_cuckoo_step_move(uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, 
     /*@ assert in_kept: \forall integer k, x; 0 <= k && amq_cuckoo_in{Pre}(w, f, b, k, x) ==>
                           amq_cuckoo_in(w, f, b, k, x) || (k == di && amq_cuckoo_is{Pre}(w, f, d, x)); */
     //@ ghost amq_cuckoo_step_alt_bits(z, f, nb);
+    /*@ assert lost_z: \forall integer x; amq_cuckoo_fp(x, f) && amq_cuckoo_is{Pre}(w, f, d, x) ==>
+                         amq_cuckoo_same(x, z, f) && amq_cuckoo_is{Pre}(w, f, r, z) && r != d && 0 <= r &&
+                         rb == amq_cuckoo_alt(di, z, f, nb) && rb * b <= r < rb * b + b; */
+    /*@ assert lost_alt: \forall integer x; amq_cuckoo_same(x, z, f) ==> amq_cuckoo_alt(di, x, f, nb) == amq_cuckoo_alt(di, z, f, nb); */
     /*@ assert lost: \forall integer x; amq_cuckoo_fp(x, f) && amq_cuckoo_is{Pre}(w, f, d, x) ==>
                        amq_cuckoo_same(x, z, f) && amq_cuckoo_is(w, f, r, x) && rb == amq_cuckoo_alt(di, x, f, nb) &&
                        0 <= r && rb * b <= r < rb * b + b; */

@@ -211,14 +211,15 @@ static void files(void **state)
     assert_memory_equal(amq_cuckoo_table(cf), amq_cuckoo_table(g), words * 8);
     amq_cuckoo_free(g);
     /* crafted files: each refused with a message naming the file, nothing allocated */
-    uint8_t par[32];
+    uint8_t par[40];
+    amq_put_u64(par + 32, 2); /* layout 2: the fingerprint's low bits hashed as one value */
     const uint64_t bad[][3] = {{0, 8, 13}, {333, 3, 13}, {333, 8, 1}, {333, 8, 33}, {UINT64_MAX, 8, 13}};
     for (size_t i = 0; i < 5; i++) {
         amq_put_u64(par, bad[i][0]);
         amq_put_u64(par + 8, bad[i][1]);
         amq_put_u64(par + 16, bad[i][2]);
         amq_put_u64(par + 24, 11);
-        assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 32, amq_cuckoo_table(cf), words), AMQ_OK);
+        assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 40, amq_cuckoo_table(cf), words), AMQ_OK);
         g = (amq_cuckoo *)0x1;
         assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_BAD_PARAMS);
         assert_non_null(strstr(amq_last_error(), "impossible parameters"));
@@ -227,18 +228,31 @@ static void files(void **state)
     amq_put_u64(par, 334); /* more buckets than the payload holds */
     amq_put_u64(par + 8, 8);
     amq_put_u64(par + 16, 13);
-    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 32, amq_cuckoo_table(cf), words), AMQ_OK);
+    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 40, amq_cuckoo_table(cf), words), AMQ_OK);
     assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_SIZE_MISMATCH);
     uint64_t *t = malloc(words * 8);
     assert_non_null(t);
     memcpy(t, amq_cuckoo_table(cf), words * 8);
     t[words - 1] |= UINT64_C(1) << 63; /* a bit beyond the 34632 table bits */
     amq_put_u64(par, 333);
-    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 32, t, words), AMQ_OK);
+    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 40, t, words), AMQ_OK);
     assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_BAD_PARAMS);
     assert_non_null(strstr(amq_last_error(), "beyond the 34632 table bits"));
     assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 24, amq_cuckoo_table(cf), words), AMQ_OK);
     assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_BAD_PARAMS); /* a parameter block of another length */
+    /* a file of the first layout (32 parameter bytes: its fingerprints sit where the bit-by-bit
+     * hash put them) and one of an unknown layout: refused, saying why */
+    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 32, amq_cuckoo_table(cf), words), AMQ_OK);
+    g = (amq_cuckoo *)0x1;
+    assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_BAD_VERSION);
+    assert_non_null(strstr(amq_last_error(), "layout 1"));
+    assert_non_null(strstr(amq_last_error(), "rebuild it from its keys"));
+    assert_true(g == (amq_cuckoo *)0x1);
+    amq_put_u64(par + 32, 3);
+    assert_int_equal(amq_container_save(p, AMQ_TYPE_CUCKOO, par, 40, amq_cuckoo_table(cf), words), AMQ_OK);
+    assert_int_equal(amq_cuckoo_load(&g, p), AMQ_E_BAD_VERSION);
+    assert_non_null(strstr(amq_last_error(), "layout 3"));
+    assert_true(g == (amq_cuckoo *)0x1);
     free(t);
     amq_cuckoo_free(cf);
 }

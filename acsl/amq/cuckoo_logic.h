@@ -12,7 +12,8 @@
 #include <stdint.h>
 #include <amq/bloom_logic.h>
 
-/* Multiplier of the fingerprint hash (Horner over the fingerprint's bits, modulo 2^32). */
+/* Multiplier of the fingerprint hash: 2^32 / golden ratio, odd (Knuth's multiplicative
+ * hashing; the alternate bucket takes the product's high bits, amq_cuckoo_c). */
 #define AMQ_CUCKOO_HASH_K 2654435761u
 /* Bit j of an integer x is set.  A macro, not a predicate, where WP must see the bit test
  * itself (its simplifier rewrites bit tests of |, & and << only in plain terms). */
@@ -74,17 +75,43 @@
   predicate amq_cuckoo_words_same{L1, L2}(uint64_t *w, integer nw) =
     \forall integer k; 0 <= k < nw ==> \at(w[k], L1) == \at(w[k], L2);
 
-  // The fingerprint hash: Horner over the low n bits of x, modulo 2^32 (no wrap in C).
-  logic integer amq_cuckoo_h(integer x, integer n) =
-    n <= 0 ? 0 : (amq_cuckoo_h(x, n - 1) * AMQ_CUCKOO_HASH_K + amq_cuckoo_xb(x, n - 1)) % 4294967296;
+  // Every bit of d is clear (for extensionality: amq_cuckoo_step_zero_ext, src/cuckoo_ops.c).
+  predicate amq_cuckoo_clear(integer d) = \forall integer j; 0 <= j ==> !amq_cuckoo_bit(d, j);
 
-  // The alternate bucket of bucket i < nb for x: (c - i) mod nb with c = h(x) mod nb.
+  // The low f bits of x as a value: x without its bits from f up (whole-word operations, no
+  // mask; a mask's bits need parity, which no prover here finds).  The cast keeps it a 64-bit
+  // value for every integer x, so that two integers with the same low f bits have the same
+  // low value (amq_cuckoo_step_same_low, by extensionality).
+  logic integer amq_cuckoo_low(integer x, integer f) = (uint64_t)(x ^ ((x >> f) << f));
+
+  // The alternate bucket is stated on the low value v (altv), and amq_cuckoo_alt reads x's:
+  // the lemmas below are about altv, so that they, which every goal carries, do not carry
+  // amq_cuckoo_low's cast and bit operations into every goal (measured: a bit loop's goal of
+  // 44k cvc4 steps took 229k when they did).
+  // The hash of a low value v: v times K, modulo 2^32 (multiplicative hashing).
+  logic integer amq_cuckoo_hv(integer v) = ((v % 4294967296) * AMQ_CUCKOO_HASH_K) % 4294967296;
+
+  // floor(h m / 2^32): the hash's high bits scaled to [0, m) (amq_reduce of h 2^32 and m), so
+  // that no bucket count sees only the hash's low bits.
+  logic integer amq_cuckoo_rv(integer v, integer m) =
+    (amq_cuckoo_hv(v) * 4294967296 * m) / 18446744073709551616;
+
+  // c: floor(h nb / 2^32) for an odd nb; 2 floor(h (nb/2) / 2^32) + 1, odd, for an even nb, so
+  // that no bucket is its own alternate there (2j = c mod nb has no solution; the rates' T = 0,
+  // docs/rates-cuckoo.md).  0 <= c < nb always; the guard gives it at once.
+  logic integer amq_cuckoo_ccv(integer v, integer nb) =
+    nb % 2 == 1 ? amq_cuckoo_rv(v, nb) : 2 * amq_cuckoo_rv(v, nb / 2) + 1;
+  logic integer amq_cuckoo_cv(integer v, integer nb) =
+    0 <= amq_cuckoo_ccv(v, nb) < nb ? amq_cuckoo_ccv(v, nb) : 0;
+
+  // The alternate bucket of bucket i < nb for the low value v: (c - i) mod nb.
   // An involution for every nb (lemma amq_cuckoo_alt_involution), not only powers of two.
-  // h is never negative, but that takes an induction; the guard gives 0 <= c < nb at once.
-  logic integer amq_cuckoo_c(integer x, integer f, integer nb) =
-    amq_cuckoo_h(x, f) >= 0 ? amq_cuckoo_h(x, f) % nb : 0;
+  logic integer amq_cuckoo_altv(integer i, integer v, integer nb) =
+    i <= amq_cuckoo_cv(v, nb) ? amq_cuckoo_cv(v, nb) - i : amq_cuckoo_cv(v, nb) + nb - i;
+
+  // The alternate bucket of bucket i for x: that of x's low f bits.
   logic integer amq_cuckoo_alt(integer i, integer x, integer f, integer nb) =
-    i <= amq_cuckoo_c(x, f, nb) ? amq_cuckoo_c(x, f, nb) - i : amq_cuckoo_c(x, f, nb) + nb - i;
+    amq_cuckoo_altv(i, amq_cuckoo_low(x, f), nb);
 
   // x is found for bucket i: in i or in its alternate.
   predicate amq_cuckoo_has{L}(uint64_t *w, integer f, integer b, integer nb, integer i, integer x) =
@@ -111,12 +138,12 @@
       amq_cuckoo_is{L}(w, f, s1, x) && amq_cuckoo_is{L}(w, f, s2, x);
 
   // The alternate bucket is an involution for every nb >= 1 (no power of two needed).
-  lemma amq_cuckoo_alt_involution: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
-    amq_cuckoo_alt(amq_cuckoo_alt(i, x, f, nb), x, f, nb) == i;
+  lemma amq_cuckoo_alt_involution: \forall integer i, v, nb; nb >= 1 && 0 <= i < nb ==>
+    amq_cuckoo_altv(amq_cuckoo_altv(i, v, nb), v, nb) == i;
 
   // Both buckets of x are buckets: 0 <= alt(i, x) < nb.
-  lemma amq_cuckoo_alt_range: \forall integer i, x, f, nb; nb >= 1 && 0 <= i < nb ==>
-    0 <= amq_cuckoo_alt(i, x, f, nb) < nb;
+  lemma amq_cuckoo_alt_range: \forall integer i, v, nb; nb >= 1 && 0 <= i < nb ==>
+    0 <= amq_cuckoo_altv(i, v, nb) < nb;
 
   // No lemma here states a product fact: a product lemma is a hypothesis of every goal and
   // sends the solvers' nonlinear search astray; the slot geometry is in ghost functions of

@@ -75,7 +75,8 @@ AMQ_API uint64_t amq_cuckoo_seed(const amq_cuckoo *cf);
 AMQ_API const uint64_t *amq_cuckoo_table(const amq_cuckoo *cf);
 AMQ_API uint64_t amq_cuckoo_table_words(uint64_t nb, uint64_t b, uint64_t f);
 
-/* Persistence (docs/files.md): parameters nb, b, f, seed; payload the table's words.
+/* Persistence (docs/files.md): parameters nb, b, f, seed, layout (2); payload the table's words.
+ * A file of layout 1 (the first alternate-bucket hash) is refused with AMQ_E_BAD_VERSION.
  * Loading checks the parameters like create, the payload length before allocating, and
  * that no bit beyond the nb b f table bits is set; the count is recounted. */
 AMQ_API amq_status amq_cuckoo_save(const amq_cuckoo *cf, const char *path);

@@ -80,6 +80,9 @@ amq_status amq_reader_open(amq_reader *r, const char *path);
  * block of exactly params_len bytes (AMQ_E_BAD_TYPE / AMQ_E_BAD_PARAMS otherwise; the
  * reader is closed on any failure). The structure's loaders start with this. */
 amq_status amq_reader_open_as(amq_reader *r, const char *path, uint32_t type, uint64_t params_len);
+/* The check of amq_reader_open_as on a reader already open (for a loader that looks at the
+ * parameters first, as the cuckoo filter's does for its layout); closes it on failure. */
+amq_status amq_reader_expect(amq_reader *r, uint32_t type, uint64_t params_len);
 /* The generic part of a loader's validation, to call before allocating: the parameters
  * imply a payload of `count` elements of `elem_size` bytes, and the file must declare
  * exactly that many bytes (amq_reader_open already checked that the declared payload is

@@ -7,9 +7,11 @@
  * keys: the key level hashes a key to (i1, fp) with 1 <= fp < 2^f (the kernel needs only that
  * some low f bit of fp is set, amq_cuckoo_fp) and to the kick choices.
  *
- * Alternate bucket: alt(i, x) = (c - i) mod nb with c = h(x) mod nb, h a hash of x's low f
- * bits (amq_cuckoo_h).  It is an involution for every nb, so a fingerprint's two buckets are the
- * same pair whichever of them it sits in.
+ * Alternate bucket (layout 2): alt(i, x) = (c - i) mod nb, c from v = x's low f bits as one
+ * value: h = v K mod 2^32, c = floor(h nb / 2^32) for an odd nb, 2 floor(h (nb/2) / 2^32) + 1
+ * for an even one (amq_cuckoo_altv).  It is an involution for every nb, so a fingerprint's two
+ * buckets are the same pair whichever of them it sits in; for an even nb no bucket is its own
+ * alternate.
  *
  * The slot layer (packed slot reads and writes, the alternate-bucket map) and the operations
  * query, remove and insert (a kick chain planned read-only and committed only when it ends in

@@ -28,8 +28,20 @@
 */
 
 /*@ ghost
+  // (d >> f) << f <= d: the unsigned-overflow check of the << that clears d's bits below f
+  // (amq_cuckoo_kernel_low_clear, amq_cuckoo_kernel_alt), by two loops over WP's own shift
+  // facts (lsl_1, lsr_1, lsl_add, lsr_add) and 2 (q / 2) <= q.
+  /@ requires f_range: f <= 32;
+     assigns \nothing;
+     ensures le: ((d >> f) << f) <= d;
+  @/
+  void amq_cuckoo_step_shl_le(uint64_t d, uint64_t f);
+*/
+
+/*@ ghost
   // Two integers with the same low f bits have the same alternate buckets (the hash reads
-  // only those bits); a ghost loop does the induction over the bits (kick and the pair facts).
+  // only their low value, amq_cuckoo_low; extensionality, src/cuckoo_ops.c) (kick and the
+  // pair facts).
   /@ requires f_range: 1 <= f <= 32;
      assigns \nothing;
      ensures same_alt: \forall integer x, i; amq_cuckoo_same(x, y, f) ==>
