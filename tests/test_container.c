@@ -204,6 +204,19 @@ static void old_files_load_the_same(void **state)
     }
 }
 
+/* The one file of an earlier layout (tests/data/files/README.md): a cuckoo filter whose
+ * fingerprints sit where layout 1's alternate-bucket map put them is refused, saying why. */
+static void old_cuckoo_layout_refused(void **state)
+{
+    (void)state;
+    amq_filter *f = (amq_filter *)0x1;
+    assert_int_equal(amq_filter_load(&f, "tests/data/files/cuckoo-layout1.amq"), AMQ_E_BAD_VERSION);
+    assert_true(f == (amq_filter *)0x1);
+    assert_non_null(strstr(amq_last_error(), "cuckoo-layout1.amq"));
+    assert_non_null(strstr(amq_last_error(), "layout 1"));
+    assert_non_null(strstr(amq_last_error(), "rebuild it from its keys"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +225,7 @@ int main(void)
         cmocka_unit_test(corrupt_files),
         cmocka_unit_test(save_is_atomic),
         cmocka_unit_test(old_files_load_the_same),
+        cmocka_unit_test(old_cuckoo_layout_refused),
     };
     return cmocka_run_group_tests(tests, tmp_dir_group_setup, tmp_dir_group_teardown);
 }
