@@ -13,28 +13,47 @@
 #include <lib_internal/cuckoo_count_ghost.h> /* ghost facts; with the copy counts (unit cuckoo_count) their lemmas */
 
 /*@ ghost
-  // Extensionality: a value whose bits are all clear is 0.  By halving (z_k = y / 2^k), so
-  // that no step needs parity ("bit 0 clear ==> even"), which no prover here finds.
+  // Halving (WP's lsr_1 and bit extraction; no parity): y >> 1 is y / 2, its bits are y's
+  // shifted down by one, and a y whose bit 0 is clear and whose half is 0 is 0.
   /@ assigns \nothing;
-     ensures zero: (\forall integer k; 0 <= k ==> !amq_cuckoo_bit(y, k)) ==> y == 0;
+     ensures half:  \forall integer d; 0 <= d ==> (d >> 1) == d / 2;
+     ensures hbits: \forall integer d, j; 0 <= d && 0 <= j ==> (amq_cuckoo_bit(d >> 1, j) <==> amq_cuckoo_bit(d, j + 1));
+     ensures base:  \forall integer d; 0 <= d && !amq_cuckoo_bit(d, 0) && d / 2 == 0 ==> d == 0;
   @/
-  static void amq_cuckoo_step_ext(uint64_t y) {
-      uint64_t z = y;
-      /@ loop invariant clear: (\forall integer k; 0 <= k ==> !amq_cuckoo_bit(y, k)) ==>
-                               (\forall integer j; 0 <= j ==> !amq_cuckoo_bit(z, j));
-         loop invariant back:  (\forall integer k; 0 <= k ==> !amq_cuckoo_bit(y, k)) ==> z == 0 ==> y == 0;
-         loop assigns z;
-         loop variant z;
+  static void amq_cuckoo_step_halving(void) { }
+*/
+
+/*@ ghost
+  // Extensionality for every 64-bit value at once: one whose bits are all clear is 0.  By
+  // induction on a bound B (B, 2B, ... past 2^64): a d < 2B with every bit clear has d / 2 < B
+  // with every bit clear, so d / 2 == 0, and then d == 0 (amq_cuckoo_step_halving's `base`).
+  /@ assigns \nothing;
+     ensures zero: \forall integer d; 0 <= d <= 18446744073709551615 && amq_cuckoo_clear(d) ==> d == 0;
+  @/
+  static void amq_cuckoo_step_zero_ext(void) {
+      amq_cuckoo_step_halving();
+      uint64_t B = 1;
+      /@ loop invariant pos: 1 <= B <= 9223372036854775808;
+         loop invariant all: \forall integer d; 0 <= d < B && amq_cuckoo_clear(d) ==> d == 0;
+         loop assigns B;
+         loop variant 9223372036854775808 - B;
       @/
-      while (z != 0) {
-          uint64_t h = z >> 1;
-          /@ assert half: h == z / 2; @/
-          /@ assert hbits: \forall integer j; 0 <= j ==> (amq_cuckoo_bit(h, j) <==> amq_cuckoo_bit(z, j + 1)); @/
-          /@ assert step: !amq_cuckoo_bit(z, 0) ==> h == 0 ==> z == 0; @/
-          z = h;
+      while (B <= 4611686018427387904u) {
+          /@ assert step: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
+          /@ assert ih:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+          /@ assert b0:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> !amq_cuckoo_bit(d, 0); @/
+          /@ assert nb:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
+          B = 2 * B;
       }
+      /@ assert b2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
+      /@ assert ih2: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+      /@ assert p2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
+      /@ assert b4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < 2 * B; @/
+      /@ assert ih4: \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
+      /@ assert p4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d == 0; @/
   }
 */
+
 
 /*@ ghost
   void amq_cuckoo_step_shl_le(uint64_t d, uint64_t f) {
@@ -78,7 +97,8 @@ int amq_cuckoo_kernel_low_clear(uint64_t d, uint64_t f)
     const uint64_t e = d ^ hi;
     /*@ assert e_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(e, k) <==> (k < f && amq_cuckoo_bit(d, k))); */
     /*@ assert zero_bits: \forall integer k; 0 <= k ==> !amq_cuckoo_bit(0, k); */
-    //@ ghost amq_cuckoo_step_ext(e);
+    //@ ghost amq_cuckoo_step_zero_ext();
+    /*@ assert clear_e: (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k)) ==> amq_cuckoo_clear(e); */
     return e == 0;
 }
 
@@ -149,48 +169,6 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
 
 /*@ ghost
   void amq_cuckoo_step_bucket_in(uint64_t i, uint64_t nb, uint64_t b, uint64_t f) { }
-*/
-
-/*@ ghost
-  // Halving (WP's lsr_1 and bit extraction; no parity): y >> 1 is y / 2, its bits are y's
-  // shifted down by one, and a y whose bit 0 is clear and whose half is 0 is 0.
-  /@ assigns \nothing;
-     ensures half:  \forall integer d; 0 <= d ==> (d >> 1) == d / 2;
-     ensures hbits: \forall integer d, j; 0 <= d && 0 <= j ==> (amq_cuckoo_bit(d >> 1, j) <==> amq_cuckoo_bit(d, j + 1));
-     ensures base:  \forall integer d; 0 <= d && !amq_cuckoo_bit(d, 0) && d / 2 == 0 ==> d == 0;
-  @/
-  static void amq_cuckoo_step_halving(void) { }
-*/
-
-/*@ ghost
-  // Extensionality for every 64-bit value at once: one whose bits are all clear is 0.  By
-  // induction on a bound B (B, 2B, ... past 2^64): a d < 2B with every bit clear has d / 2 < B
-  // with every bit clear, so d / 2 == 0, and then d == 0 (amq_cuckoo_step_halving's `base`).
-  /@ assigns \nothing;
-     ensures zero: \forall integer d; 0 <= d <= 18446744073709551615 && amq_cuckoo_clear(d) ==> d == 0;
-  @/
-  static void amq_cuckoo_step_zero_ext(void) {
-      amq_cuckoo_step_halving();
-      uint64_t B = 1;
-      /@ loop invariant pos: 1 <= B <= 9223372036854775808;
-         loop invariant all: \forall integer d; 0 <= d < B && amq_cuckoo_clear(d) ==> d == 0;
-         loop assigns B;
-         loop variant 9223372036854775808 - B;
-      @/
-      while (B <= 4611686018427387904u) {
-          /@ assert step: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
-          /@ assert ih:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
-          /@ assert b0:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> !amq_cuckoo_bit(d, 0); @/
-          /@ assert nb:   \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
-          B = 2 * B;
-      }
-      /@ assert b2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < B; @/
-      /@ assert ih2: \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
-      /@ assert p2:  \forall integer d; 0 <= d < 2 * B && amq_cuckoo_clear(d) ==> d == 0; @/
-      /@ assert b4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> amq_cuckoo_clear(d / 2) && d / 2 < 2 * B; @/
-      /@ assert ih4: \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d / 2 == 0; @/
-      /@ assert p4:  \forall integer d; 0 <= d < 4 * B && amq_cuckoo_clear(d) ==> d == 0; @/
-  }
 */
 
 /*@ ghost
