@@ -252,17 +252,19 @@ static amq_status check_table(amq_cuckoo *cf, const char *path)
 static amq_status open_layout(amq_reader *r, const char *path)
 {
     amq_status s = amq_reader_open(r, path);
-    if (s != AMQ_OK)
-        return s;
-    if (r->type == AMQ_TYPE_CUCKOO && r->params_len == CUCKOO_PARAMS_V1)
+    if (s != AMQ_OK || r->type != AMQ_TYPE_CUCKOO) /* not a cuckoo file: amq_reader_expect says so */
+        return s != AMQ_OK ? s : amq_reader_expect(r, AMQ_TYPE_CUCKOO, CUCKOO_PARAMS);
+    const uint64_t layout = r->params_len == CUCKOO_PARAMS_V1 ? 1u
+                            : r->params_len == CUCKOO_PARAMS  ? amq_get_u64(r->params + 32)
+                                                              : CUCKOO_LAYOUT; /* the length check below */
+    if (layout == 1u)
         s = amq_fail(AMQ_E_BAD_VERSION,
                      "load: '%s' is a cuckoo filter of layout 1 (alternate bucket hashed bit by bit); this build "
                      "reads layout %u only, where fingerprints sit in other buckets: rebuild it from its keys",
                      path, CUCKOO_LAYOUT);
-    else if (r->type == AMQ_TYPE_CUCKOO && r->params_len == CUCKOO_PARAMS &&
-             amq_get_u64(r->params + 32) != CUCKOO_LAYOUT)
+    else if (layout != CUCKOO_LAYOUT)
         s = amq_fail(AMQ_E_BAD_VERSION, "load: '%s' is a cuckoo filter of layout %llu; this build reads layout %u",
-                     path, ULL(amq_get_u64(r->params + 32)), CUCKOO_LAYOUT);
+                     path, ULL(layout), CUCKOO_LAYOUT);
     if (s != AMQ_OK) {
         amq_reader_close(r);
         return s;

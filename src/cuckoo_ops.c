@@ -308,7 +308,8 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
     //@ ghost amq_cuckoo_step_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
     /* Both buckets' first words asked for before either is read: a negative query reads both,
-     * and the second miss then overlaps the first (56 -> 35 ns at 1e6 keys, docs/cuckoo.md). */
+     * and the second miss then overlaps the first (38.6-41.3 -> 33.5-34.6 ns
+     * at 1e6 keys, docs/cuckoo.md). */
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     const uint64_t s1 = amq_cuckoo_step_slot(nbits, nb, b, f, i1, 0u);
     const uint64_t s2 = amq_cuckoo_step_slot(nbits, nb, b, f, i2, 0u);
