@@ -13,11 +13,13 @@ VIS := -fvisibility=hidden
 # The quotient kernel's four files are compiled as one translation unit (src/unity/quotient_kernel_all.c)
 # so that its per-slot steps inline; WP proves the same four files (proofs/units/quotient.txt).
 QUOTIENT_PARTS := src/quotient_steps.c src/quotient_kernel.c src/quotient_insert.c src/quotient_delete.c
-# The same for the Bloom filter (src/unity/bloom_all.c): the lazy query's per-index kernel call
-# inlines (units bloom and bloom_key prove these files).
-BLOOM_PARTS    := src/bloom_kernel.c src/bloom_key.c src/bloom.c
-LIB_SRC   := $(filter-out $(QUOTIENT_PARTS) $(BLOOM_PARTS),$(wildcard src/*.c src/simd/*.c spec/*.c)) \
-             src/unity/quotient_kernel_all.c src/unity/bloom_all.c
+# The same for the hashes and the Bloom and cuckoo filters (src/unity/keyed_all.c): a query's
+# hash, reductions and kernel steps inline (units hash_stream, bloom, bloom_key, cuckoo,
+# cuckoo_count and cuckoo_key prove these files).
+KEYED_PARTS    := src/hash.c src/hash_stream.c src/bloom_kernel.c src/bloom_key.c src/bloom.c \
+                  src/cuckoo_kernel.c src/cuckoo_ops.c src/cuckoo_kick.c src/cuckoo_key.c src/cuckoo.c
+LIB_SRC   := $(filter-out $(QUOTIENT_PARTS) $(KEYED_PARTS),$(wildcard src/*.c src/simd/*.c spec/*.c)) \
+             src/unity/quotient_kernel_all.c src/unity/keyed_all.c
 CLI_SRC   := $(wildcard tools/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 TSUP_SRC  := $(wildcard tests/support/*.c)
