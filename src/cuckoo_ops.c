@@ -152,6 +152,97 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
 }
 
 /*@ ghost
+  // A 64-bit value whose bits from r up are clear is below 2^r (its r-fold halving is 0, and
+  // halving k times keeps d < (q + 1) 2^k), so shifted up by 64 - r it stays below 2^64:
+  // the window's join (amq_cuckoo_step_window) does not wrap.
+  /@ requires r_range: 1 <= r <= 63;
+     requires high:    \forall integer k; r <= k ==> !amq_cuckoo_bit(d, k);
+     assigns \nothing;
+     ensures fits:     (d << (64 - r)) <= 18446744073709551615;
+  @/
+  static void amq_cuckoo_step_shl_fits(uint64_t d, uint64_t r) {
+      uint64_t q = d;
+      /@ loop invariant bounds: 0 <= k <= r;
+         loop invariant q_is:   q == (d >> k) && q <= d;
+         loop invariant p_pos:  1 <= (1 << k);
+         loop invariant over:   d < (1 << k) * (q + 1);
+         loop assigns k, q;
+         loop variant r - k;
+      @/
+      for (uint64_t k = 0; k < r; k++) {
+          /@ assert q1: (q >> 1) == q / 2 && ((d >> k) >> 1) == (d >> (k + 1)); @/
+          /@ assert p1: ((1 << k) << 1) == (1 << (k + 1)) && ((1 << k) << 1) == 2 * (1 << k); @/
+          /@ assert two: q + 1 <= 2 * (q / 2 + 1); @/
+          const uint64_t e = 2u * (q / 2u) + 1u - q;
+          /@ assert two: e == 0 || e == 1; @/
+          /@ assert mul: (1 << k) * (2 * (q / 2) + 2) - (1 << k) * (q + 1) == (1 << k) * e; @/
+          /@ assert e0: e == 0 ==> (1 << k) * e == 0; @/
+          /@ assert e1: e == 1 ==> (1 << k) * e == (1 << k); @/
+          /@ assert mul: 0 <= (1 << k) * e; @/
+          /@ assert mul: (1 << k) * (q + 1) <= (1 << k) * (2 * (q / 2) + 2); @/
+          /@ assert mul: (1 << k) * (2 * (q / 2) + 2) == (1 << (k + 1)) * (q / 2 + 1); @/
+          q = q >> 1;
+      }
+      amq_cuckoo_step_zero_ext();
+      /@ assert hbits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(d >> r, k) <==> amq_cuckoo_bit(d, k + r)); @/
+      /@ assert top: amq_cuckoo_clear(q) && 0 <= q <= 18446744073709551615; @/
+      /@ assert zero: q == 0; @/
+      /@ assert below: d < (1 << r); @/
+      uint64_t j = 0;
+      /@ loop invariant bounds: 0 <= j <= 64 - r;
+         loop invariant below:  (d << j) < (1 << (r + j));
+         loop assigns j;
+         loop variant 64 - r - j;
+      @/
+      for (; j < 64 - r; j++) {
+          /@ assert s1: ((d << j) << 1) == (d << (j + 1)) && ((d << j) << 1) == 2 * (d << j); @/
+          /@ assert p1: ((1 << (r + j)) << 1) == (1 << (r + j + 1)) && ((1 << (r + j)) << 1) == 2 * (1 << (r + j)); @/
+      }
+      /@ assert j64: r + j == 64 && j == 64 - r; @/
+      /@ assert end: (d << j) < 18446744073709551616; @/
+  }
+*/
+
+/* The n <= 64 bits at bit offset o as one value: bit k of the result (k < n) is bit o + k.
+ * A window that crosses into word q + 1 takes that word's low r bits (kept by the shift pair
+ * of amq_cuckoo_kernel_low_clear: a mask's bits need parity, which no prover here finds)
+ * above the first word's; those r bits shifted up by 64 - r fit, so the << does not wrap. */
+/*@ requires n_range: 1 <= n <= 64;
+    requires bits:    o + n <= nbits;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
+    assigns \nothing;
+    ensures window:   \forall integer k; 0 <= k < n ==> (amq_cuckoo_bit(\result, k) <==> amq_bloom_bit_set(w, o + k));
+*/
+static uint64_t amq_cuckoo_step_window(const uint64_t *w, uint64_t nbits, uint64_t o, uint64_t n)
+{
+    (void)nbits;
+    const uint64_t q = o / 64u;
+    const uint64_t r = o % 64u;
+    /*@ assert pos: q < amq_bloom_words(nbits) && o == 64 * q + r; */
+    /*@ assert at: \forall integer k; 0 <= k && r + k < 64 ==> (o + k) / 64 == q && (o + k) % 64 == r + k; */
+    /*@ assert shr: \forall integer k; 0 <= k ==> ((w[q] >> r) >> k) == (w[q] >> (r + k)); */
+    const uint64_t lo = w[q] >> r;
+    /*@ assert lo_bits: \forall integer k; 0 <= k && r + k < 64 ==> (amq_cuckoo_bit(lo, k) <==> amq_bloom_bit_set(w, o + k)); */
+    if (r + n <= 64u)
+        return lo;
+    /*@ assert lo_high: \forall integer k; 64 - r <= k ==> !amq_cuckoo_bit(lo, k); */
+    const uint64_t v = w[q + 1u];
+    //@ ghost amq_cuckoo_step_shl_le(v, r);
+    const uint64_t keep = v ^ ((v >> r) << r); /* v's low r bits */
+    /*@ assert keep_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(keep, k) <==> (k < r && amq_cuckoo_bit(v, k))); */
+    //@ ghost amq_cuckoo_step_shl_fits(keep, r);
+    const uint64_t up = keep << (64u - r);
+    /*@ assert up_bits: \forall integer k; 0 <= k < 64 ==> (amq_cuckoo_bit(up, k) <==> (64 - r <= k && amq_cuckoo_bit(v, k - (64 - r)))); */
+    /*@ assert pos2: q + 1 < amq_bloom_words(nbits); */
+    /*@ assert at2: \forall integer k; 64 - r <= k < n ==> (o + k) / 64 == q + 1 && (o + k) % 64 == k - (64 - r); */
+    const uint64_t win = lo | up;
+    /*@ assert or_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(win, k) <==> (amq_cuckoo_bit(lo, k) || amq_cuckoo_bit(up, k))); */
+    /*@ assert win_lo: \forall integer k; 0 <= k < 64 - r ==> (amq_cuckoo_bit(win, k) <==> amq_bloom_bit_set(w, o + k)); */
+    /*@ assert win_hi: \forall integer k; 64 - r <= k < n ==> (amq_cuckoo_bit(win, k) <==> amq_bloom_bit_set(w, o + k)); */
+    return win;
+}
+
+/*@ ghost
   // Product step: bit offset o of slot s (o == s * f) holds x iff slot s does.
   /@ requires o == s * f;
      assigns \nothing;
@@ -266,6 +357,60 @@ static int amq_cuckoo_step_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b
     return amq_cuckoo_step_bits_is(w, nbits, f, o, x);
 }
 
+/*@ ghost
+  // Product step: bucket i's b * f bits start at i * b * f and end inside the bits.
+  /@ requires b >= 1 && f >= 1 && (i * b + b) * f <= nbits;
+     assigns \nothing;
+     ensures start: i * b * f + b * f == (i * b + b) * f && i * b * f + b * f <= nbits;
+  @/
+  static void amq_cuckoo_step_bucket_bits(uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
+*/
+
+/* amq_cuckoo_step_find for a bucket of at most 64 bits: the bucket read once, as one value,
+ * then each slot's f bits tested in it (b = 4 with f <= 16, b = 2 with any f, b = 8 with
+ * f <= 8). */
+/*@ requires f_range: 1 <= f <= 32;
+    requires b_pos:   b >= 1 && b * f <= 64;
+    requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
+    assigns \nothing;
+    ensures range:    \result <= b;
+    ensures found:    \result < b ==> amq_cuckoo_is(w, f, i * b + \result, x);
+    ensures none:     \result == b ==> !amq_cuckoo_in(w, f, b, i, x);
+    ensures some:     \result < b ==> amq_cuckoo_in(w, f, b, i, x);
+*/
+static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i,
+                                            uint64_t x)
+{
+    //@ ghost amq_cuckoo_step_bucket_bits(i, b, f, nbits);
+    const uint64_t n = b * f;
+    const uint64_t o = i * b * f;
+    const uint64_t win = amq_cuckoo_step_window(w, nbits, o, n);
+    uint64_t u = 0;
+    uint64_t cur = win; /* the window from slot t on: shifted down f bits a slot, so that every
+                         * shift of the loop is by f */
+    /*@ loop invariant bounds: 0 <= t <= b && u == t * f && u <= n;
+        loop invariant cur:    \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur, k) <==> amq_cuckoo_bit(win, u + k));
+        loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
+        loop assigns t, u, cur;
+        loop variant b - t;
+    */
+    for (uint64_t t = 0; t < b; t++) {
+        /*@ assert at: (i * b + t) * f == o + u && u + f <= n; */
+        /*@ assert bits: \forall integer j; 0 <= j < f ==> (amq_cuckoo_bit(cur, j) <==> amq_bloom_bit_set(w, o + u + j)); */
+        /*@ assert slot: amq_cuckoo_is(w, f, i * b + t, x) <==> amq_cuckoo_is_at(w, f, o + u, x); */
+        const uint64_t y = cur ^ x;
+        /*@ assert y_bits: \forall integer j; 0 <= j ==> (amq_cuckoo_bit(y, j) <==> !(amq_cuckoo_bit(cur, j) <==> amq_cuckoo_bit(x, j))); */
+        /*@ assert is: amq_cuckoo_is(w, f, i * b + t, x) <==> (\forall integer j; 0 <= j < f ==> !amq_cuckoo_bit(y, j)); */
+        if (amq_cuckoo_kernel_low_clear(y, f) == 1)
+            return t;
+        /*@ assert next: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur >> f, k) <==> amq_cuckoo_bit(cur, k + f)); */
+        cur >>= f;
+        u += f;
+    }
+    return b;
+}
+
 /* The first slot of bucket i that holds x (its place t < b), or b when none does; x = 0: the
  * first empty slot (amq_cuckoo_empty is "holds 0"). */
 /*@ requires f_range: 1 <= f <= 32;
@@ -280,6 +425,8 @@ static int amq_cuckoo_step_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b
 */
 static uint64_t amq_cuckoo_step_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
 {
+    if (b <= 64u && b * f <= 64u)
+        return amq_cuckoo_step_find_window(w, nbits, b, f, i, x);
     /*@ loop invariant bounds: 0 <= t <= b;
         loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
         loop assigns t;

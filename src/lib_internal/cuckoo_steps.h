@@ -31,7 +31,7 @@
   // (d >> f) << f <= d: the unsigned-overflow check of the << that clears d's bits below f
   // (amq_cuckoo_kernel_low_clear, amq_cuckoo_kernel_alt), by two loops over WP's own shift
   // facts (lsl_1, lsr_1, lsl_add, lsr_add) and 2 (q / 2) <= q.
-  /@ requires f_range: f <= 32;
+  /@ requires f_range: f <= 63;
      assigns \nothing;
      ensures le: ((d >> f) << f) <= d;
   @/
