@@ -462,8 +462,8 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
     const uint64_t s2 = amq_cuckoo_step_slot(nbits, nb, b, f, i2, 0u);
     //@ ghost amq_cuckoo_step_slot_fits(s1, i1, b, f, nbits);
     //@ ghost amq_cuckoo_step_slot_fits(s2, i2, b, f, nbits);
-    AMQ_PREFETCH(w + s1 * f / 64u);
-    AMQ_PREFETCH(w + s2 * f / 64u);
+    AMQ_PREFETCH_KEEP(w + s1 * f / 64u);
+    AMQ_PREFETCH_KEEP(w + s2 * f / 64u);
     if (amq_cuckoo_step_lookup(w, nbits, nb, b, f, i1, fp) < b)
         return 1;
     return amq_cuckoo_step_lookup(w, nbits, nb, b, f, i2, fp) < b;
