@@ -366,6 +366,14 @@ static int amq_cuckoo_step_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b
   static void amq_cuckoo_step_bucket_bits(uint64_t i, uint64_t b, uint64_t f, uint64_t nbits) { }
 */
 
+/* The answer of amq_cuckoo_step_find, and of its path for a bucket of at most 64 bits. */
+#define AMQ_CUCKOO_FIND_ANSWER                                                         \
+    assigns \nothing;                                                                  \
+    ensures range:    \result <= b;                                                    \
+    ensures found:    \result < b ==> amq_cuckoo_is(w, f, i * b + \result, x);         \
+    ensures none:     \result == b ==> !amq_cuckoo_in(w, f, b, i, x);                  \
+    ensures some:     \result < b ==> amq_cuckoo_in(w, f, b, i, x);
+
 /* amq_cuckoo_step_find for a bucket of at most 64 bits: the bucket read once, as one value,
  * then each slot's f bits tested in it (b = 4 with f <= 16, b = 2 with any f, b = 8 with
  * f <= 8). */
@@ -373,11 +381,7 @@ static int amq_cuckoo_step_slot_is(const uint64_t *w, uint64_t nbits, uint64_t b
     requires b_pos:   b >= 1 && b * f <= 64;
     requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
-    assigns \nothing;
-    ensures range:    \result <= b;
-    ensures found:    \result < b ==> amq_cuckoo_is(w, f, i * b + \result, x);
-    ensures none:     \result == b ==> !amq_cuckoo_in(w, f, b, i, x);
-    ensures some:     \result < b ==> amq_cuckoo_in(w, f, b, i, x);
+    AMQ_CUCKOO_FIND_ANSWER
 */
 static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i,
                                             uint64_t x)
@@ -417,11 +421,7 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
     requires b_pos:   b >= 1;
     requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
-    assigns \nothing;
-    ensures range:    \result <= b;
-    ensures found:    \result < b ==> amq_cuckoo_is(w, f, i * b + \result, x);
-    ensures none:     \result == b ==> !amq_cuckoo_in(w, f, b, i, x);
-    ensures some:     \result < b ==> amq_cuckoo_in(w, f, b, i, x);
+    AMQ_CUCKOO_FIND_ANSWER
 */
 static uint64_t amq_cuckoo_step_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
 {
@@ -455,8 +455,8 @@ int amq_cuckoo_kernel_query(const uint64_t *w, uint64_t nb, uint64_t b, uint64_t
     //@ ghost amq_cuckoo_step_geom_bounds(nb, b, f);
     const uint64_t nbits = nb * b * f;
     /* Both buckets' first words asked for before either is read: a negative query reads both,
-     * and the second miss then overlaps the first (38.6-41.3 -> 33.5-34.6 ns
-     * at 1e6 keys, docs/cuckoo.md). */
+     * and the second miss then overlaps the first (38.6-41.3 -> 33.5-34.6 ns at 1e6 keys);
+     * kept in every cache level, as later queries read the table again (docs/cuckoo.md). */
     const uint64_t i2 = amq_cuckoo_kernel_alt(nb, f, i1, fp);
     const uint64_t s1 = amq_cuckoo_step_slot(nbits, nb, b, f, i1, 0u);
     const uint64_t s2 = amq_cuckoo_step_slot(nbits, nb, b, f, i2, 0u);
