@@ -390,9 +390,9 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
     const uint64_t n = b * f;
     const uint64_t o = i * b * f;
     const uint64_t win = amq_cuckoo_step_window(w, nbits, o, n);
-    uint64_t u = 0;
-    uint64_t cur = win; /* the window from slot t on: shifted down f bits a slot, so that every
-                         * shift of the loop is by f */
+    //@ ghost uint64_t u = 0;
+    uint64_t cur = win; /* the window from slot t on (bit u of win on): shifted down f bits a
+                         * slot, so that every shift of the loop is by f */
     /*@ loop invariant bounds: 0 <= t <= b && u == t * f && u <= n;
         loop invariant cur:    \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur, k) <==> amq_cuckoo_bit(win, u + k));
         loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
@@ -410,7 +410,7 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
             return t;
         /*@ assert next: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur >> f, k) <==> amq_cuckoo_bit(cur, k + f)); */
         cur >>= f;
-        u += f;
+        //@ ghost u += f;
     }
     return b;
 }
