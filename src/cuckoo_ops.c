@@ -87,14 +87,51 @@
   }
 */
 
-/* No mask: d ^ ((d >> f) << f) keeps exactly the low f bits (a mask's bits, "bit k of 2^f - 1
- * iff k < f", need parity, which no prover here finds).  Contract: lib_internal/cuckoo_kernel.h. */
+/* d ^ ((d >> f) << f) keeps exactly the low f bits: for one test as cheap as making the mask
+ * (amq_cuckoo_step_mask, whose bits need the range-tactic lemma amq_cuckoo_ones_bits), which
+ * only the slot loop, testing b slots, makes.  Contract: lib_internal/cuckoo_kernel.h. */
 int amq_cuckoo_kernel_low_clear(uint64_t d, uint64_t f)
 {
     //@ ghost amq_cuckoo_step_shl_le(d, f);
     const uint64_t hi = (d >> f) << f;
     /*@ assert hi_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(hi, k) <==> (k >= f && amq_cuckoo_bit(d, k))); */
     const uint64_t e = d ^ hi;
+    /*@ assert e_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(e, k) <==> (k < f && amq_cuckoo_bit(d, k))); */
+    /*@ assert zero_bits: \forall integer k; 0 <= k ==> !amq_cuckoo_bit(0, k); */
+    //@ ghost amq_cuckoo_step_zero_ext();
+    /*@ assert clear_e: (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k)) ==> amq_cuckoo_clear(e); */
+    return e == 0;
+}
+
+/* The mask of the low f bits, 2^f - 1, from the all-ones word (its bits: lemma
+ * amq_cuckoo_ones_bits), made once per bucket so that each slot test is one and (find_window). */
+/*@ requires f_range: 1 <= f <= 32;
+    assigns \nothing;
+    ensures mask:     amq_cuckoo_mask(\result, f);
+*/
+static uint64_t amq_cuckoo_step_mask(uint64_t f)
+{
+    const uint64_t ones = ~(uint64_t)0;
+    /*@ assert ones_lo: \forall integer k; 0 <= k < 64 ==> amq_cuckoo_bit(ones, k); */
+    //@ ghost amq_cuckoo_step_shl_le(ones, f);
+    const uint64_t hi = (ones >> f) << f;
+    /*@ assert hi_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(hi, k) <==> (k >= f && amq_cuckoo_bit(ones, k))); */
+    const uint64_t m = ones ^ hi;
+    /*@ assert m_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(m, k) <==> !(amq_cuckoo_bit(ones, k) <==> amq_cuckoo_bit(hi, k))); */
+    return m;
+}
+
+/* amq_cuckoo_kernel_low_clear with the mask of f bits given: one and, one test. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires mask:    amq_cuckoo_mask(m, f);
+    assigns \nothing;
+    ensures low:      \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k));
+*/
+static int amq_cuckoo_step_low_clear_masked(uint64_t d, uint64_t f, uint64_t m)
+{
+    (void)f;
+    const uint64_t e = d & m;
+    /*@ assert and_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(e, k) <==> (amq_cuckoo_bit(d, k) && amq_cuckoo_bit(m, k))); */
     /*@ assert e_bits: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(e, k) <==> (k < f && amq_cuckoo_bit(d, k))); */
     /*@ assert zero_bits: \forall integer k; 0 <= k ==> !amq_cuckoo_bit(0, k); */
     //@ ghost amq_cuckoo_step_zero_ext();
@@ -205,8 +242,7 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
 
 /* The n <= 64 bits at bit offset o as one value: bit k of the result (k < n) is bit o + k.
  * A window that crosses into word q + 1 takes that word's low r bits (kept by the shift pair
- * of amq_cuckoo_kernel_low_clear: a mask's bits need parity, which no prover here finds)
- * above the first word's; those r bits shifted up by 64 - r fit, so the << does not wrap. */
+ * of amq_cuckoo_kernel_low_clear, for r is not f: no mask made for it) above the first word's; those r bits shifted up by 64 - r fit, so the << does not wrap. */
 /*@ requires n_range: 1 <= n <= 64;
     requires bits:    o + n <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
@@ -390,9 +426,11 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
     const uint64_t n = b * f;
     const uint64_t o = i * b * f;
     const uint64_t win = amq_cuckoo_step_window(w, nbits, o, n);
+    const uint64_t m = amq_cuckoo_step_mask(f);
     //@ ghost uint64_t u = 0;
     uint64_t cur = win; /* the window from slot t on (bit u of win on): shifted down f bits a
                          * slot, so that every shift of the loop is by f */
+#pragma GCC unroll 8 /* all of a bucket's slots: no counter, no back branch */
     /*@ loop invariant bounds: 0 <= t <= b && u == t * f && u <= n;
         loop invariant cur:    \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur, k) <==> amq_cuckoo_bit(win, u + k));
         loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
@@ -406,11 +444,49 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
         const uint64_t y = cur ^ x;
         /*@ assert y_bits: \forall integer j; 0 <= j ==> (amq_cuckoo_bit(y, j) <==> !(amq_cuckoo_bit(cur, j) <==> amq_cuckoo_bit(x, j))); */
         /*@ assert is: amq_cuckoo_is(w, f, i * b + t, x) <==> (\forall integer j; 0 <= j < f ==> !amq_cuckoo_bit(y, j)); */
-        if (amq_cuckoo_kernel_low_clear(y, f) == 1)
+        if (amq_cuckoo_step_low_clear_masked(y, f, m) == 1)
             return t;
         /*@ assert next: \forall integer k; 0 <= k ==> (amq_cuckoo_bit(cur >> f, k) <==> amq_cuckoo_bit(cur, k + f)); */
         cur >>= f;
         //@ ghost u += f;
+    }
+    return b;
+}
+
+/* amq_cuckoo_step_find_window for the default b = 4, passed as the constant 4, so that the
+ * compiler unrolls the slot loop (no counter, no back branch). */
+/*@ requires f_range: 1 <= f <= 16;
+    requires b_four:  b == 4;
+    requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
+    AMQ_CUCKOO_FIND_ANSWER
+*/
+static uint64_t amq_cuckoo_step_find4(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
+{
+    (void)b;
+    return amq_cuckoo_step_find_window(w, nbits, 4u, f, i, x);
+}
+
+/* amq_cuckoo_step_find for a bucket of more than 64 bits: slot by slot. */
+/*@ requires f_range: 1 <= f <= 32;
+    requires b_pos:   b >= 1;
+    requires bucket:  (i * b + b) * f <= nbits && i * b + b <= 18446744073709551615;
+    requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
+    AMQ_CUCKOO_FIND_ANSWER
+*/
+static uint64_t amq_cuckoo_step_find_slots(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i,
+                                           uint64_t x)
+{
+    /*@ loop invariant bounds: 0 <= t <= b;
+        loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
+        loop assigns t;
+        loop variant b - t;
+    */
+    for (uint64_t t = 0; t < b; t++) {
+        const uint64_t s = i * b + t;
+        /*@ assert s: s == i * b + t; */
+        if (amq_cuckoo_step_slot_is(w, nbits, b, f, i, s, x) == 1)
+            return t;
     }
     return b;
 }
@@ -425,20 +501,11 @@ static uint64_t amq_cuckoo_step_find_window(const uint64_t *w, uint64_t nbits, u
 */
 static uint64_t amq_cuckoo_step_find(const uint64_t *w, uint64_t nbits, uint64_t b, uint64_t f, uint64_t i, uint64_t x)
 {
+    if (b == 4u && f <= 16u)
+        return amq_cuckoo_step_find4(w, nbits, b, f, i, x);
     if (b <= 64u && b * f <= 64u)
         return amq_cuckoo_step_find_window(w, nbits, b, f, i, x);
-    /*@ loop invariant bounds: 0 <= t <= b;
-        loop invariant other:  \forall integer s; i * b <= s < i * b + t ==> !amq_cuckoo_is(w, f, s, x);
-        loop assigns t;
-        loop variant b - t;
-    */
-    for (uint64_t t = 0; t < b; t++) {
-        const uint64_t s = i * b + t;
-        /*@ assert s: s == i * b + t; */
-        if (amq_cuckoo_step_slot_is(w, nbits, b, f, i, s, x) == 1)
-            return t;
-    }
-    return b;
+    return amq_cuckoo_step_find_slots(w, nbits, b, f, i, x);
 }
 
 uint64_t amq_cuckoo_step_lookup(const uint64_t *w, uint64_t nbits, uint64_t nb, uint64_t b, uint64_t f, uint64_t i,

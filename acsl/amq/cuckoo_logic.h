@@ -78,8 +78,11 @@
   // Every bit of d is clear (for extensionality: amq_cuckoo_step_zero_ext, src/cuckoo_ops.c).
   predicate amq_cuckoo_clear(integer d) = \forall integer j; 0 <= j ==> !amq_cuckoo_bit(d, j);
 
+  // m's set bits are exactly those below f: the mask of a slot's f bits.
+  predicate amq_cuckoo_mask(integer m, integer f) = \forall integer k; 0 <= k ==> (amq_cuckoo_bit(m, k) <==> k < f);
+
   // The low f bits of x as a value: x without its bits from f up (whole-word operations, no
-  // mask; a mask's bits need parity, which no prover here finds).  The cast keeps it a 64-bit
+  // mask: a mask's bits come only from lemma amq_cuckoo_ones_bits).  The cast keeps it a 64-bit
   // value for every integer x, so that two integers with the same low f bits have the same
   // low value (amq_cuckoo_step_same_low, by extensionality).
   logic integer amq_cuckoo_low(integer x, integer f) = (uint64_t)(x ^ ((x >> f) << f));
@@ -168,6 +171,11 @@
   lemma amq_cuckoo_kept_slot{L1, L2}: \forall uint64_t *w, integer f, s, r, x;
     0 <= r && amq_cuckoo_apart(r, s, f) && amq_cuckoo_only{L1, L2}(w, f, s) &&
     amq_cuckoo_is{L1}(w, f, r, x) ==> amq_cuckoo_is{L2}(w, f, r, x);
+
+  // Every bit of 2^64 - 1 below 64 is set: written out, not through amq_cuckoo_bit, so that WP's
+  // range tactic (the lemma jobs) proves it one constant shift at a time (an SMT solver would
+  // need parity).  It gives the slot mask its bits (amq_cuckoo_step_mask, src/cuckoo_ops.c).
+  lemma amq_cuckoo_ones_bits: \forall integer k; 0 <= k < 64 ==> ((18446744073709551615 >> k) & 1) == 1;
 
   // An integer bit is 0 or 1.
   lemma amq_cuckoo_xb01: \forall integer x, j; 0 <= x && 0 <= j ==> amq_cuckoo_xb(x, j) == 0 || amq_cuckoo_xb(x, j) == 1;
