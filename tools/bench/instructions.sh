@@ -26,14 +26,14 @@ count() {
         { echo "instructions.sh: callgrind_annotate $tmp/$1.cg failed" >&2; exit 1; }
 }
 # per FILE FUNCTION QUERIES: FUNCTION's inclusive count in the annotation FILE per query, one
-# decimal; "-" when it is not listed (inlined).  callgrind_annotate may list a function once per
+# decimal; "inlined" when it is not listed (amq_cuckoo_query is flattened since 6d304e0).  callgrind_annotate may list a function once per
 # spelling of its source path (absolute, relative), each line with the whole inclusive count:
 # the largest is taken, not the sum.
 per() {
     awk -v fn="$2" -v q="$3" '
         { line = $0; sub(/ \[.*$/, "", line); name = line; sub(/^.*:/, "", name); sub(/\.isra\.[0-9]+$/, "", name)
           if (name == fn) { v = $1; gsub(/,/, "", v); if (v + 0 > s) s = v + 0; seen = 1 } }
-        END { if (seen) printf "%.1f", s / q; else printf "-" }' "$1"
+        END { if (seen) printf "%.1f", s / q; else printf "inlined" }' "$1"
 }
 
 count amq_cuckoo_query || exit 1
