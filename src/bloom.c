@@ -141,7 +141,8 @@ void amq_bloom_free(amq_bloom *bf)
     }
 }
 
-amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
+/* flatten: as amq_bloom_query (below). */
+__attribute__((flatten)) amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 {
     /* the proved add (lib_internal/bloom_key.h) refuses a NULL key with len > 0 itself */
     if (!bf || amq_bloom_key_add(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len) != AMQ_OK)
@@ -150,8 +151,11 @@ amq_status amq_bloom_add(amq_bloom *bf, const void *key, size_t len)
 }
 
 /* Lazy (lib_internal/bloom_key.h): the kernel asked one index at a time, stopping at the first clear
- * bit; proved equal to the kernel's answer on all k indices (unit bloom_key). */
-int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
+ * bit; proved equal to the kernel's answer on all k indices (unit bloom_key).  flatten: the hash,
+ * the index stream and the kernel's bit tests are inlined here (their proved text, one
+ * translation unit: src/unity/keyed_all.c; only the calls go): 239.1 -> 182.4 instructions a
+ * negative query (make bench-instructions). */
+__attribute__((flatten)) int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
     if (!bf || (!key && len))
         return amq_query_refused("amq_bloom_query");

@@ -19,7 +19,7 @@ static void amq_cuckoo_key_split(uint64_t lo, uint64_t hi, uint64_t nb, uint64_t
     *i1 = amq_reduce(lo, nb);
     const uint64_t m = ((uint64_t)1 << f) - 1u;
     /*@ assert m: m == amq_cuckoo_fpmax(f) && m >= 3; */
-    const uint64_t r = amq_reduce(hi, m);
+    const uint64_t r = amq_reduce_small(hi, m);
     const uint64_t v = 1u + r;
     /*@ assert v: v == amq_cuckoo_v(hi, f) && 1 <= v <= amq_cuckoo_fpmax(f); */
     /*@ assert zero: \forall integer k; 0 <= k ==> !amq_cuckoo_bit(0, k); */

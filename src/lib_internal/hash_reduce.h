@@ -14,4 +14,12 @@
 */
 uint64_t amq_reduce(uint64_t h, uint64_t m);
 
+/* amq_reduce for a modulus below 2^32 (a cuckoo fingerprint's 2^f - 1), with two products. */
+/*@ requires m_range: 1 <= m <= 4294967295;
+    assigns \nothing;
+    ensures product:  \result == (h * m) / 18446744073709551616;
+    ensures in_range: \result < m;
+*/
+uint64_t amq_reduce_small(uint64_t h, uint64_t m);
+
 #endif

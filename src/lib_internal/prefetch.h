@@ -1,8 +1,9 @@
-/* Internal: the batch queries' prefetch, the one place the proved code and the compiled code
- * differ.  GCC documents __builtin_prefetch as a hint with no effect on the program's behaviour
- * (it never faults, even on an invalid address); Frama-C 25 has no specification for it.  So
- * under Frama-C (__FRAMAC__) the macro evaluates the address expression and discards it: the
- * proofs read the same expression, only the hint is missing (proofs/README.md, what is trusted). */
+/* Internal: the queries' prefetch (the proved batch queries', the cuckoo filter's single
+ * query), the one place the proved code and the compiled code differ.  GCC documents
+ * __builtin_prefetch as a hint with no effect on the program's behaviour (it never faults, even
+ * on an invalid address); Frama-C 25 has no specification for it.  So under Frama-C
+ * (__FRAMAC__) the macro evaluates the address expression and discards it: the proofs read the
+ * same expression, only the hint is missing (proofs/README.md, what is trusted). */
 #ifndef AMQ_INTERNAL_PREFETCH_H
 #define AMQ_INTERNAL_PREFETCH_H
 
