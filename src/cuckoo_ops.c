@@ -242,7 +242,8 @@ static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f
 
 /* The n <= 64 bits at bit offset o as one value: bit k of the result (k < n) is bit o + k.
  * A window that crosses into word q + 1 takes that word's low r bits (kept by the shift pair
- * of amq_cuckoo_kernel_low_clear, for r is not f: no mask made for it) above the first word's; those r bits shifted up by 64 - r fit, so the << does not wrap. */
+ * of amq_cuckoo_kernel_low_clear: r is not f, so no slot mask serves) above the first word's;
+ * those r bits shifted up by 64 - r fit, so the << does not wrap. */
 /*@ requires n_range: 1 <= n <= 64;
     requires bits:    o + n <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
