@@ -79,6 +79,22 @@ static void reduce_is_onto_at_extremes(void **state)
     assert_true(amq_reduce(0xF000000000000000ull, 1ull << 36) > (1ull << 32));
 }
 
+/* amq_reduce against the 128-bit product, on both of its paths (two products below m = 2^32,
+ * four from it) and at the boundary between them: random h, fixed seed. */
+static void reduce_equals_the_128_bit_product(void **state)
+{
+    (void)state;
+    const uint64_t edges[] = {1, 2, 4294967295u, 4294967296u, 4294967297u, UINT64_MAX - 1, UINT64_MAX};
+    uint64_t s = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 200000; i++) {
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+        const uint64_t h = s;
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+        const uint64_t m = i < 7 * 1000 ? edges[i % 7] : (i % 2 ? s >> 32 : s) | 1u;
+        assert_int_equal(amq_reduce(h, m), (uint64_t)(((unsigned __int128)h * m) >> 64));
+    }
+}
+
 static void names_parse(void **state)
 {
     (void)state;
@@ -113,6 +129,7 @@ int main(void)
         cmocka_unit_test(closed_forms),
         cmocka_unit_test(reaches_every_position),
         cmocka_unit_test(reduce_is_onto_at_extremes),
+        cmocka_unit_test(reduce_equals_the_128_bit_product),
         cmocka_unit_test(names_parse),
         cmocka_unit_test(deterministic_and_seeded),
     };

@@ -26,9 +26,10 @@ count() {
         { echo "instructions.sh: callgrind_annotate $tmp/$1.cg failed" >&2; exit 1; }
 }
 # per FILE FUNCTION QUERIES: FUNCTION's inclusive count in the annotation FILE per query, one
-# decimal; "inlined" when it is not listed (amq_cuckoo_query is flattened since 6d304e0).  callgrind_annotate may list a function once per
-# spelling of its source path (absolute, relative), each line with the whole inclusive count:
-# the largest is taken, not the sum.
+# decimal; "inlined" when it is not listed (the kernel's query and alternate bucket, counted
+# apart before 6d304e0, are inlined into the flattened amq_cuckoo_query, so no row names them).
+# callgrind_annotate may list a function once per spelling of its source path (absolute,
+# relative), each line with the whole inclusive count: the largest is taken, not the sum.
 per() {
     awk -v fn="$2" -v q="$3" '
         { line = $0; sub(/ \[.*$/, "", line); name = line; sub(/^.*:/, "", name); sub(/\.isra\.[0-9]+$/, "", name)
@@ -45,7 +46,5 @@ bf=$tmp/amq_bloom_query.txt
 sed -n 's/^/  /; 2,3p' "$tmp/amq_cuckoo_query.out"
 echo "  $q queries of the keys neg0 .. neg$((q - 1)) against each filter; instructions per query:"
 printf '  %-44s %8s\n' amq_cuckoo_query "$(per "$ck" amq_cuckoo_query "$q")"
-printf '  %-44s %8s\n' "  of it amq_cuckoo_kernel_query" "$(per "$ck" amq_cuckoo_kernel_query "$q")"
-printf '  %-44s %8s\n' "  of that amq_cuckoo_kernel_alt" "$(per "$ck" amq_cuckoo_kernel_alt "$q")"
 printf '  %-44s %8s\n' amq_bloom_query "$(per "$bf" amq_bloom_query "$q")"
 echo
