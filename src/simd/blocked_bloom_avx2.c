@@ -1,8 +1,9 @@
 /* The blocked Bloom filter's AVX2 add and query (lib_internal/simd.h).  The key's block and the
  * start of its index stream are the scalar path's (amq_blocked_key_block, amq_hash_stream_key),
  * computed here with XXH3 inlined (libxxhash's XXH_INLINE_ALL, as src/hash.c) and amq_reduce's
- * (h * m) >> 64 as one 128-bit product, so that the hot path makes no call; then the k bits as
- * one mask of the block (simd/blocked_bloom_avx2.h).  tests/test_simd.c and
+ * (h * m) >> 64 as one 128-bit product, so that the hot path makes no call; then the add sets
+ * the k bits as one mask of the block (simd/blocked_bloom_avx2.h) and the query tests them one
+ * by one (amq_blocked_bloom_avx2_answer_any).  tests/test_simd.c and
  * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
 #include <lib_internal/simd.h>
 #include <lib_internal/blocked_block.h>
@@ -50,17 +51,10 @@ AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint6
     amq_blocked_bloom_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
 }
 
-/* Indices 0 and 1 are tested one bit at a time first: at the filter's usual fill (about half of
- * the bits set) three negatives in four end there, before the mask of all k is built. */
 AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
                                      amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
 {
-    const uint64_t *w = words + block * (block_bits / 64u), x1 = (x + y) & (block_bits - 1u);
-    if (!(w[x / 64u] >> (x % 64u) & 1u) || (k > 1 && !(w[x1 / 64u] >> (x1 % 64u) & 1u)))
-        return 0;
-    __m256i lo, hi;
-    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
-    return amq_blocked_bloom_avx2_test(w, block_bits, lo, hi);
+    return amq_blocked_bloom_avx2_answer_any(words + block * (block_bits / 64u), block_bits, k, s, x, y, z);
 }
 
 AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
