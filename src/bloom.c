@@ -150,11 +150,11 @@ __attribute__((flatten)) amq_status amq_bloom_add(amq_bloom *bf, const void *key
     return AMQ_OK;
 }
 
-/* Lazy (lib_internal/bloom_key.h): the kernel asked one index at a time, stopping at the first clear
- * bit; proved equal to the kernel's answer on all k indices (unit bloom_key).  flatten: the hash,
- * the index stream and the kernel's bit tests are inlined here (their proved text, one
- * translation unit: src/unity/keyed_all.c; only the calls go): 239.1 -> 182.4 instructions a
- * negative query (make bench-instructions). */
+/* lib_internal/bloom_key.h: the key's k bits read one index at a time, all k up to 8 MiB of
+ * bits, stopping at the first clear bit above; proved equal to the kernel's answer on all k
+ * indices (unit bloom_key).  flatten: the hash, the index stream and the bit reads are inlined
+ * here (their proved text, one translation unit: src/unity/keyed_all.c; only the calls go), the
+ * walk once for each of its two forms. */
 __attribute__((flatten)) int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
     if (!bf || (!key && len))

@@ -12,36 +12,30 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
     return AMQ_OK;
 }
 
-/* Whether bit i is set: the proved kernel asked about the one index i. */
+/* The k bits of the key's stream ANDed into bit 0 of `all`, stopping at the first clear bit if
+ * `lazy`.  The contract is amq_bloom_key_query's (lib_internal/bloom_key.h). */
 /*@ requires m_pos:      m >= 1;
+    requires k_range:    1 <= k <= AMQ_MAX_K;
+    requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
     requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
-    requires i_range:    i < m;
+    requires key_valid:  \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
-    behavior set:
-      assumes amq_bloom_bit_set(bits, i);
+    behavior present:
+      assumes amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)key, len, m);
       ensures found: \result == 1;
-    behavior clear:
-      assumes !amq_bloom_bit_set(bits, i);
+      ensures range: amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, m);
+    behavior absent:
+      assumes !amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)key, len, m);
       ensures not_found: \result == 0;
     complete behaviors;
     disjoint behaviors;
 */
-static int bit_set(const uint64_t *bits, uint64_t m, uint64_t i)
-{
-    const uint64_t one[1] = {i};
-    //@ assert one: amq_bloom_all_set(bits, &one[0], 1) <==> amq_bloom_bit_set(bits, i);
-    return amq_bloom_kernel_query(bits, m, one, 1);
-}
-
-/* Lazy: the kernel's answer on k indices is the conjunction of its answers on each one, so
- * asking it about one index at a time and stopping at the first "no" gives its answer on all k
- * without deriving the indices after that one (proved: the contract is the k-index answer).
- * The ghost words x0, y0, z are the stream's start, so that the loop invariant names them. */
-int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                        const void *key, size_t len)
+static int query_walk(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
+                      const void *key, size_t len, int lazy)
 {
     amq_hash_stream st;
     amq_hash_stream_key(&st, s, seed, key, len, m);
+    uint64_t all = 1; /* bit 0: the conjunction so far */
     //@ ghost uint64_t x0 = st.x;
     //@ ghost uint64_t y0 = st.y;
     //@ ghost uint64_t z = st.z;
@@ -56,9 +50,9 @@ int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_s
         loop invariant indep:  s == AMQ_HASH_INDEPENDENT ==>
                                  amq_hash_stream_at_key(&st, seed, (char *)key, len, m);
         loop invariant at:     s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, m);
-        loop invariant set:    amq_bloom_key_set{Here, Here}(bits, t, s, seed, (char *)key, len, m);
+        loop invariant set:    (all & 1) == 1 <==> amq_bloom_key_set{Here, Here}(bits, t, s, seed, (char *)key, len, m);
         loop invariant range:  amq_hash_stream_in_range(t, s, seed, (char *)key, len, m);
-        loop assigns t, st;
+        loop assigns t, st, all;
         loop variant k - t;
     */
     for (uint64_t t = 0; t < k; t++) {
@@ -68,8 +62,23 @@ int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_s
         /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, m); */
         /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hash_stream_x(s, x0, y0, z, m, t); */
         /*@ assert next: i == amq_hash_stream_index(s, seed, (char *)key, len, m, t) && i < m; */
-        if (!bit_set(bits, m, i))
+        all &= bits[i / 64u] >> (i % 64u);
+        if (lazy && (all & 1u) == 0)
             return 0;
     }
-    return 1;
+    return (int)(all & 1u);
+}
+
+/* A filter that fits in the caches reads all k words: a negative's early exit would cost a
+ * mispredicted branch (about 20 cycles; where it ends is random), more than k reads of cached
+ * words, all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8 ns a negative).  A
+ * larger one stops at the first clear bit, since there each read can miss to memory (n = 1e8:
+ * 137 ns lazy, 178 ns reading all k).  The walk is inlined once for each (amq_bloom_query is
+ * flattened), so that neither loop tests `lazy`. */
+int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
+                        const void *key, size_t len)
+{
+    if (m > AMQ_BLOOM_KEY_EAGER_BITS)
+        return query_walk(bits, m, k, s, seed, key, len, 1);
+    return query_walk(bits, m, k, s, seed, key, len, 0);
 }

@@ -1,5 +1,5 @@
-/* The key-level queries stop at the first absent index (src/bloom.c, src/blocked_bloom.c,
- * src/split_block.c): each must give exactly the answer of its proved kernel called on the
+/* The key-level queries stop at the first absent index (src/bloom.c above 8 MiB,
+ * src/blocked_bloom.c, src/split_block.c) or read all k (src/bloom.c up to 8 MiB): each must give exactly the answer of its proved kernel called on the
  * key's full index vector, for every strategy, one call each and batched.  Filters are
  * filled to several loads, so that both answers and every stopping point occur; the test
  * also asserts that they do, so that it cannot pass on one kind of answer. */
@@ -17,6 +17,7 @@
 #include <lib_internal/blocked_kernel.h>
 #include <lib_internal/blocked_state.h>
 #include <lib_internal/bloom_kernel.h>
+#include <lib_internal/bloom_key.h>
 #include <lib_internal/bloom_state.h>
 
 #define QUERIES 4000u
@@ -37,7 +38,8 @@ typedef struct tally {
     uint64_t yes, no;
 } tally;
 
-static void check_bloom(uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t n, tally *t)
+/* salt 2: fresh keys; salt 1: the first QUERIES of the n keys added */
+static void check_bloom_keys(uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t n, uint64_t salt, tally *t)
 {
     amq_bloom *bf;
     assert_int_equal(amq_bloom_create(&bf, m, k, s, 5), AMQ_OK);
@@ -46,7 +48,7 @@ static void check_bloom(uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t n,
         assert_int_equal(amq_bloom_add(bf, kb, key_of(kb, i, 1)), AMQ_OK);
     uint64_t idx[AMQ_MAX_K];
     for (uint64_t i = 0; i < QUERIES; i++) {
-        const size_t len = key_of(kb, i, 2);
+        const size_t len = key_of(kb, i, salt);
         amq_hash_indices(s, 5, kb, len, m, idx, (size_t)k);
         const int want = amq_bloom_kernel_query(amq_bloom_bits(bf), m, idx, (size_t)k);
         assert_int_equal(amq_bloom_query(bf, kb, len), want);
@@ -56,6 +58,11 @@ static void check_bloom(uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t n,
             t->no++;
     }
     amq_bloom_free(bf);
+}
+
+static void check_bloom(uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t n, tally *t)
+{
+    check_bloom_keys(m, k, s, n, 2, t);
 }
 
 static void bloom_equals_kernel(void **state)
@@ -68,6 +75,22 @@ static void bloom_equals_kernel(void **state)
         for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
             check_bloom(shapes[i][0], shapes[i][1], (amq_hash_strategy)s, shapes[i][2], &t);
     assert_true(t.yes > QUERIES && t.no > QUERIES);
+    }
+}
+
+/* Both sides of AMQ_BLOOM_KEY_EAGER_BITS (lib_internal/bloom_key.h): at and below it every
+ * query reads all k bits, above it stops at the first clear one.  k = 64 over 2^20 keys sets
+ * about 63% of the bits, so that fresh keys stop at many places; the added keys answer yes. */
+static void bloom_eager_and_lazy_equal_kernel(void **state)
+{
+    (void)state;
+    for (int s = AMQ_HASH_DOUBLE; s <= AMQ_HASH_ENHANCED; s++) {
+        tally t = {0, 0};
+        for (uint64_t salt = 1; salt <= 2; salt++) {
+            check_bloom_keys(AMQ_BLOOM_KEY_EAGER_BITS, 64, (amq_hash_strategy)s, UINT64_C(1) << 20, salt, &t);
+            check_bloom_keys(AMQ_BLOOM_KEY_EAGER_BITS + 1, 64, (amq_hash_strategy)s, UINT64_C(1) << 20, salt, &t);
+        }
+        assert_true(t.yes >= 2 * QUERIES && t.no > QUERIES);
     }
 }
 
@@ -167,6 +190,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bloom_equals_kernel),
+        cmocka_unit_test(bloom_eager_and_lazy_equal_kernel),
         cmocka_unit_test(blocked_equals_kernel),
         cmocka_unit_test(split_block_equals_kernel),
     };

@@ -12,6 +12,12 @@
 #include <lib_internal/bloom_kernel.h>
 #include <lib_internal/hash_stream.h>
 
+/* Filters of at most this many bits (8 MiB) are queried eagerly, all k bits read; larger ones
+ * lazily (amq_bloom_key_query).  Measured with caches flushed before each pass: a negative
+ * took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB, 178 against 137
+ * at 120 MB. */
+#define AMQ_BLOOM_KEY_EAGER_BITS (UINT64_C(1) << 26)
+
 /*@ // every one of the key's k indices, the key's bytes read at Lk, has its bit set at Lb
     predicate amq_bloom_key_set{Lb, Lk}(uint64_t *bits, integer k, integer s, uint64_t seed, char *key,
                                   integer len, integer m) =
@@ -49,8 +55,9 @@
 amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
                              const void *key, size_t len);
 
-/* Query the key lazily: one index at a time from the stream, each asked of the kernel, stopping
- * at the first clear bit; the answer is the kernel's on all k indices (unit bloom_key). */
+/* Query the key: one index at a time from the stream, its bit read as the kernel reads it;
+ * above AMQ_BLOOM_KEY_EAGER_BITS stopping at the first clear bit.  The answer is the kernel's
+ * on all k indices (unit bloom_key). */
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
