@@ -57,12 +57,31 @@ AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint
     return amq_blocked_bloom_avx2_answer_any(words + block * (block_bits / 64u), block_bits, k, s, x, y, z);
 }
 
+/* A filter of more than AMQ_BLK_AVX2_EAGER_WORDS: indices 0 and 1 tested one bit at a time
+ * first (at the usual fill, about half of the bits set, three negatives in four end there),
+ * then the mask of all k.  Out of cache that answered a negative in 86 ns at n = 1e8 against
+ * the bit walk's 112 (caches flushed before each pass); in cache the walk wins (13.7 against
+ * 22.3 ns at 1e6, 31.3 against 36.7 at 1e7). */
+static inline AMQ_AVX2 int answer_lazy(const uint64_t *w, uint64_t block_bits, uint64_t k, amq_hash_strategy s,
+                                       uint64_t x, uint64_t y, uint64_t z)
+{
+    const uint64_t x1 = (x + y) & (block_bits - 1u);
+    if (!(w[x / 64u] >> (x % 64u) & 1u) || (k > 1 && !(w[x1 / 64u] >> (x1 % 64u) & 1u)))
+        return 0;
+    __m256i lo, hi;
+    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
+    return amq_blocked_bloom_avx2_test(w, block_bits, lo, hi);
+}
+
 AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                                     amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
 {
     uint64_t block, x, y, z;
     locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
-    return amq_blocked_avx2_answer(words, block, block_bits, k, s, x, y, z);
+    const uint64_t *w = words + block * (block_bits / 64u);
+    if (nblocks * (block_bits / 64u) > AMQ_BLK_AVX2_EAGER_WORDS) /* the words allocated: no wrap */
+        return answer_lazy(w, block_bits, k, s, x, y, z);
+    return amq_blocked_bloom_avx2_answer_any(w, block_bits, k, s, x, y, z);
 }
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */

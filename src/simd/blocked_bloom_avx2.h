@@ -21,6 +21,9 @@
 #ifndef AMQ_BLK_AVX2_WORD /* the word of a block that holds its bit p */
 #define AMQ_BLK_AVX2_WORD(p) ((p) / 64u)
 #endif
+/* Filters of at most this many words (8 MiB) answer a query by the bit walk; larger ones by
+ * an early test of indices 0 and 1, then the mask (src/simd/blocked_bloom_avx2.c). */
+#define AMQ_BLK_AVX2_EAGER_WORDS (UINT64_C(1) << 20)
 #define AMQ_AVX2 __attribute__((target("avx2")))
 /* the key-level functions: XXH3 inlined whatever its size (gcc's -O2 would call it) */
 #define AMQ_AVX2_FLAT __attribute__((target("avx2"), flatten))
@@ -87,7 +90,8 @@ static inline AMQ_AVX2 int amq_blocked_bloom_avx2_test(const uint64_t *w, uint64
  * all k loads hit the block's one cache line, and nothing mispredicts on where a negative
  * ends.  Building the mask and testing it (as the add does), or leaving early after bit 0 or
  * 1, took 21.3 ns a negative at n = 1e6 against 12.2-12.5 ns this way (make bench, peers,
- * quick runs).  x and y run mod 2^64 and are cut to the block (top = bits - 1, a power of two
+ * quick runs); out of cache the early exit wins (AMQ_BLK_AVX2_EAGER_WORDS).  The batch, which
+ * prefetches its blocks, walks at every size.  x and y run mod 2^64 and are cut to the block (top = bits - 1, a power of two
  * less one) only where used: the stream's (x + y) mod m, with x, y < m, is the same index. */
 static inline AMQ_AVX2 int amq_blocked_bloom_avx2_answer(const uint64_t *w, uint64_t top, uint64_t k,
                                                          amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
