@@ -1,4 +1,5 @@
 /* The blocking layer shared by the key-level blocked structures (lib_internal/blocked_layer.h). */
+#include <lib_internal/huge_pages.h>
 #include <lib_internal/fail.h>
 #include <lib_internal/blocked_layer.h>
 #include <lib_internal/blocked_kernel.h>
@@ -45,6 +46,7 @@ amq_status amq_blocked_layer_bits_alloc_lines(uint64_t **words, void **base, uin
     uint64_t *w = calloc((size_t)n + 8, sizeof(uint64_t));
     if (!w)
         return amq_fail(AMQ_E_NOMEM, "%s: cannot allocate %llu bytes", name, (unsigned long long)(n * 8));
+    amq_advise_huge_pages(w, ((size_t)n + 8) * sizeof(uint64_t));
     *base = w;
     *words = w + (64u - (uintptr_t)w % 64u) % 64u / sizeof(uint64_t);
     *nwords = n;

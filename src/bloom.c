@@ -1,4 +1,5 @@
 /* Key-level Bloom filter over the proved kernel (src/bloom_kernel.c). */
+#include <lib_internal/huge_pages.h>
 #include <lib_internal/fail.h>
 #include <amq/bloom.h>
 #include <lib_internal/bloom_state.h>
@@ -52,6 +53,7 @@ amq_status amq_bloom_create(amq_bloom **out, uint64_t m, uint64_t k, amq_hash_st
         return amq_fail(AMQ_E_NOMEM, "cannot allocate %llu bytes for m = %llu bits",
                         (unsigned long long)(nwords * 8), (unsigned long long)m);
     }
+    amq_advise_huge_pages(bits, (size_t)nwords * sizeof(uint64_t));
     *bf = (amq_bloom){.m = m, .k = k, .seed = seed, .nwords = nwords, .strategy = strategy, .bits = bits};
     *out = bf;
     return AMQ_OK;

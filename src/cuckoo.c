@@ -1,6 +1,7 @@
 /* Key-level cuckoo filter (amq/cuckoo.h): the table, its sizing and its files, over the key
  * level of lib_internal/cuckoo_key.h (hashing, then the proved kernel), which alone touches the
  * table for a key.  This file adds the allocation, the count and the messages. */
+#include <lib_internal/huge_pages.h>
 #include <lib_internal/fail.h>
 #include <lib_internal/container.h>
 #include <lib_internal/cuckoo_key.h>
@@ -51,6 +52,7 @@ amq_status amq_cuckoo_create(amq_cuckoo **out, uint64_t nb, uint64_t b, uint64_t
         return amq_fail(AMQ_E_NOMEM, "cuckoo: cannot allocate %llu bytes for %llu buckets of %llu slots of %llu bits",
                         ULL(nwords * 8), ULL(nb), ULL(b), ULL(f));
     }
+    amq_advise_huge_pages(w, (size_t)nwords * sizeof *w);
     *cf = (amq_cuckoo){.nb = nb, .b = b, .f = f, .seed = seed, .nwords = nwords, .w = w};
     *out = cf;
     return AMQ_OK;

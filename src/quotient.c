@@ -2,6 +2,7 @@
  * amq/quotient.h.  The kernel does the table work; a key's fingerprint, its split and the kernel
  * call are src/quotient_key.c (unit quotient_key); this file checks arguments, writes the
  * messages, sizes and allocates tables, rebuilds them (merge, resize, load) and saves them. */
+#include <lib_internal/huge_pages.h>
 #include <lib_internal/fail.h>
 #include <lib_internal/container.h>
 #include <amq/quotient.h>
@@ -54,6 +55,8 @@ static amq_status table_alloc(amq_qf *t, uint64_t q, uint64_t r, uint64_t nslots
         return amq_fail(AMQ_E_NOMEM, "quotient filter: cannot allocate %llu slots (%llu bytes)", ULL(nslots),
                         ULL(nslots * SLOT_BYTES));
     }
+    amq_advise_huge_pages(rem, (size_t)nslots * sizeof *rem);
+    amq_advise_huge_pages(meta, (size_t)nslots);
     *t = (amq_qf){.q = q, .r = r, .nslots = nslots, .count = 0, .rem = rem, .meta = meta};
     return AMQ_OK;
 }
