@@ -1,4 +1,5 @@
-/* The key-level Bloom filter's pure part (lib_internal/bloom_key.h): hash, then the proved kernel. */
+/* The key-level Bloom filter's pure part (lib_internal/bloom_key.h): the add hashes, then calls
+ * the proved kernel; the query reads the bits itself, as the kernel reads them. */
 #include <lib_internal/bloom_key.h>
 
 amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
