@@ -14,25 +14,9 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
 }
 
 /* The k bits of the key's stream ANDed into bit 0 of `all`, stopping at the first clear bit if
- * `lazy`.  The contract is amq_bloom_key_query's (lib_internal/bloom_key.h). */
-/*@ requires m_pos:      m >= 1;
-    requires k_range:    1 <= k <= AMQ_MAX_K;
-    requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
-    requires bits_valid: \valid_read(bits + (0 .. amq_bloom_words(m) - 1));
-    requires key_valid:  \valid_read((char *)key + (0 .. len - 1));
-    assigns \nothing;
-    behavior present:
-      assumes amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)key, len, m);
-      ensures found: \result == 1;
-      ensures range: amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, m);
-    behavior absent:
-      assumes !amq_bloom_key_set{Here, Here}(bits, k, s, seed, (char *)key, len, m);
-      ensures not_found: \result == 0;
-    complete behaviors;
-    disjoint behaviors;
-*/
-static int query_walk(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                      const void *key, size_t len, int lazy)
+ * `lazy` (src/bloom.c picks it by the filter's size: lib_internal/bloom_key.h). */
+int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
+                        const void *key, size_t len, int lazy)
 {
     amq_hash_stream st;
     amq_hash_stream_key(&st, s, seed, key, len, m);
@@ -68,18 +52,4 @@ static int query_walk(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_str
             return 0;
     }
     return (int)(all & 1u);
-}
-
-/* A filter that fits in the caches reads all k words: a negative's early exit would cost a
- * mispredicted branch (about 20 cycles; where it ends is random), more than k reads of cached
- * words, all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8 ns a negative).  A
- * larger one stops at the first clear bit, since there each read can miss to memory (n = 1e8:
- * 137 ns lazy, 178 ns reading all k).  The walk is inlined once for each (amq_bloom_query is
- * flattened), so that neither loop tests `lazy`. */
-int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                        const void *key, size_t len)
-{
-    if (m > AMQ_BLOOM_KEY_EAGER_BITS)
-        return query_walk(bits, m, k, s, seed, key, len, 1);
-    return query_walk(bits, m, k, s, seed, key, len, 0);
 }

@@ -13,9 +13,12 @@
 #include <lib_internal/hash_stream.h>
 
 /* Filters of at most this many bits (8 MiB) are queried eagerly, all k bits read; larger ones
- * lazily (amq_bloom_key_query).  Measured with caches flushed before each pass: a negative
- * took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB, 178 against 137
- * at 120 MB. */
+ * lazily (amq_bloom_key_query's `lazy`, picked by amq_bloom_query).  In cache a negative's
+ * early exit costs a mispredicted branch (about 20 cycles; where it ends is random), more than
+ * k reads of cached words all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8 ns);
+ * out of cache each read can miss to memory.  Measured with caches flushed before each pass: a
+ * negative took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB, 178
+ * against 137 at 120 MB. */
 #define AMQ_BLOOM_KEY_EAGER_BITS (UINT64_C(1) << 26)
 
 /*@ // every one of the key's k indices, the key's bytes read at Lk, has its bit set at Lb
@@ -56,8 +59,8 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
                              const void *key, size_t len);
 
 /* Query the key: one index at a time from the stream, its bit read as the kernel reads it;
- * above AMQ_BLOOM_KEY_EAGER_BITS stopping at the first clear bit.  The answer is the kernel's
- * on all k indices (unit bloom_key). */
+ * if `lazy`, stopping at the first clear bit.  Either way the answer is the kernel's on all k
+ * indices (unit bloom_key; its drivers take `lazy` as a parameter, so both are proved). */
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
@@ -75,6 +78,6 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
     disjoint behaviors;
 */
 int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                        const void *key, size_t len);
+                        const void *key, size_t len, int lazy);
 
 #endif
