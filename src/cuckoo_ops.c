@@ -147,8 +147,8 @@ static int amq_cuckoo_step_low_clear_masked(uint64_t d, uint64_t f, uint64_t m)
     requires bits:    o + f <= nbits;
     requires valid:   nbits >= 1 && \valid_read(w + (0 .. amq_bloom_words(nbits) - 1));
     assigns \nothing;
-    ensures holds:    \result == 1 <==> amq_cuckoo_is_at(w, f, o, x);
-    ensures bool:     \result == 0 || \result == 1;
+    ensures bits_holds: \result == 1 <==> amq_cuckoo_is_at(w, f, o, x);
+    ensures bool:       \result == 0 || \result == 1;
 */
 static int amq_cuckoo_step_bits_is(const uint64_t *w, uint64_t nbits, uint64_t f, uint64_t o, uint64_t x)
 {

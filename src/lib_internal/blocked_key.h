@@ -90,7 +90,7 @@ amq_status amq_blocked_key_add(uint64_t *bits, uint64_t m, uint64_t nblocks, uin
       assumes amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize, k, s,
                                          seed, (char *)key, len, bsize);
       ensures found: \result == 1;
-      ensures range:  amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, bsize);
+      ensures found_range: amq_hash_stream_in_range{Pre}(k, s, seed, (char *)key, len, bsize);
       ensures window: amq_blocked_key_window{Pre}(seed, (char *)key, len, nblocks, bsize, m);
     behavior absent:
       assumes !amq_blocked_key_set_at{Here, Here}(bits, amq_blocked_key_block_of(seed, (char *)key, len, nblocks) * bsize, k, s,
