@@ -114,6 +114,7 @@ typedef struct out_file {
     int err; /* errno of the first failure, 0 while all is well */
     XXH3_state_t *st;
     size_t used;
+    uint64_t short_at; /* words a word source gave before it ended early; UINT64_MAX if it did not */
     uint8_t buf[CHUNK * 8];
 } out_file;
 
@@ -221,10 +222,31 @@ static int sync_dir(const char *target)
     return err;
 }
 
+/* Where the payload's words come from: fill(ctx, out, max) gives the next ones, up to max. */
+typedef struct word_source {
+    amq_word_fill fill;
+    void *ctx;
+} word_source;
+
+/* An array as a word source (ctx: array_cursor). */
+typedef struct array_cursor {
+    const uint64_t *words;
+    uint64_t at, len;
+} array_cursor;
+
+static uint64_t array_fill(void *ctx, uint64_t *out, uint64_t max)
+{
+    array_cursor *c = ctx;
+    const uint64_t n = c->len - c->at < max ? c->len - c->at : max;
+    memcpy(out, c->words + c->at, (size_t)n * sizeof *out);
+    c->at += n;
+    return n;
+}
+
 /* The file's bytes through o: header (framed), params, payload, checksum (framed).  Errors
- * stay in o->err. */
+ * stay in o->err; a word source that ends early sets o->short_at to the words it gave. */
 static void write_contents(out_file *o, uint32_t type, const uint8_t *params, uint64_t params_len,
-                           const uint64_t *words, const uint8_t *bytes, uint64_t len, int framed)
+                           const word_source *words, const uint8_t *bytes, uint64_t len, int framed)
 {
     uint8_t hdr[AMQ_HEADER_SIZE];
     memcpy(hdr, MAGIC, 8);
@@ -236,12 +258,19 @@ static void write_contents(out_file *o, uint32_t type, const uint8_t *params, ui
         out_put(o, hdr, sizeof hdr);
     if (params_len)
         out_put(o, params, (size_t)params_len);
+    uint64_t w[64];
     uint8_t le[8 * 64];
-    for (uint64_t i = 0; words && !o->err && i < len; i += 64) {
-        uint64_t n = len - i < 64 ? len - i : 64;
+    for (uint64_t i = 0; words && !o->err && i < len;) {
+        const uint64_t want = len - i < 64 ? len - i : 64, n = words->fill(words->ctx, w, want);
+        if (n == 0 || n > want) { /* broke off (or gave more than asked): no file */
+            o->short_at = i;
+            o->err = EIO;
+            break;
+        }
         for (uint64_t j = 0; j < n; j++)
-            amq_put_u64(le + 8 * j, words[i + j]);
+            amq_put_u64(le + 8 * j, w[j]);
         out_put(o, le, (size_t)(8 * n));
+        i += n;
     }
     for (uint64_t i = 0; bytes && !o->err && i < len; i += CHUNK * 8) {
         uint64_t n = len - i < CHUNK * 8 ? len - i : CHUNK * 8;
@@ -294,7 +323,7 @@ static const char *commit_temp(out_file *o, int fd, const char *tmp, const char 
 /* Exactly one of words / bytes is used; len counts its elements.  framed = 0 writes params
  * and payload only: no container header, no checksum (foreign formats, amq_raw_save). */
 static amq_status save(const char *path, uint32_t type, const uint8_t *params, uint64_t params_len,
-                       const uint64_t *words, const uint8_t *bytes, uint64_t len, int framed)
+                       const word_source *words, const uint8_t *bytes, uint64_t len, int framed)
 {
     if (!path || !*path || (!params && params_len) || (!words && !bytes && len) || params_len > AMQ_MAX_PARAMS)
         return amq_fail(AMQ_E_INVALID_ARG, "save: invalid arguments");
@@ -325,6 +354,7 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
     o->fd = fd;
     o->err = 0;
     o->used = 0;
+    o->short_at = UINT64_MAX;
     o->st = XXH3_createState();
     if (!o->st || XXH3_64bits_reset(o->st) != XXH_OK)
         o->err = ENOMEM;
@@ -338,7 +368,11 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
 
     write_contents(o, type, params, params_len, words, bytes, len, framed);
     const char *failed = commit_temp(o, fd, tmp, target);
-    if (o->err) {
+    if (o->err && o->short_at != UINT64_MAX) {
+        unlink(tmp);
+        s = amq_fail(AMQ_E_IO, "save: the payload for %s broke off after %llu of its %llu words; it is unchanged",
+                     named, (unsigned long long)o->short_at, (unsigned long long)len);
+    } else if (o->err) {
         unlink(tmp);
         s = amq_fail(AMQ_E_IO, "save: %s %s failed: %s; it is unchanged", failed, named, strerror(o->err));
     } else if ((o->err = sync_dir(target)) != 0) {
@@ -354,10 +388,20 @@ static amq_status save(const char *path, uint32_t type, const uint8_t *params, u
 amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *params,
                               uint64_t params_len, const uint64_t *words, uint64_t nwords)
 {
-    static const uint64_t none[1];
     if (!words && nwords)
         return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload");
-    return save(path, type, params, params_len, words ? words : none, NULL, nwords, 1);
+    array_cursor c = {words, 0, nwords};
+    const word_source src = {array_fill, &c};
+    return save(path, type, params, params_len, &src, NULL, nwords, 1);
+}
+
+amq_status amq_container_save_stream(const char *path, uint32_t type, const uint8_t *params,
+                                     uint64_t params_len, amq_word_fill fill, void *ctx, uint64_t nwords)
+{
+    if (!fill)
+        return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload source");
+    const word_source src = {fill, ctx};
+    return save(path, type, params, params_len, &src, NULL, nwords, 1);
 }
 
 amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8_t *params,
@@ -372,10 +416,11 @@ amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8
 amq_status amq_raw_save(const char *path, const uint8_t *head, uint64_t head_len, const uint64_t *words,
                         uint64_t nwords)
 {
-    static const uint64_t none[1];
     if (!words && nwords)
         return amq_fail(AMQ_E_INVALID_ARG, "save: NULL payload");
-    return save(path, 0, head, head_len, words ? words : none, NULL, nwords, 0);
+    array_cursor c = {words, 0, nwords};
+    const word_source src = {array_fill, &c};
+    return save(path, 0, head, head_len, &src, NULL, nwords, 0);
 }
 
 static int read_hashed(amq_reader *r, void *buf, size_t len)

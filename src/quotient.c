@@ -351,6 +351,22 @@ amq_status amq_quotient_resize(amq_quotient *f)
     return AMQ_OK;
 }
 
+/* The fingerprints, in increasing order, straight from the iteration into the file: a copy
+ * of them would take 64 bits a key on top of the table while the file is written. */
+typedef struct save_cursor {
+    const amq_quotient *f;
+    amq_quotient_iter it;
+} save_cursor;
+
+static uint64_t next_fingerprints(void *ctx, uint64_t *out, uint64_t max)
+{
+    save_cursor *c = ctx;
+    uint64_t n = 0;
+    while (n < max && amq_quotient_next(c->f, &c->it, &out[n]))
+        n++;
+    return n;
+}
+
 amq_status amq_quotient_save(const amq_quotient *f, const char *path)
 {
     if (!f)
@@ -362,16 +378,9 @@ amq_status amq_quotient_save(const amq_quotient *f, const char *path)
     amq_put_u64(p + 16, f->slack);
     amq_put_u64(p + 24, f->seed);
     amq_put_u64(p + 32, n);
-    uint64_t *fps = malloc((size_t)(n ? n : 1) * sizeof *fps);
-    if (!fps)
-        return amq_fail(AMQ_E_NOMEM, "save: out of memory for %llu fingerprints", ULL(n));
-    amq_quotient_iter it;
-    amq_quotient_iter_init(&it);
-    for (uint64_t i = 0; i < n && amq_quotient_next(f, &it, &fps[i]); i++)
-        ;
-    amq_status s = amq_container_save(path, AMQ_TYPE_QUOTIENT, p, sizeof p, fps, n);
-    free(fps);
-    return s;
+    save_cursor c = {f, {0, 0}};
+    amq_quotient_iter_init(&c.it);
+    return amq_container_save_stream(path, AMQ_TYPE_QUOTIENT, p, sizeof p, next_fingerprints, &c, n);
 }
 
 /* Lays the n fingerprints of a file out in f's empty table in one pass, in O(n): saved in

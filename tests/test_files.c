@@ -294,6 +294,68 @@ static void failed_save_changes_nothing(void **state)
     amq_bloom_free(a);
 }
 
+/* A word source for amq_container_save_stream: words 0, 1, 2, ... (times a constant), ending
+ * after `stop` words; `greedy` makes it return one more than it was asked for. */
+typedef struct counter_source {
+    uint64_t next, stop;
+    int greedy;
+} counter_source;
+
+static uint64_t counter_fill(void *ctx, uint64_t *out, uint64_t max)
+{
+    counter_source *c = ctx;
+    uint64_t n = 0;
+    while (n < max && c->next < c->stop)
+        out[n++] = UINT64_C(0x9E3779B97F4A7C15) * c->next++;
+    return c->greedy && n > 0 ? max + 1 : n;
+}
+
+static int same_bytes(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb, ca, cb;
+    while (same && ((ca = fgetc(fa)) != EOF) | ((cb = fgetc(fb)) != EOF))
+        same = ca == cb;
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* A streamed payload makes the same file as the same words from an array (across several
+ * 64-word rounds and a partial one); a source that ends early, or gives more than it was
+ * asked for, fails the save with a message that says so, and the target keeps its bytes. */
+static void save_stream(void **state)
+{
+    (void)state;
+    const uint8_t params[3] = {1, 2, 3};
+    enum { N = 200 };
+    uint64_t words[N];
+    counter_source all = {0, N, 0};
+    assert_int_equal(counter_fill(&all, words, N), N);
+    assert_int_equal(amq_container_save(at("array.amq"), AMQ_TYPE_BLOOM, params, 3, words, N), AMQ_OK);
+    counter_source c = {0, N, 0};
+    assert_int_equal(amq_container_save_stream(at("stream.amq"), AMQ_TYPE_BLOOM, params, 3, counter_fill, &c, N),
+                     AMQ_OK);
+    assert_true(same_bytes(at("array.amq"), at("stream.amq")));
+
+    write_text(at("kept.amq"), "precious");
+    counter_source early = {0, N - 1, 0};
+    assert_int_equal(amq_container_save_stream(at("kept.amq"), AMQ_TYPE_BLOOM, params, 3, counter_fill, &early, N),
+                     AMQ_E_IO);
+    assert_non_null(strstr(amq_last_error(), "broke off after 199 of its 200 words"));
+    assert_true(has_text(at("kept.amq"), "precious"));
+    counter_source greedy = {0, N, 1};
+    assert_int_equal(amq_container_save_stream(at("kept.amq"), AMQ_TYPE_BLOOM, params, 3, counter_fill, &greedy, N),
+                     AMQ_E_IO);
+    assert_non_null(strstr(amq_last_error(), "broke off after 0 of its 200 words"));
+    assert_true(has_text(at("kept.amq"), "precious"));
+    assert_int_equal(amq_container_save_stream(at("kept.amq"), AMQ_TYPE_BLOOM, params, 3, NULL, NULL, N),
+                     AMQ_E_INVALID_ARG);
+    assert_true(has_text(at("kept.amq"), "precious"));
+}
+
 /* Defect 6: a quotient file with a huge slack made the loader reserve 19 GB.  The slack is
  * now limited to 2^q (documented) and checked before anything is allocated. */
 static void quotient_slack_is_bounded(void **state)
@@ -375,6 +437,7 @@ int main(void)
         cmocka_unit_test(save_modes),
         cmocka_unit_test(save_refuses_read_only_file),
         cmocka_unit_test(failed_save_changes_nothing),
+        cmocka_unit_test(save_stream),
         cmocka_unit_test(quotient_slack_is_bounded),
         cmocka_unit_test(quotient_load_is_linear),
     };

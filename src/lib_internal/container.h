@@ -48,6 +48,14 @@ const char *amq_type_name(uint32_t type);
 /* Payload given as 64-bit words, written little-endian. */
 amq_status amq_container_save(const char *path, uint32_t type, const uint8_t *params,
                               uint64_t params_len, const uint64_t *words, uint64_t nwords);
+/* Payload of nwords 64-bit words written little-endian as fill makes them, for a payload
+ * too large to copy first (a quotient filter's fingerprints, from its iteration):
+ * fill(ctx, out, max) writes the next 1 .. max (<= 64) words to out and returns how many.  A
+ * fill that returns 0 (or more than max) before nwords fails the save with a message, the
+ * target unchanged. */
+typedef uint64_t (*amq_word_fill)(void *ctx, uint64_t *out, uint64_t max);
+amq_status amq_container_save_stream(const char *path, uint32_t type, const uint8_t *params,
+                                     uint64_t params_len, amq_word_fill fill, void *ctx, uint64_t nwords);
 /* Payload given as bytes, written as they are. */
 amq_status amq_container_save_bytes(const char *path, uint32_t type, const uint8_t *params,
                                     uint64_t params_len, const uint8_t *bytes, uint64_t nbytes);

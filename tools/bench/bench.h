@@ -29,6 +29,7 @@ void bench_blocked(void);
 void bench_checker(void);
 void bench_mpi(void);
 void bench_same_bits(void);
+void bench_quotient_memory(void); /* bench_quotient.c's last row */
 
 /* A structure's own section, if it has one: `void bench_<s>(void)` in tools/bench/bench_<s>.c,
  * <s> as in the registry list (lib_internal/registry.h).  Declared weak for every structure, so

@@ -3,7 +3,8 @@
  * One filter per size is filled in stages, so the insert figure at a load is the mean over
  * the keys added since the previous load: the cost at that fill, not from empty.  Beside
  * the times, the measured FP rate of the negative queries and the exact rate at that count.
- * AMQ_BENCH_QUICK=1 skips 2^26 (about 600 MiB).  Figures only; nothing here asserts. */
+ * AMQ_BENCH_QUICK=1 skips 2^26 (about 600 MiB).  Then the memory goal (bench_quotient_memory.c).
+ * Figures only; nothing here asserts. */
 #include "bench.h"
 #include <amq/quotient.h>
 #include <lib_internal/quotient_check.h>
@@ -71,5 +72,6 @@ void bench_quotient(void)
         printf("  2^26 home slots: skipped (AMQ_BENCH_QUICK=1)\n");
     else
         run(26);
+    bench_quotient_memory();
     printf("\n");
 }
