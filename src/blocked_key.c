@@ -91,8 +91,10 @@ int amq_blocked_key_query(const uint64_t *bits, uint64_t m, uint64_t nblocks, ui
         /*@ assert at_next: s != AMQ_HASH_INDEPENDENT ==> amq_hash_stream_at(&st, s, x0, y0, z, bsize); */
         /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hash_stream_x(s, x0, y0, z, bsize, t); */
         /*@ assert next: i == amq_hash_stream_index(s, seed, (char *)key, len, bsize, t) && i < bsize; */
-        if (!bit_set(bits, m, base + i))
+        if (!bit_set(bits, m, base + i)) {
+            /*@ assert absent: !amq_blocked_key_set_at{Pre, Pre}(bits, base, k, s, seed, (char *)key, len, bsize); */
             return 0;
+        }
     }
     return 1;
 }
