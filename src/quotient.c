@@ -378,7 +378,7 @@ amq_status amq_quotient_save(const amq_quotient *f, const char *path)
     amq_put_u64(p + 16, f->slack);
     amq_put_u64(p + 24, f->seed);
     amq_put_u64(p + 32, n);
-    save_cursor c = {f, {0, 0}};
+    save_cursor c = {.f = f};
     amq_quotient_iter_init(&c.it);
     return amq_container_save_stream(path, AMQ_TYPE_QUOTIENT, p, sizeof p, next_fingerprints, &c, n);
 }
