@@ -59,8 +59,8 @@ static void store_matches(const store *t)
 {
     const amq_quotient_slots *s = &t->s;
     for (uint64_t i = 0; i < s->n; i++) {
-        assert_int_equal(amq_quotient_slots_rem(s, i), t->model_rem[i]);
-        assert_int_equal(amq_quotient_slots_meta(s, i), t->model_meta[i]);
+        assert_int_equal(amq_quotient_slots_rem(*s, i), t->model_rem[i]);
+        assert_int_equal(amq_quotient_slots_meta(*s, i), t->model_meta[i]);
     }
     const uint64_t mb = amq_quotient_slots_meta_bytes(s->n);
     assert_int_equal(t->rem[s->n * s->rbytes], GUARD);
@@ -100,11 +100,11 @@ static void random_writes(void **state)
                 const uint64_t x = amq_splitmix64(&rng), i = x % n;
                 if (x >> 63) {
                     const uint64_t v = step % 3 == 0 ? rmax : amq_splitmix64(&rng) & rmax;
-                    amq_quotient_slots_set_rem(&t.s, i, v);
+                    amq_quotient_slots_set_rem(t.s, i, v);
                     t.model_rem[i] = v;
                 } else {
                     const uint8_t v = (uint8_t)((x >> 8) % 16u);
-                    amq_quotient_slots_set_meta(&t.s, i, v);
+                    amq_quotient_slots_set_meta(t.s, i, v);
                     t.model_meta[i] = v;
                 }
                 store_matches(&t);

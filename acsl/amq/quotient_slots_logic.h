@@ -25,52 +25,58 @@
   logic integer amq_quotient_meta_bytes(integer n) = n / 2 + n % 2;
 
   // Slot i's remainder and metadata at L.
-  logic integer amq_quotient_slot_rem{L}(amq_quotient_slots *s, integer i) =
-    s->rbytes == 1 ? s->rem8[i] : s->rbytes == 2 ? s->rem16[i] :
-    s->rbytes == 4 ? s->rem32[i] : s->rem64[i];
-  logic integer amq_quotient_slot_meta{L}(amq_quotient_slots *s, integer i) =
-    i % 2 == 0 ? s->meta[i / 2] % 16 : s->meta[i / 2] / 16;
+  logic integer amq_quotient_slot_rem{L}(amq_quotient_slots s, integer i) =
+    s.rbytes == 1 ? s.rem8[i] : s.rbytes == 2 ? s.rem16[i] :
+    s.rbytes == 4 ? s.rem32[i] : s.rem64[i];
+  logic integer amq_quotient_slot_meta{L}(amq_quotient_slots s, integer i) =
+    i % 2 == 0 ? s.meta[i / 2] % 16 : s.meta[i / 2] / 16;
 
   // The store is readable: its one remainder array and its metadata bytes, the others null.
-  predicate amq_quotient_slots_readable{L}(amq_quotient_slots *s) =
-    \valid_read(s) && amq_quotient_rbytes_ok(s->rbytes) && 1 <= s->n &&
-    \valid_read(s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1)) &&
-    (s->rbytes == 1 ? \valid_read(s->rem8 + (0 .. s->n - 1)) : s->rem8 == \null) &&
-    (s->rbytes == 2 ? \valid_read(s->rem16 + (0 .. s->n - 1)) : s->rem16 == \null) &&
-    (s->rbytes == 4 ? \valid_read(s->rem32 + (0 .. s->n - 1)) : s->rem32 == \null) &&
-    (s->rbytes == 8 ? \valid_read(s->rem64 + (0 .. s->n - 1)) : s->rem64 == \null);
+  predicate amq_quotient_slots_readable{L}(amq_quotient_slots s) =
+    amq_quotient_rbytes_ok(s.rbytes) && 1 <= s.n &&
+    \valid_read(s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1)) &&
+    (s.rbytes == 1 ? \valid_read(s.rem8 + (0 .. s.n - 1)) : s.rem8 == \null) &&
+    (s.rbytes == 2 ? \valid_read(s.rem16 + (0 .. s.n - 1)) : s.rem16 == \null) &&
+    (s.rbytes == 4 ? \valid_read(s.rem32 + (0 .. s.n - 1)) : s.rem32 == \null) &&
+    (s.rbytes == 8 ? \valid_read(s.rem64 + (0 .. s.n - 1)) : s.rem64 == \null);
 
-  // ... and writable, its arrays apart from each other and from the struct.
-  predicate amq_quotient_slots_writable{L}(amq_quotient_slots *s) =
+  // ... and writable, its remainder array apart from its metadata bytes.
+  predicate amq_quotient_slots_writable{L}(amq_quotient_slots s) =
     amq_quotient_slots_readable(s) &&
-    \valid(s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1)) &&
-    (s->rbytes == 1 ==> \valid(s->rem8 + (0 .. s->n - 1)) &&
-       \separated(s, s->rem8 + (0 .. s->n - 1), s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1))) &&
-    (s->rbytes == 2 ==> \valid(s->rem16 + (0 .. s->n - 1)) &&
-       \separated(s, s->rem16 + (0 .. s->n - 1), s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1))) &&
-    (s->rbytes == 4 ==> \valid(s->rem32 + (0 .. s->n - 1)) &&
-       \separated(s, s->rem32 + (0 .. s->n - 1), s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1))) &&
-    (s->rbytes == 8 ==> \valid(s->rem64 + (0 .. s->n - 1)) &&
-       \separated(s, s->rem64 + (0 .. s->n - 1), s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1)));
+    \valid(s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1)) &&
+    (s.rbytes == 1 ==> \valid(s.rem8 + (0 .. s.n - 1)) &&
+       \separated(s.rem8 + (0 .. s.n - 1), s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1))) &&
+    (s.rbytes == 2 ==> \valid(s.rem16 + (0 .. s.n - 1)) &&
+       \separated(s.rem16 + (0 .. s.n - 1), s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1))) &&
+    (s.rbytes == 4 ==> \valid(s.rem32 + (0 .. s.n - 1)) &&
+       \separated(s.rem32 + (0 .. s.n - 1), s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1))) &&
+    (s.rbytes == 8 ==> \valid(s.rem64 + (0 .. s.n - 1)) &&
+       \separated(s.rem64 + (0 .. s.n - 1), s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1)));
 
-  // The ghost arrays rem and meta (n entries) are the store's slots.
-  predicate amq_quotient_slots_hold{L}(amq_quotient_slots *s, uint64_t *rem, uint8_t *meta) =
-    \forall integer i; 0 <= i < s->n ==>
-      amq_quotient_slot_rem(s, i) == rem[i] && amq_quotient_slot_meta(s, i) == meta[i];
+  // Slot i of the store holds the ghost entries rem[i] and meta[i].
+  predicate amq_quotient_slot_ok{L}(amq_quotient_slots s, uint64_t *rem, uint8_t *meta, integer i) =
+    amq_quotient_slot_rem(s, i) == rem[i] && amq_quotient_slot_meta(s, i) == meta[i];
+  // The ghost arrays rem and meta (n entries) are the store's slots.  Stated through
+  // amq_quotient_slot_ok so that a prover instantiates it only where a goal names that
+  // predicate (the store's accessors), not at every ghost entry a kernel goal reads.
+  predicate amq_quotient_slots_hold{L}(amq_quotient_slots s, uint64_t *rem, uint8_t *meta) =
+    \forall integer i; 0 <= i < s.n ==> amq_quotient_slot_ok(s, rem, meta, i);
 
-  // The ghost arrays rem and meta (n entries each) are valid and apart from the store.
-  predicate amq_quotient_slots_ghosts{L}(amq_quotient_slots *s, uint64_t *rem, uint8_t *meta) =
-    \valid(rem + (0 .. s->n - 1)) && \valid(meta + (0 .. s->n - 1)) &&
-    \separated(rem + (0 .. s->n - 1), meta + (0 .. s->n - 1), s,
-               s->meta + (0 .. amq_quotient_meta_bytes(s->n) - 1)) &&
-    (s->rbytes == 1 ==> \separated(rem + (0 .. s->n - 1), meta + (0 .. s->n - 1), s->rem8 + (0 .. s->n - 1))) &&
-    (s->rbytes == 2 ==> \separated(rem + (0 .. s->n - 1), meta + (0 .. s->n - 1), s->rem16 + (0 .. s->n - 1))) &&
-    (s->rbytes == 4 ==> \separated(rem + (0 .. s->n - 1), meta + (0 .. s->n - 1), s->rem32 + (0 .. s->n - 1))) &&
-    (s->rbytes == 8 ==> \separated(rem + (0 .. s->n - 1), meta + (0 .. s->n - 1), s->rem64 + (0 .. s->n - 1)));
+  // The ghost arrays rem and meta (n entries each) are valid and apart from each of the
+  // store's arrays, the null ones too (a null range is apart from every valid one), so that
+  // no frame goal splits cases on rbytes.  Pairwise with each array: two null ranges are
+  // not apart from each other.
+  predicate amq_quotient_slots_ghosts{L}(amq_quotient_slots s, uint64_t *rem, uint8_t *meta) =
+    \valid(rem + (0 .. s.n - 1)) && \valid(meta + (0 .. s.n - 1)) &&
+    \separated(rem + (0 .. s.n - 1), meta + (0 .. s.n - 1), s.meta + (0 .. amq_quotient_meta_bytes(s.n) - 1)) &&
+    \separated(rem + (0 .. s.n - 1), meta + (0 .. s.n - 1), s.rem8 + (0 .. s.n - 1)) &&
+    \separated(rem + (0 .. s.n - 1), meta + (0 .. s.n - 1), s.rem16 + (0 .. s.n - 1)) &&
+    \separated(rem + (0 .. s.n - 1), meta + (0 .. s.n - 1), s.rem32 + (0 .. s.n - 1)) &&
+    \separated(rem + (0 .. s.n - 1), meta + (0 .. s.n - 1), s.rem64 + (0 .. s.n - 1));
 
   // The padding nibble (n odd: the high nibble of the last byte) is unchanged from A to B.
-  predicate amq_quotient_slots_pad_same{A, B}(amq_quotient_slots *s) =
-    \at(s->n, A) % 2 == 1 ==>
-      \at(s->meta[s->n / 2], B) / 16 == \at(s->meta[s->n / 2], A) / 16;
+  predicate amq_quotient_slots_pad_same{A, B}(amq_quotient_slots s) =
+    \at(s.n, A) % 2 == 1 ==>
+      \at(s.meta[s.n / 2], B) / 16 == \at(s.meta[s.n / 2], A) / 16;
 */
 #endif
