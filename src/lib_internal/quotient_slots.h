@@ -11,8 +11,9 @@
  * `amq_quotient_slots_set_rem(s, i, v) /@ ghost (rem, meta) @/`.  Proved in unit
  * `quotient_slots` (src/quotient_slots.c).
  *
- * Two choices keep a kernel's goals over the store as cheap as over plain arrays
- * (proofs/doc/quotient.md, "The kernel on the compact store"):
+ * Two choices let a kernel's loops over the store prove (without them its shift loop did
+ * not; with them its goals still take cvc4 a few times longer than over plain arrays:
+ * proofs/doc/quotient.md, "The kernel on the compact store"):
  * - the store is passed by value, so its fields are values in a proof, not memory that each
  *   write to a remainder or ghost array (the same WP memory chunks) might have changed;
  * - amq_quotient_slots_hold quantifies over amq_quotient_slot_ok, so its instances are made
