@@ -1,6 +1,6 @@
 /* The quotient filter's compact slot store (lib_internal/quotient_slots.h): every width and
  * small sizes against a plain model (one uint64_t and one byte per slot), after every write;
- * the padding nibble and a guard byte after each array untouched. */
+ * the padding nibbles and byte and a guard word after each array untouched. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,45 +11,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GUARD 0x5Au
+#define GUARD 0x5A5Au
+#define PAD_NIBBLE 0xAu
+#define PAD_BYTE 0xC3u
 
 typedef struct store {
     amq_quotient_slots s;
-    unsigned char *rem;   /* n * rbytes bytes and a guard byte */
-    uint8_t *meta;        /* meta bytes and a guard byte */
+    uint16_t *rem16;      /* its words and a guard word (rbytes 1, 2) */
+    uint32_t *rem32;      /* its words and a guard word (rbytes 4, 8) */
+    uint16_t *meta;       /* meta words and a guard word */
     uint64_t *model_rem;
     uint8_t *model_meta;
 } store;
 
+/* Words of an array (a guard word after them), or NULL for an unused array. */
+static void *words_open(uint64_t words, size_t size)
+{
+    if (!words)
+        return NULL;
+    unsigned char *a = calloc(words + 1u, size);
+    assert_non_null(a);
+    memset(a + words * size, 0x5A, size);
+    return a;
+}
+
 static void store_open(store *t, uint64_t n, uint64_t r)
 {
-    const uint64_t rb = amq_quotient_slots_rem_bytes(r), mb = amq_quotient_slots_meta_bytes(n);
-    t->rem = malloc(n * rb + 1);
-    t->meta = malloc(mb + 1);
+    const uint64_t rb = amq_quotient_slots_rem_bytes(r);
+    const uint64_t w16 = amq_quotient_slots_rem16_words(rb, n), w32 = amq_quotient_slots_rem32_words(rb, n);
+    const uint64_t mw = amq_quotient_slots_meta_words(n);
+    t->rem16 = words_open(w16, sizeof(uint16_t));
+    t->rem32 = words_open(w32, sizeof(uint32_t));
+    t->meta = words_open(mw, sizeof(uint16_t));
     t->model_rem = calloc(n, sizeof *t->model_rem);
     t->model_meta = calloc(n, 1);
-    assert_non_null(t->rem);
-    assert_non_null(t->meta);
     assert_non_null(t->model_rem);
     assert_non_null(t->model_meta);
-    memset(t->rem, 0, n * rb);
-    memset(t->meta, 0, mb);
-    t->rem[n * rb] = GUARD;
-    t->meta[mb] = GUARD;
-    if (n % 2u == 1u)
-        t->meta[mb - 1] = 0xA0u; /* padding nibble: must survive every write */
-    t->s = (amq_quotient_slots){.n = n, .rbytes = rb, .meta = t->meta};
-    switch (rb) {
-    case 1: t->s.rem8 = (uint8_t *)t->rem; break;
-    case 2: t->s.rem16 = (uint16_t *)(void *)t->rem; break;
-    case 4: t->s.rem32 = (uint32_t *)(void *)t->rem; break;
-    default: t->s.rem64 = (uint64_t *)(void *)t->rem; break;
-    }
+    for (uint64_t k = n; k < 4u * mw; k++) /* padding nibbles: must survive every write */
+        t->meta[k / 4u] = (uint16_t)(t->meta[k / 4u] | PAD_NIBBLE << (4u * (k % 4u)));
+    if (rb == 1u && n % 2u == 1u) /* the padding byte likewise */
+        t->rem16[n / 2u] = PAD_BYTE << 8;
+    t->s = (amq_quotient_slots){.n = n, .rbytes = rb, .rem16 = t->rem16, .rem32 = t->rem32, .meta = t->meta};
 }
 
 static void store_close(store *t)
 {
-    free(t->rem);
+    free(t->rem16);
+    free(t->rem32);
     free(t->meta);
     free(t->model_rem);
     free(t->model_meta);
@@ -62,11 +70,19 @@ static void store_matches(const store *t)
         assert_int_equal(amq_quotient_slots_rem(*s, i), t->model_rem[i]);
         assert_int_equal(amq_quotient_slots_meta(*s, i), t->model_meta[i]);
     }
-    const uint64_t mb = amq_quotient_slots_meta_bytes(s->n);
-    assert_int_equal(t->rem[s->n * s->rbytes], GUARD);
-    assert_int_equal(t->meta[mb], GUARD);
-    if (s->n % 2u == 1u)
-        assert_int_equal(t->meta[mb - 1] / 16u, 0xAu);
+    const uint64_t w16 = amq_quotient_slots_rem16_words(s->rbytes, s->n);
+    const uint64_t w32 = amq_quotient_slots_rem32_words(s->rbytes, s->n);
+    const uint64_t mw = amq_quotient_slots_meta_words(s->n);
+    assert_true((w16 != 0u) == (s->rbytes <= 2u) && (w32 != 0u) == (s->rbytes >= 4u));
+    if (w16)
+        assert_int_equal(t->rem16[w16], GUARD);
+    if (w32)
+        assert_int_equal(t->rem32[w32], (uint32_t)GUARD << 16 | GUARD);
+    assert_int_equal(t->meta[mw], GUARD);
+    for (uint64_t k = s->n; k < 4u * mw; k++)
+        assert_int_equal(t->meta[k / 4u] >> (4u * (k % 4u)) & 15u, PAD_NIBBLE);
+    if (s->rbytes == 1u && s->n % 2u == 1u)
+        assert_int_equal(t->rem16[s->n / 2u] >> 8, PAD_BYTE);
 }
 
 static void sizes(void **state)
@@ -77,11 +93,18 @@ static void sizes(void **state)
         assert_true(b == 1 || b == 2 || b == 4 || b == 8);
         assert_true(r <= 8 * b && (b == 1 || r > 4 * b));
     }
-    assert_int_equal(amq_quotient_slots_meta_bytes(0), 0);
-    assert_int_equal(amq_quotient_slots_meta_bytes(1), 1);
-    assert_int_equal(amq_quotient_slots_meta_bytes(2), 1);
-    assert_int_equal(amq_quotient_slots_meta_bytes(7), 4);
-    assert_int_equal(amq_quotient_slots_meta_bytes(UINT64_MAX), UINT64_MAX / 2 + 1);
+    assert_int_equal(amq_quotient_slots_meta_words(0), 0);
+    assert_int_equal(amq_quotient_slots_meta_words(1), 1);
+    assert_int_equal(amq_quotient_slots_meta_words(4), 1);
+    assert_int_equal(amq_quotient_slots_meta_words(5), 2);
+    assert_int_equal(amq_quotient_slots_meta_words(UINT64_MAX), UINT64_MAX / 4 + 1);
+    assert_int_equal(amq_quotient_slots_rem16_words(1, 7), 4);
+    assert_int_equal(amq_quotient_slots_rem16_words(2, 7), 7);
+    assert_int_equal(amq_quotient_slots_rem16_words(4, 7), 0);
+    assert_int_equal(amq_quotient_slots_rem32_words(4, 7), 7);
+    assert_int_equal(amq_quotient_slots_rem32_words(8, 7), 14);
+    assert_int_equal(amq_quotient_slots_rem32_words(2, 7), 0);
+    assert_int_equal(amq_quotient_slots_rem32_words(8, AMQ_QUOTIENT_SLOTS_MAX), 2 * AMQ_QUOTIENT_SLOTS_MAX);
 }
 
 /* Random writes of remainders of exactly r bits (the top bit often set) and of metadata
