@@ -13,7 +13,8 @@
  * slot by slot; the store's accessors keep it, so no kernel goal sees a nibble or a width.
  * The store's word types are neither of the ghosts' types, so WP keeps them in other
  * memories and no separation between the two needs stating.
- * Definitions only.  Ignored by C compilers. */
+ * Definitions only, and one macro that C code uses too (AMQ_QUOTIENT_SLOTS_MAX); the ACSL is
+ * ignored by C compilers. */
 #ifndef AMQ_QUOTIENT_SLOTS_LOGIC_H
 #define AMQ_QUOTIENT_SLOTS_LOGIC_H
 #include <stdint.h>
