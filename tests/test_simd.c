@@ -24,11 +24,11 @@
 #include <lib_internal/hash_stream.h>
 #include <lib_internal/simd.h>
 
-/* The planted bugs: word 7 of a 512-bit block masked as word 6, and read as word 6 by the
- * query's bit walk; Parquet's last salt off by 2. */
+/* The planted bugs: word 7 of a 512-bit block masked as word 6, and its upper 32 bits read as
+ * 32-bit word 14 by the query's lanes; Parquet's last salt off by 2. */
 #define AMQ_BLK_AVX2_OFFSETS_LO 0, 64, 128, 192
 #define AMQ_BLK_AVX2_OFFSETS_HI 256, 320, 384, 384
-#define AMQ_BLK_AVX2_WORD(p) ((p) / 64u == 7u ? 6u : (p) / 64u)
+#define AMQ_BLK_AVX2_WORDS32(p) _mm256_min_epu32(_mm256_srli_epi32((p), 5), _mm256_set1_epi32(14))
 #include <simd/blocked_bloom_avx2.h>
 #define AMQ_SPLIT_AVX2_SALTS 0x47b6137b, 0x44974d91, (int)0x8824ad5b, (int)0xa2b7289d, \
                              0x705495c7, 0x2df1424b, (int)0x9efc4947, 0x5c6bfb33
@@ -167,7 +167,7 @@ static AMQ_AVX2 int planted_bb_query(const void *f, const void *key, size_t len)
     planted_mask(f, key, len, &w, &lo, &hi);
     return amq_blocked_bloom_avx2_test(w, amq_blocked_bloom_block_bits(f), lo, hi);
 }
-/* The query's bit walk with its planted word (the add is the library's). */
+/* The query's lanes with their planted word (the add is the library's). */
 static AMQ_AVX2 int planted_bb_walk(const void *f, const void *key, size_t len)
 {
     const uint64_t bsize = amq_blocked_bloom_block_bits(f);
@@ -229,11 +229,11 @@ static void blocked_planted_bug_caught(void **state)
            (unsigned long long)d.answers, (unsigned long long)d.words);
     assert_true(d.words > 0);
     assert_true(d.answers > 0);
-    /* the library's add and the planted walk: the same words, answers that differ */
+    /* the library's add and the planted lanes: the same words, answers that differ */
     const path walk = {bb_add, planted_bb_walk};
     diff e = {0};
     blocked_all(&walk, &e);
-    printf("blocked Bloom, planted word in the query's walk: %llu answers differ, %llu adds left different words\n",
+    printf("blocked Bloom, planted word in the query's lanes: %llu answers differ, %llu adds left different words\n",
            (unsigned long long)e.answers, (unsigned long long)e.words);
     assert_int_equal(e.words, 0);
     assert_true(e.answers > 0);

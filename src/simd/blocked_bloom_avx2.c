@@ -2,8 +2,8 @@
  * start of its index stream are the scalar path's (amq_blocked_key_block, amq_hash_stream_key),
  * computed here with XXH3 inlined (libxxhash's XXH_INLINE_ALL, as src/hash.c) and amq_reduce's
  * (h * m) >> 64 as one 128-bit product, so that the hot path makes no call; then the add sets
- * the k bits as one mask of the block (simd/blocked_bloom_avx2.h) and the query tests them one
- * by one (amq_blocked_bloom_avx2_answer_any).  tests/test_simd.c and
+ * the k bits as one mask of the block (simd/blocked_bloom_avx2.h) and the query tests them
+ * eight at a time in 32-bit lanes (amq_blocked_bloom_avx2_answer_any).  tests/test_simd.c and
  * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
 #include <lib_internal/simd.h>
 #include <lib_internal/blocked_block.h>
@@ -59,29 +59,50 @@ AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint
 
 /* A filter of more than AMQ_BLK_AVX2_EAGER_WORDS: indices 0 and 1 tested one bit at a time
  * first (at the usual fill, about half of the bits set, three negatives in four end there),
- * then the mask of all k.  Out of cache that answered a negative in 86 ns at n = 1e8 against
- * the bit walk's 112 (caches flushed before each pass); in cache the walk wins (13.7 against
- * 22.3 ns at 1e6, 31.3 against 36.7 at 1e7). */
+ * then the lanes' test of all k.  Out of cache the early exit answered a negative in 86 ns at
+ * n = 1e8 against a branch-free bit walk's 112 (caches flushed before each pass); in cache the
+ * walk won (13.7 against 22.3 ns at 1e6, 31.3 against 36.7 at 1e7), and the lanes' test has
+ * since replaced the walk (docs/simd.md). */
 static inline AMQ_AVX2 int answer_lazy(const uint64_t *w, uint64_t block_bits, uint64_t k, amq_hash_strategy s,
                                        uint64_t x, uint64_t y, uint64_t z)
 {
     const uint64_t x1 = (x + y) & (block_bits - 1u);
     if (!(w[x / 64u] >> (x % 64u) & 1u) || (k > 1 && !(w[x1 / 64u] >> (x1 % 64u) & 1u)))
         return 0;
-    __m256i lo, hi;
-    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
-    return amq_blocked_bloom_avx2_test(w, block_bits, lo, hi);
+    return amq_blocked_bloom_avx2_answer_any(w, block_bits, k, s, x, y, z);
 }
 
-AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                                    amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+/* An in-cache query with the strategy and the block size constants, so that the key's stream
+ * and its lanes are compiled once for each pair (the generic form cost about 3 ns of 16). */
+static inline AMQ_AVX2 int query_eager(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                       amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
 {
     uint64_t block, x, y, z;
     locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
-    const uint64_t *w = words + block * (block_bits / 64u);
-    if (nblocks * (block_bits / 64u) > AMQ_BLK_AVX2_EAGER_WORDS) /* the words allocated: no wrap */
-        return answer_lazy(w, block_bits, k, s, x, y, z);
-    return amq_blocked_bloom_avx2_answer_any(w, block_bits, k, s, x, y, z);
+    return amq_blocked_bloom_avx2_answer(words + block * (block_bits / 64u), block_bits, k, s, x, y, z);
+}
+
+static inline AMQ_AVX2 int query_eager_s(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                         amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    if (block_bits == 512)
+        return query_eager(words, nblocks, 512, k, s, seed, key, len);
+    return query_eager(words, nblocks, 256, k, s, seed, key, len);
+}
+
+AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                         amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+{
+    if (nblocks * (block_bits / 64u) > AMQ_BLK_AVX2_EAGER_WORDS) { /* the words allocated: no wrap */
+        uint64_t block, x, y, z;
+        locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
+        return answer_lazy(words + block * (block_bits / 64u), block_bits, k, s, x, y, z);
+    }
+    if (s == AMQ_HASH_ENHANCED)
+        return query_eager_s(words, nblocks, block_bits, k, AMQ_HASH_ENHANCED, seed, key, len);
+    if (s == AMQ_HASH_TRIPLE)
+        return query_eager_s(words, nblocks, block_bits, k, AMQ_HASH_TRIPLE, seed, key, len);
+    return query_eager_s(words, nblocks, block_bits, k, AMQ_HASH_DOUBLE, seed, key, len);
 }
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
