@@ -12,14 +12,22 @@
 #include <lib_internal/bloom_kernel.h>
 #include <lib_internal/hash_stream.h>
 
-/* Filters of at most this many bits (8 MiB) are queried eagerly, all k bits read; larger ones
- * lazily (amq_bloom_key_query's `lazy`, picked by amq_bloom_query).  In cache a negative's
- * early exit costs a mispredicted branch (about 20 cycles; where it ends is random), more than
- * k reads of cached words all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8 ns);
- * out of cache each read can miss to memory.  Measured with caches flushed before each pass: a
- * negative took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB, 178
- * against 137 at 120 MB. */
+/* Filters of at most this many bits (8 MiB) are queried eagerly, the first AMQ_BLOOM_KEY_FIRST
+ * bits read before one test, then the rest; larger ones lazily, stopping at the first clear
+ * bit (amq_bloom_key_query's `lazy`, picked by amq_bloom_query).  In cache a negative's exit
+ * after each bit costs a mispredicted branch (about 20 cycles; where it ends is random), more
+ * than k reads of cached words all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8
+ * ns); out of cache each read can miss to memory.  Measured with caches flushed before each
+ * pass: a negative took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB,
+ * 178 against 137 at 120 MB. */
 #define AMQ_BLOOM_KEY_EAGER_BITS (UINT64_C(1) << 26)
+/* The one test of an eager query: after three bits a negative (about half of a filter's bits
+ * set) has ended seven times in eight, so the branch is predictable in a run of negatives, and
+ * a negative reads three words, not k.  n = 1e6, 1%, k = 7 (a scratch harness, 2026-12-01,
+ * make check running beside it): a negative 22.8 -> 16.7-17.2 ns (2 bits: 18.4-19.5, 4:
+ * 16.9-20.2), a positive unchanged (22-24 ns).  A run that mixes positives and negatives at
+ * random pays a mispredicted branch on some of its queries instead. */
+#define AMQ_BLOOM_KEY_FIRST 3u
 
 /*@ // every one of the key's k indices, the key's bytes read at Lk, has its bit set at Lb
     predicate amq_bloom_key_set{Lb, Lk}(uint64_t *bits, integer k, integer s, uint64_t seed, char *key,
@@ -59,7 +67,7 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
                              const void *key, size_t len);
 
 /* Query the key: one index at a time from the stream, its bit read as the kernel reads it;
- * if `lazy`, stopping at the first clear bit.  Either way the answer is the kernel's on all k
+ * if `lazy`, stopping at the first clear bit, else only once, after AMQ_BLOOM_KEY_FIRST bits.  Either way the answer is the kernel's on all k
  * indices (unit bloom_key; its drivers take `lazy` as a parameter, so both are proved). */
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
