@@ -1,5 +1,6 @@
 /* The key-level queries stop at the first absent index (src/bloom.c above 8 MiB,
- * src/blocked_bloom.c, src/split_block.c) or read all k (src/bloom.c up to 8 MiB): each must give exactly the answer of its proved kernel called on the
+ * src/blocked_bloom.c, src/split_block.c) or test once, after the first three of k (src/bloom.c
+ * up to 8 MiB): each must give exactly the answer of its proved kernel called on the
  * key's full index vector, for every strategy, one call each and batched.  Filters are
  * filled to several loads, so that both answers and every stopping point occur; the test
  * also asserts that they do, so that it cannot pass on one kind of answer. */
@@ -81,7 +82,7 @@ static void bloom_equals_kernel(void **state)
 }
 
 /* Both sides of AMQ_BLOOM_KEY_EAGER_BITS (lib_internal/bloom_key.h): at and below it every
- * query reads all k bits, above it stops at the first clear one.  k = 64 over 2^20 keys sets
+ * query reads its first three bits before one test, above it stops at the first clear one.  k = 64 over 2^20 keys sets
  * about 63% of the bits, so that fresh keys stop at many places; the added keys answer yes. */
 static void bloom_eager_and_lazy_equal_kernel(void **state)
 {
