@@ -149,10 +149,8 @@ amq_status amq_split_block_add(amq_split_block *f, const void *key, size_t len)
 {
     if (!f || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    if (amq_simd_use_avx2()) { /* the same bits as the proved add (lib_internal/simd.h) */
-        amq_split_block_avx2_add(f->words, f->nblocks, f->seed, key, len);
-        return AMQ_OK;
-    }
+    if (amq_simd_use_avx2()) /* the same bits as the proved add (lib_internal/simd.h) */
+        return amq_split_block_avx2_add(f->words, f->nblocks, f->seed, key, len);
     return amq_split_block_key_add(f->words, f->nblocks, f->seed, key, len); /* proved: unit split_block_key */
 }
 

@@ -8,12 +8,26 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-AMQ_AVX2_SPLIT_FLAT void amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
-                                            size_t len)
+/* Keys of 32 bytes or more: XXH64 out of line, so that the short keys' inlined copy (its long
+ * path pruned by the range of len) keeps a small frame (the add's code 200 -> 100 lines; the
+ * same hash either way: it is libxxhash's XXH64 in both). */
+static __attribute__((noinline)) uint64_t hash_long(const void *key, size_t len, uint64_t seed)
 {
-    const uint64_t h = XXH64(key, len, seed);
+    return XXH64(key, len, seed);
+}
+
+static inline uint64_t key_hash(const void *key, size_t len, uint64_t seed)
+{
+    return len < 32 ? XXH64(key, len, seed) : hash_long(key, len, seed);
+}
+
+AMQ_AVX2_SPLIT_FLAT amq_status amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed,
+                                                        const void *key, size_t len)
+{
+    const uint64_t h = key_hash(key, len, seed);
     __m256i *b = amq_split_block_avx2_block(words, nblocks, h);
     _mm256_storeu_si256(b, _mm256_or_si256(_mm256_loadu_si256(b), amq_split_block_avx2_mask(h)));
+    return AMQ_OK;
 }
 
 AMQ_AVX2_SPLIT int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
@@ -24,14 +38,15 @@ AMQ_AVX2_SPLIT int amq_split_block_avx2_answer(const uint64_t *words, uint64_t n
 AMQ_AVX2_SPLIT_FLAT int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
                                         size_t len)
 {
-    return amq_split_block_avx2_answer(words, nblocks, XXH64(key, len, seed));
+    return amq_split_block_avx2_answer(words, nblocks, key_hash(key, len, seed));
 }
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
 
-void amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
+amq_status amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
 {
     (void)words, (void)nblocks, (void)seed, (void)key, (void)len;
+    return AMQ_OK;
 }
 int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
 {

@@ -77,6 +77,16 @@ static void sb_batch(const void *o, const void *const *keys, const size_t *lens,
 {
     amq_split_block_query_batch(o, keys, lens, count, results);
 }
+/* The minimal Parquet filter behind the same adapters as amqcert's rows (a call to a function
+ * of another file, its status tested), so that neither side pays a call the other does not:
+ * called directly, its add skipped the call that sb_add makes to amqcert's add (split-block /
+ * Parquet add at n = 1e6, 2026-12-01: 1.29 that way, 1.16-1.20 this way). */
+static int pq_add(void *o, const void *key, size_t len) { return bench_parquet_add(o, key, len) != 0; }
+static int pq_query(const void *o, const void *key, size_t len) { return bench_parquet_query(o, key, len); }
+static void pq_batch(const void *o, const void *const *keys, const size_t *lens, size_t count, int *results)
+{
+    bench_parquet_batch(o, keys, lens, count, results);
+}
 static int qf_add(void *o, const void *key, size_t len) { return amq_quotient_add(o, key, len) != AMQ_OK; }
 static int qf_query(const void *o, const void *key, size_t len) { return amq_quotient_query(o, key, len); }
 
@@ -88,7 +98,7 @@ static const subject subjects[NSUBJECTS] = {
     {"amq blocked Bloom 512, scalar", "blocked-bloom", bb_add, bb_query, bb_batch, 1, 0},
     {"amq split-block, AVX2", "split-block", sb_add, sb_query, sb_batch, 0, 0},
     {"amq split-block, scalar", "split-block", sb_add, sb_query, sb_batch, 1, 0},
-    {"Parquet AVX2 (minimal, bench)", "split-block", bench_parquet_add, bench_parquet_query, bench_parquet_batch, 0, 1},
+    {"Parquet AVX2 (minimal, bench)", "split-block", pq_add, pq_query, pq_batch, 0, 1},
     {"amq quotient", "quotient", qf_add, qf_query, NULL, 0, 0},
 };
 
