@@ -153,10 +153,11 @@ __attribute__((flatten)) amq_status amq_bloom_add(amq_bloom *bf, const void *key
 }
 
 /* lib_internal/bloom_key.h: the key's k bits read one index at a time, up to 8 MiB of bits
- * with one test after the first three, above stopping at the first clear bit; proved equal to the kernel's answer on all k
- * indices either way (unit bloom_key).  flatten: the hash, the index stream and the bit reads
- * are inlined here (their proved text, one translation unit: src/unity/keyed_all.c; only the
- * calls go), once for each constant `lazy`, so that neither loop tests it. */
+ * with one test after the first three, above stopping at the first clear bit; proved equal to
+ * the kernel's answer on all k indices either way (unit bloom_key).  flatten: the hash, the
+ * index stream and the bit reads are inlined here (their proved text, one translation unit:
+ * src/unity/keyed_all.c; only the calls go), once for each constant `lazy`, so that neither
+ * loop tests it. */
 __attribute__((flatten)) int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
     if (!bf || (!key && len))

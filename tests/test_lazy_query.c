@@ -82,8 +82,9 @@ static void bloom_equals_kernel(void **state)
 }
 
 /* Both sides of AMQ_BLOOM_KEY_EAGER_BITS (lib_internal/bloom_key.h): at and below it every
- * query reads its first three bits before one test, above it stops at the first clear one.  k = 64 over 2^20 keys sets
- * about 63% of the bits, so that fresh keys stop at many places; the added keys answer yes. */
+ * query reads its first three bits before one test, above it stops at the first clear one.
+ * k = 64 over 2^20 keys sets about 63% of the bits, so that fresh keys stop at many places;
+ * the added keys answer yes. */
 static void bloom_eager_and_lazy_equal_kernel(void **state)
 {
     (void)state;

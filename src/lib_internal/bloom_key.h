@@ -67,8 +67,9 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
                              const void *key, size_t len);
 
 /* Query the key: one index at a time from the stream, its bit read as the kernel reads it;
- * if `lazy`, stopping at the first clear bit, else only once, after AMQ_BLOOM_KEY_FIRST bits.  Either way the answer is the kernel's on all k
- * indices (unit bloom_key; its drivers take `lazy` as a parameter, so both are proved). */
+ * if `lazy`, stopping at the first clear bit, else testing once, after AMQ_BLOOM_KEY_FIRST
+ * bits.  Either way the answer is the kernel's on all k indices (unit bloom_key; its drivers
+ * take `lazy` as a parameter, so both are proved). */
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;

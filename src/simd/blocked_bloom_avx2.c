@@ -73,7 +73,8 @@ static inline AMQ_AVX2 int answer_lazy(const uint64_t *w, uint64_t block_bits, u
 }
 
 /* An in-cache query with the strategy and the block size constants, so that the key's stream
- * and its lanes are compiled once for each pair (the generic form cost about 3 ns of 16). */
+ * and its lanes are compiled once for each pair (one dispatch for locate and the lanes, where
+ * calling amq_blocked_bloom_avx2_answer_any after a generic locate took 13.3 ns, not 12.5). */
 static inline AMQ_AVX2 int query_eager(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                                        amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
 {

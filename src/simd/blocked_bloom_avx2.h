@@ -22,7 +22,7 @@
 #define AMQ_BLK_AVX2_WORDS32(p) _mm256_srli_epi32((p), 5)
 #endif
 /* Filters of at most this many words (8 MiB) answer a query by the lanes' test; larger ones by
- * an early test of indices 0 and 1, then the mask (src/simd/blocked_bloom_avx2.c). */
+ * an early test of indices 0 and 1, then the lanes' test (src/simd/blocked_bloom_avx2.c). */
 #define AMQ_BLK_AVX2_EAGER_WORDS (UINT64_C(1) << 20)
 #define AMQ_AVX2 __attribute__((target("avx2")))
 /* the key-level functions: XXH3 inlined whatever its size (gcc's -O2 would call it) */
@@ -127,7 +127,8 @@ static inline AMQ_AVX2 void amq_blk_avx2_lanes_next(amq_hash_strategy s, uint32_
         v->y = _mm256_add_epi32(v->y, _mm256_slli_epi32(zv, 3));
     } else if (s == AMQ_HASH_ENHANCED) {
         const __m256i t8 = _mm256_slli_epi32(v->t, 3);
-        dx = _mm256_add_epi32(dx, _mm256_add_epi32(_mm256_mullo_epi32(v->t, _mm256_set1_epi32(28)), _mm256_set1_epi32(84)));
+        const __m256i t28 = _mm256_mullo_epi32(v->t, _mm256_set1_epi32(28));
+        dx = _mm256_add_epi32(dx, _mm256_add_epi32(t28, _mm256_set1_epi32(84)));
         v->y = _mm256_add_epi32(v->y, _mm256_add_epi32(t8, _mm256_set1_epi32(36)));
     }
     v->x = _mm256_add_epi32(v->x, dx);
@@ -155,9 +156,9 @@ static inline AMQ_AVX2 __m256i amq_blk_avx2_missing(const amq_blk_avx2_lanes *v,
 
 /* Whether the key's k bits are set in the block at w, eight indices at a time and no branch on
  * the bits.  Against the bit walk it replaced (k loads, each behind the recurrence's serial
- * sums): 16.2 -> 10-11 ns a negative at n = 1e6, k = 7 (docs/simd.md).  bsize and s are
- * constants at each call (amq_blocked_bloom_avx2_answer_any): the generic form took 2.5 ns
- * more.  The batch, which prefetches its blocks, tests the same way at every size. */
+ * sums): 16.0 -> 12.5 ns a negative at n = 1e6, k = 7 (docs/simd.md).  bsize and s are
+ * constants at each call (amq_blocked_bloom_avx2_answer_any): the generic form took 0.8 ns
+ * more (13.3 ns).  The batch, which prefetches its blocks, tests the same way at every size. */
 static inline AMQ_AVX2 int amq_blocked_bloom_avx2_answer(const uint64_t *w, uint64_t bsize, uint64_t k,
                                                          amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
 {

@@ -360,7 +360,7 @@ static int measure_floors(uint64_t bytes, int flush, floors *out)
 typedef struct row {
     int ok;
     double add, pos, neg, bneg, bits, fp;
-    uint64_t k; /* the Bloom filter's bits a key (others: 0) */
+    uint64_t k; /* the Bloom filter's indices a key, its k (others: 0) */
     floors fl;
     int have_floor, have_batch;
 } row;
@@ -477,7 +477,8 @@ static void goal(const char *what, double got, double bound, int at_least)
 
 static void table(uint64_t n, row rows[NSUBJECTS])
 {
-    printf("n = %llu: ns/op, least of %d interleaved rounds; 16-byte keys; 1%% target FP; %s\n", (unsigned long long)n, REPS,
+    printf("n = %llu: ns/op, least of %d interleaved rounds; 16-byte keys; 1%% target FP; %s\n",
+           (unsigned long long)n, REPS,
            n >= BIG_N ? "caches flushed before each query pass and floor run" : "no flush (in cache)");
     print_load();
     printf("  %-30s %7s %7s %7s %7s | %7s %7s | %8s %7s\n", "", "add", "pos", "neg", "b.neg", "dep", "ind",
