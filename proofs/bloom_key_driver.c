@@ -9,24 +9,24 @@
  *   nfn              (b) over any number of adds: add(x), then any keys (some may be refused,
  *                    some equal to x), then query(x) == 1 (Ceramist Theorem 7 at the key level).
  *   failed_add       (c) a refused add (a NULL key with len > 0) fails and changes no bit.
- *   lazy             the query, lazy or not, equals the kernel's answer on the key's k indices.
- * Every driver takes the query's `lazy` as a parameter, so each theorem holds for both forms.
+ *   same_answer      the query, which reads the bits itself, equals the kernel's answer on the
+ *                    key's k indices.
  * Keys may be equal, overlap each other or be empty; indices may repeat.  A key must not lie
  * in the filter's own bit array (sep_*): add would change the key it was asked about. */
 #include <lib_internal/bloom_key.h>
 
 int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
-                                     uint64_t seed, const void *x, size_t xlen, int lazy);
+                                     uint64_t seed, const void *x, size_t xlen);
 int amq_proof_bloom_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
                                         uint64_t seed, const void *x, size_t xlen, const void *y,
-                                        size_t ylen, int lazy);
+                                        size_t ylen);
 int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
                             const void *x, size_t xlen, const void *const *keys, const size_t *lens,
-                            size_t count, int lazy);
+                            size_t count);
 int amq_proof_bloom_key_failed_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
                                    uint64_t seed, size_t ylen);
-int amq_proof_bloom_key_lazy(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
-                             uint64_t seed, const void *x, size_t xlen, int lazy);
+int amq_proof_bloom_key_same_answer(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
+                                    uint64_t seed, const void *x, size_t xlen);
 
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
@@ -38,10 +38,10 @@ int amq_proof_bloom_key_lazy(const uint64_t *bits, uint64_t m, uint64_t k, amq_h
     ensures inserted_found: \result == 1;
 */
 int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
-                                     uint64_t seed, const void *x, size_t xlen, int lazy)
+                                     uint64_t seed, const void *x, size_t xlen)
 {
     const amq_status added = amq_bloom_key_add(bits, m, k, s, seed, x, xlen);
-    const int found = amq_bloom_key_query(bits, m, k, s, seed, x, xlen, lazy);
+    const int found = amq_bloom_key_query(bits, m, k, s, seed, x, xlen);
     return (added == AMQ_OK) & (found == 1); /* no branch: both are proved, none is dead code */
 }
 
@@ -57,11 +57,11 @@ int amq_proof_bloom_key_insert_query(uint64_t *bits, uint64_t m, uint64_t k, amq
 */
 int amq_proof_bloom_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
                                         uint64_t seed, const void *x, size_t xlen, const void *y,
-                                        size_t ylen, int lazy)
+                                        size_t ylen)
 {
-    int before = amq_bloom_key_query(bits, m, k, s, seed, x, xlen, lazy);
+    int before = amq_bloom_key_query(bits, m, k, s, seed, x, xlen);
     (void)amq_bloom_key_add(bits, m, k, s, seed, y, ylen);
-    int after = amq_bloom_key_query(bits, m, k, s, seed, x, xlen, lazy);
+    int after = amq_bloom_key_query(bits, m, k, s, seed, x, xlen);
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
@@ -81,7 +81,7 @@ int amq_proof_bloom_key_query_preserved(uint64_t *bits, uint64_t m, uint64_t k, 
 */
 int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
                             const void *x, size_t xlen, const void *const *keys, const size_t *lens,
-                            size_t count, int lazy)
+                            size_t count)
 {
     const amq_status added = amq_bloom_key_add(bits, m, k, s, seed, x, xlen);
     /*@ loop invariant bounds: 0 <= r <= count;
@@ -92,7 +92,7 @@ int amq_proof_bloom_key_nfn(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_str
     */
     for (size_t r = 0; r < count; r++)
         (void)amq_bloom_key_add(bits, m, k, s, seed, keys[r], lens[r]);
-    const int found = amq_bloom_key_query(bits, m, k, s, seed, x, xlen, lazy);
+    const int found = amq_bloom_key_query(bits, m, k, s, seed, x, xlen);
     return (added == AMQ_OK) & (found == 1);
 }
 
@@ -119,10 +119,10 @@ int amq_proof_bloom_key_failed_add(uint64_t *bits, uint64_t m, uint64_t k, amq_h
     assigns \nothing;
     ensures same_answer: \result == 1;
 */
-int amq_proof_bloom_key_lazy(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
-                             uint64_t seed, const void *x, size_t xlen, int lazy)
+int amq_proof_bloom_key_same_answer(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s,
+                                    uint64_t seed, const void *x, size_t xlen)
 {
     uint64_t idx[AMQ_MAX_K];
     amq_hash_indices(s, seed, x, xlen, m, idx, (size_t)k);
-    return amq_bloom_kernel_query(bits, m, idx, (size_t)k) == amq_bloom_key_query(bits, m, k, s, seed, x, xlen, lazy);
+    return amq_bloom_kernel_query(bits, m, idx, (size_t)k) == amq_bloom_key_query(bits, m, k, s, seed, x, xlen);
 }

@@ -152,19 +152,15 @@ __attribute__((flatten)) amq_status amq_bloom_add(amq_bloom *bf, const void *key
     return AMQ_OK;
 }
 
-/* lib_internal/bloom_key.h: the key's k bits read one index at a time, up to 8 MiB of bits
- * with one test after the first three, above stopping at the first clear bit; proved equal to
- * the kernel's answer on all k indices either way (unit bloom_key).  flatten: the hash, the
- * index stream and the bit reads are inlined here (their proved text, one translation unit:
- * src/unity/keyed_all.c; only the calls go), once for each constant `lazy`, so that neither
- * loop tests it. */
+/* lib_internal/bloom_key.h: the key's k bits read one index at a time, one test after the
+ * first three; proved equal to the kernel's answer on all k indices (unit bloom_key).
+ * flatten: the hash, the index stream and the bit reads are inlined here (their proved text,
+ * one translation unit: src/unity/keyed_all.c; only the calls go). */
 __attribute__((flatten)) int amq_bloom_query(const amq_bloom *bf, const void *key, size_t len)
 {
     if (!bf || (!key && len))
         return amq_query_refused("amq_bloom_query");
-    if (bf->m > AMQ_BLOOM_KEY_EAGER_BITS)
-        return amq_bloom_key_query(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len, 1);
-    return amq_bloom_key_query(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len, 0);
+    return amq_bloom_key_query(bf->bits, bf->m, bf->k, bf->strategy, bf->seed, key, len);
 }
 
 void amq_bloom_clear(amq_bloom *bf)

@@ -13,11 +13,10 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
     return AMQ_OK;
 }
 
-/* The k bits of the key's stream ANDed into bit 0 of `all`, stopping at the first clear bit if
- * `lazy`, else tested once after AMQ_BLOOM_KEY_FIRST bits (src/bloom.c picks `lazy` by the
- * filter's size: lib_internal/bloom_key.h). */
+/* The k bits of the key's stream ANDed into bit 0 of `all`, tested once after
+ * AMQ_BLOOM_KEY_FIRST bits and at the end (lib_internal/bloom_key.h says why). */
 int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                        const void *key, size_t len, int lazy)
+                        const void *key, size_t len)
 {
     amq_hash_stream st;
     amq_hash_stream_key(&st, s, seed, key, len, m);
@@ -49,7 +48,7 @@ int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_s
         /*@ assert rec: s != AMQ_HASH_INDEPENDENT ==> i == amq_hash_stream_x(s, x0, y0, z, m, t); */
         /*@ assert next: i == amq_hash_stream_index(s, seed, (char *)key, len, m, t) && i < m; */
         all &= bits[i / 64u] >> (i % 64u);
-        if ((lazy || t + 1 == AMQ_BLOOM_KEY_FIRST) && (all & 1u) == 0)
+        if (t + 1 == AMQ_BLOOM_KEY_FIRST && (all & 1u) == 0)
             return 0;
     }
     return (int)(all & 1u);

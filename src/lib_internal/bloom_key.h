@@ -12,21 +12,18 @@
 #include <lib_internal/bloom_kernel.h>
 #include <lib_internal/hash_stream.h>
 
-/* Filters of at most this many bits (8 MiB) are queried eagerly, the first AMQ_BLOOM_KEY_FIRST
- * bits read before one test, then the rest; larger ones lazily, stopping at the first clear
- * bit (amq_bloom_key_query's `lazy`, picked by amq_bloom_query).  In cache a negative's exit
- * after each bit costs a mispredicted branch (about 20 cycles; where it ends is random), more
- * than k reads of cached words all in flight at once (make bench, peers, n = 1e6: 24.1 -> 16.8
- * ns); out of cache each read can miss to memory.  Measured with caches flushed before each
- * pass: a negative took 33.6 ns eager against 36.7 lazy at 3.6 MB, 42.4 against 43.6 at 12 MB,
- * 178 against 137 at 120 MB. */
-#define AMQ_BLOOM_KEY_EAGER_BITS (UINT64_C(1) << 26)
-/* The one test of an eager query: after three bits a negative (about half of a filter's bits
- * set) has ended seven times in eight, so the branch is predictable in a run of negatives, and
- * a negative reads three words, not k.  n = 1e6, 1%, k = 7 (a scratch harness, 2026-12-01,
- * make check running beside it): a negative 22.8 -> 16.7-17.2 ns (2 bits: 18.4-19.5, 4:
- * 16.9-20.2), a positive unchanged (22-24 ns).  A run that mixes positives and negatives at
- * random pays a mispredicted branch on some of its queries instead. */
+/* The query's one early test: after three bits a negative (about half of a filter's bits set)
+ * has ended seven times in eight, so the branch is predictable in a run of negatives, and a
+ * negative reads three words, not k.  An exit after each bit costs a mispredicted branch
+ * (where it ends is random), more than the reads; out of cache the three reads miss in
+ * parallel.  n = 1e6, 1%, k = 7 (a scratch harness, 2026-12-01, make check running beside
+ * it): a negative 22.8 -> 16.7-17.2 ns (2 bits: 18.4-19.5, 4: 16.9-20.2), a positive
+ * unchanged (22-24 ns).  Filters larger than the caches (a scratch harness, 2026-12-02, caches
+ * flushed before each pass of 1e7 queries, the least of 4-8 passes): n = 1e7 (12 MB) a
+ * negative 101.8 ns stopping at the first clear bit against 74.5 after three, a positive
+ * 114.5 against 94.8; n = 1e8 (120 MB) 182.7-196.6 against 146.0-180.6, a positive 211.7-224.8
+ * against 211.7-229.6; so the one test is used at every size.  A run that mixes positives
+ * and negatives at random pays a mispredicted branch on some of its queries instead. */
 #define AMQ_BLOOM_KEY_FIRST 3u
 
 /*@ // every one of the key's k indices, the key's bytes read at Lk, has its bit set at Lb
@@ -66,10 +63,9 @@
 amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
                              const void *key, size_t len);
 
-/* Query the key: one index at a time from the stream, its bit read as the kernel reads it;
- * if `lazy`, stopping at the first clear bit, else testing once, after AMQ_BLOOM_KEY_FIRST
- * bits.  Either way the answer is the kernel's on all k indices (unit bloom_key; its drivers
- * take `lazy` as a parameter, so both are proved). */
+/* Query the key: one index at a time from the stream, its bit read as the kernel reads it,
+ * tested once after AMQ_BLOOM_KEY_FIRST bits and at the end; the answer is the kernel's on all
+ * k indices (unit bloom_key). */
 /*@ requires m_pos:      m >= 1;
     requires k_range:    1 <= k <= AMQ_MAX_K;
     requires strategy:   AMQ_HASH_INDEPENDENT <= s <= AMQ_HASH_ENHANCED;
@@ -87,6 +83,6 @@ amq_status amq_bloom_key_add(uint64_t *bits, uint64_t m, uint64_t k, amq_hash_st
     disjoint behaviors;
 */
 int amq_bloom_key_query(const uint64_t *bits, uint64_t m, uint64_t k, amq_hash_strategy s, uint64_t seed,
-                        const void *key, size_t len, int lazy);
+                        const void *key, size_t len);
 
 #endif
