@@ -168,7 +168,8 @@ int cmd_build(int argc, char **argv)
     }
     fprintf(stderr, "amq build: %s: %s, %llu insertions (one per line)", b.out, name, (unsigned long long)a.keys);
     if (b.have_n)
-        fprintf(stderr, "; certified FP at n=%llu <= %.6g (target %g)", (unsigned long long)b.n, achieved, b.fpr);
+        fprintf(stderr, "; certified FP at n=%llu <= %.6g under the uniform-hash model (target %g)",
+                (unsigned long long)b.n, achieved, b.fpr);
     fputc('\n', stderr);
     amq_filter_free(a.f);
     return 0;
