@@ -514,7 +514,7 @@ for name in $run_order; do
     out="$build/proofs/$name.lemmas"
     rm -rf "$out"
     [ -n "${lemmas_of[$name]:-}" ] || continue   # it owns no lemma: no lemma job
-    sel="${lemmas_of[$name]} -wp-auto wp:range"
+    sel="${lemmas_of[$name]} -wp-auto wp:range,wp:bitrange"
     launch cached_job "$(key_of "$name" lemmas "$sel")" "$out" \
         run_goals "$root" "$name" "${files_of[$name]}" "$(goals_only_out "${extra_of[$name]}")" "$sel" "$out"
     dirs="$dirs $out"

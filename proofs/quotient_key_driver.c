@@ -36,254 +36,257 @@
 #include <lib_internal/quotient_key.h>
 
 int amq_proof_quotient_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
-    /*@ ghost (uint64_t \ghost *gq) */;
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                     size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+                                     size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
-                         const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */;
+                         const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                  size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+                                  size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                  size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+                                  size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_remove_earlier(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                          size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+                                          size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
                                const void *const *keys, const size_t *lens, size_t count)
-    /*@ ghost (uint64_t \ghost *gq) */;
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 int amq_proof_quotient_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
-                                size_t zlen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
-int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */;
+                                size_t zlen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
+int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
+int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
-/*@ predicate amq_quotient_key_sep{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
-      \separated(key + (0 .. len - 1), qf, qf->rem + (0 .. qf->nslots - 1), qf->meta + (0 .. qf->nslots - 1),
+/*@ predicate amq_quotient_key_sep{L}(amq_qf *qf, uint64_t *rem, uint8_t *meta, uint64_t *gq, char *key, integer len) =
+      \separated(key + (0 .. len - 1), qf, rem + (0 .. qf->nslots - 1), meta + (0 .. qf->nslots - 1),
                  gq + (0 .. qf->nslots - 1));
     // a key argument: refused (NULL with len > 0), or readable outside the table
-    predicate amq_quotient_key_arg{L}(amq_qf *qf, uint64_t *gq, char *key, integer len) =
-      (key == \null && len > 0) || (\valid_read(key + (0 .. len - 1)) && amq_quotient_key_sep(qf, gq, key, len));
+    predicate amq_quotient_key_arg{L}(amq_qf *qf, uint64_t *rem, uint8_t *meta, uint64_t *gq, char *key, integer len) =
+      (key == \null && len > 0) || (\valid_read(key + (0 .. len - 1)) && amq_quotient_key_sep(qf, rem, meta, gq, key, len));
     // a key argument as add and remove take it: refused (NULL with len > 0), or readable
     predicate amq_quotient_key_in(char *key, integer len) =
       (key == \null && len > 0) || \valid_read(key + (0 .. len - 1));
 */
 
-/*@ requires table: amq_quotient_key_table(qf, gq);
+/*@ requires table: amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_x:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures inserted_found: \result == 1;
 */
 int amq_proof_quotient_key_insert_query(amq_qf *qf, uint64_t seed, const void *x, size_t xlen)
-    /*@ ghost (uint64_t \ghost *gq) */
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    const amq_status added = amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */;
-    const int found = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    const amq_status added = amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
+    const int found = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
     return (added != AMQ_OK) | (found == 1); /* no branch: both are proved, none is dead code */
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
-    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_x:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
+    requires y_arg:   amq_quotient_key_arg(qf, rem, meta, gq, (char *)y, ylen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures preserved: \result == 1;
 */
 int amq_proof_quotient_key_query_preserved(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                     size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+                                     size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
-    (void)amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */;
-    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
+    (void)amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
+    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
     return before <= after; /* before, after in {0, 1}: before == 1 ==> after == 1 */
 }
 
 /* One step of a sequence: add(y) (op 0) or remove(y) (op != 0) for a y whose fingerprint
  * differs from x's; x stays stored either way. */
-/*@ requires table:  amq_quotient_key_table(qf, gq);
-    requires sep_x:  amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+/*@ requires table:  amq_quotient_key_table(qf, rem, meta, gq);
+    requires sep_x:  amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
     requires y_in:   amq_quotient_key_in((char *)y, ylen);
     requires other:  op != 0 ==> (y == \null && ylen > 0) ||
                        !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
-    requires stored: amq_quotient_key_has{Here, Here}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
-    ensures kept:   amq_quotient_key_kept{Pre, Post}(qf, gq);
-    ensures stored: amq_quotient_key_has{Post, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
+    requires stored: amq_quotient_key_has{Here, Here}(qf, rem, meta, gq, qf->q, qf->r, seed, (char *)x, xlen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    ensures kept:   amq_quotient_key_kept{Pre, Post}(qf, rem, meta, gq);
+    ensures stored: amq_quotient_key_has{Post, Pre}(qf, rem, meta, gq, qf->q, qf->r, seed, (char *)x, xlen);
 */
 static void amq_proof_quotient_key_step(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, unsigned char op,
-                                  const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+                                  const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
     (void)x; (void)xlen; /* for the contract */
     if (op == 0u)
-        (void)amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */;
+        (void)amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
     else
-        (void)amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
+        (void)amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
 }
 
-/*@ requires table:      amq_quotient_key_table(qf, gq);
+/*@ requires table:      amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:      amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
     requires rows_valid: \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
-    requires sep_rows:   \separated(keys + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
-                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
-                         \separated(lens + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
-                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
-    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, gq, (char *)keys[i], lens[i]);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_rows:   \separated(keys + (0 .. count - 1), qf, rem + (0 .. qf->nslots - 1),
+                                    meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(lens + (0 .. count - 1), qf, rem + (0 .. qf->nslots - 1),
+                                    meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
+    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, rem, meta, gq, (char *)keys[i], lens[i]);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_quotient_key_nfn(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *const *keys,
-                         const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *gq) */
+                         const size_t *lens, size_t count) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */ != AMQ_OK)
+    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */ != AMQ_OK)
         return 1; /* x was not added: nothing to show */
     //@ ghost uint64_t n = qf->nslots;
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, gq);
+        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, rem, meta, gq);
         loop invariant n:      n == qf->nslots;
         loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_quotient_key_in((char *)keys[j], lens[j]);
-        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
-        loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
+        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, rem, meta, gq, qf->q, qf->r, seed, (char *)x, xlen);
+        loop assigns i, qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */
     for (size_t i = 0; i < count; i++)
-        amq_proof_quotient_key_step(qf, seed, x, xlen, 0u, keys[i], lens[i]) /*@ ghost (gq) */;
-    return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+        amq_proof_quotient_key_step(qf, seed, x, xlen, 0u, keys[i], lens[i]) /*@ ghost (rem, meta, gq) */;
+    return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
-    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
+    requires sep_x:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
+    requires y_arg:   amq_quotient_key_arg(qf, rem, meta, gq, (char *)y, ylen);
     requires other:   (y == \null && ylen > 0) ||
                       !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)y, ylen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
 int amq_proof_quotient_key_remove_other(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                  size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+                                  size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
-    (void)amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
-    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
+    (void)amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
+    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
     return before <= after;
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
     requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_y:   amq_quotient_key_sep(qf, gq, (char *)y, ylen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_y:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)y, ylen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures kept: \result == 1;
 */
 int amq_proof_quotient_key_remove_added(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                  size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+                                  size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
-    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ != AMQ_OK)
+    const int before = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
+    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */ != AMQ_OK)
         return 1; /* y was not added: nothing to show */
-    const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
-    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
+    const int after = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
     return (before <= after) & (removed == AMQ_OK);
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid: \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:   amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
     requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
-    requires sep_y:   amq_quotient_key_sep(qf, gq, (char *)y, ylen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_y:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)y, ylen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures theorem_11: \result == 1;
 */
 int amq_proof_quotient_key_remove_earlier(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const void *y,
-                                          size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+                                          size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ != AMQ_OK)
+    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */ != AMQ_OK)
         return 1; /* y was not added: nothing to show */
-    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */ != AMQ_OK)
+    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */ != AMQ_OK)
         return 1; /* x was not added: nothing to show */
-    const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (gq) */;
-    const int found = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+    const amq_status removed = amq_quotient_key_remove(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */;
+    const int found = amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
     return (removed == AMQ_OK) & (found == 1);
 }
 
-/*@ requires table:      amq_quotient_key_table(qf, gq);
+/*@ requires table:      amq_quotient_key_table(qf, rem, meta, gq);
     requires x_valid:    \valid_read((char *)x + (0 .. xlen - 1));
-    requires sep_x:      amq_quotient_key_sep(qf, gq, (char *)x, xlen);
+    requires sep_x:      amq_quotient_key_sep(qf, rem, meta, gq, (char *)x, xlen);
     requires rows_valid: \valid_read(ops + (0 .. count - 1)) && \valid_read(keys + (0 .. count - 1)) &&
                          \valid_read(lens + (0 .. count - 1));
-    requires sep_rows:   \separated(ops + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
-                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
-                         \separated(keys + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
-                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
-                         \separated(lens + (0 .. count - 1), qf, qf->rem + (0 .. qf->nslots - 1),
-                                    qf->meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
-    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, gq, (char *)keys[i], lens[i]);
+    requires sep_rows:   \separated(ops + (0 .. count - 1), qf, rem + (0 .. qf->nslots - 1),
+                                    meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(keys + (0 .. count - 1), qf, rem + (0 .. qf->nslots - 1),
+                                    meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1)) &&
+                         \separated(lens + (0 .. count - 1), qf, rem + (0 .. qf->nslots - 1),
+                                    meta + (0 .. qf->nslots - 1), gq + (0 .. qf->nslots - 1));
+    requires row_arg:    \forall integer i; 0 <= i < count ==> amq_quotient_key_arg(qf, rem, meta, gq, (char *)keys[i], lens[i]);
     requires other:      \forall integer i; 0 <= i < count ==> ops[i] != 0 ==>
                            (keys[i] == \null && lens[i] > 0) ||
                            !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[i], lens[i]);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures no_false_negative: \result == 1;
 */
 int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, size_t xlen, const unsigned char *ops,
                                const void *const *keys, const size_t *lens, size_t count)
-    /*@ ghost (uint64_t \ghost *gq) */
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (gq) */ != AMQ_OK)
+    if (amq_quotient_key_add(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */ != AMQ_OK)
         return 1; /* x was not added: nothing to show */
     //@ ghost uint64_t n = qf->nslots;
     /*@ loop invariant bounds: 0 <= i <= count;
-        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, gq);
+        loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, rem, meta, gq);
         loop invariant n:      n == qf->nslots;
         loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_quotient_key_in((char *)keys[j], lens[j]);
-        loop invariant others: \forall integer j; 0 <= j < count ==> ops[j] != 0 ==>
-                                 (keys[j] == \null && lens[j] > 0) ||
-                                 !amq_quotient_key_same(qf->q, qf->r, seed, (char *)x, xlen, (char *)keys[j], lens[j]);
-        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, gq, qf->q, qf->r, seed, (char *)x, xlen);
-        loop assigns i, qf->count, qf->rem[0 .. n - 1], qf->meta[0 .. n - 1], gq[0 .. n - 1];
+        loop invariant others: \forall integer j; 0 <= j < count ==> \at(ops[j], Pre) != 0 ==>
+                                 (\at(keys[j], Pre) == \null && \at(lens[j], Pre) > 0) ||
+                                 !amq_quotient_key_same{Pre}(\at(qf->q, Pre), \at(qf->r, Pre), seed, (char *)x, xlen,
+                                                             (char *)\at(keys[j], Pre), \at(lens[j], Pre));
+        loop invariant inputs: \forall integer j; 0 <= j < count ==> ops[j] == \at(ops[j], Pre) &&
+                                 keys[j] == \at(keys[j], Pre) && lens[j] == \at(lens[j], Pre);
+        loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, rem, meta, gq, qf->q, qf->r, seed, (char *)x, xlen);
+        loop assigns i, qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
     */
     for (size_t i = 0; i < count; i++)
-        amq_proof_quotient_key_step(qf, seed, x, xlen, ops[i], keys[i], lens[i]) /*@ ghost (gq) */;
-    return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (gq) */;
+        amq_proof_quotient_key_step(qf, seed, x, xlen, ops[i], keys[i], lens[i]) /*@ ghost (rem, meta, gq) */;
+    return amq_quotient_key_query(qf, seed, x, xlen) /*@ ghost (rem, meta, gq) */;
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
-    requires y_arg:   amq_quotient_key_arg(qf, gq, (char *)y, ylen);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
+    requires y_arg:   amq_quotient_key_arg(qf, rem, meta, gq, (char *)y, ylen);
     requires z_valid: \valid_read((char *)z + (0 .. zlen - 1));
-    requires sep_z:   amq_quotient_key_sep(qf, gq, (char *)z, zlen);
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    requires sep_z:   amq_quotient_key_sep(qf, rem, meta, gq, (char *)z, zlen);
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures same: \result == 1;
 */
 int amq_proof_quotient_key_failed_add(amq_qf *qf, uint64_t seed, const void *y, size_t ylen, const void *z,
-                                size_t zlen) /*@ ghost (uint64_t \ghost *gq) */
+                                size_t zlen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    const int before = amq_quotient_key_query(qf, seed, z, zlen) /*@ ghost (gq) */;
-    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ == AMQ_OK)
+    const int before = amq_quotient_key_query(qf, seed, z, zlen) /*@ ghost (rem, meta, gq) */;
+    if (amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */ == AMQ_OK)
         return 1; /* nothing to show: the add succeeded */
     /*@ assert unchanged: qf->count == \at(qf->count, Pre); */
-    const int after = amq_quotient_key_query(qf, seed, z, zlen) /*@ ghost (gq) */;
+    const int after = amq_quotient_key_query(qf, seed, z, zlen) /*@ ghost (rem, meta, gq) */;
     return before == after;
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires len_pos: ylen > 0;
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures failed:    \result == 1;
-    ensures unchanged: qf->count == \old(qf->count) && amq_quotient_same{Pre, Post}(qf->rem, qf->meta, gq, qf->nslots);
+    ensures unchanged: qf->count == \old(qf->count) && amq_quotient_same{Pre, Post}(rem, meta, gq, qf->nslots);
 */
-int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_key_refused_add(amq_qf *qf, uint64_t seed, size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    return amq_quotient_key_add(qf, seed, NULL, ylen) /*@ ghost (gq) */ == AMQ_E_INVALID_ARG;
+    return amq_quotient_key_add(qf, seed, NULL, ylen) /*@ ghost (rem, meta, gq) */ == AMQ_E_INVALID_ARG;
 }
 
-/*@ requires table:   amq_quotient_key_table(qf, gq);
+/*@ requires table:   amq_quotient_key_table(qf, rem, meta, gq);
     requires full:    qf->count == qf->nslots;
     requires y_valid: \valid_read((char *)y + (0 .. ylen - 1));
-    assigns qf->count, qf->rem[0 .. qf->nslots - 1], qf->meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
+    assigns qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. qf->nslots - 1], meta[0 .. qf->nslots - 1], gq[0 .. qf->nslots - 1];
     ensures refused: \result == 1;
     ensures count:   qf->count == \old(qf->count);
 */
-int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *gq) */
+int amq_proof_quotient_key_full(amq_qf *qf, uint64_t seed, const void *y, size_t ylen) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    return amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (gq) */ == AMQ_E_FULL;
+    return amq_quotient_key_add(qf, seed, y, ylen) /*@ ghost (rem, meta, gq) */ == AMQ_E_FULL;
 }

@@ -1,6 +1,9 @@
 /* Blocked quotient filter (amq/blocked_quotient.h) over the proved blocked quotient kernel
- * (lib_internal/blocked_quotient_kernel.h).  The tables of all blocks lie side by side: block
- * b's slots are [b * nslots, (b + 1) * nslots) of rem and meta, its count counts[b].
+ * (lib_internal/blocked_quotient_kernel.h).  The tables of all blocks lie side by side in one
+ * compact slot store (lib_internal/quotient_slots.h): block b's slots are [b * nslots,
+ * (b + 1) * nslots), its count counts[b].  nslots is 2^q + slack rounded up to a multiple of
+ * 4 (the kernel no longer needs it: it reads the whole store at slot b * nslots + i; the key
+ * level's amq_blocked_quotient_store_all still states it).
  *
  * File (container type AMQ_TYPE_BLOCKED_QUOTIENT).  Parameters, six u64 little-endian:
  * nblocks, home slots per block (2^q), r, 3 (a fixed value: the hashing strategy number
@@ -28,11 +31,16 @@
 #define FIXED_FIELD 3u /* parameter field 24 */
 #define RECORD 24u
 
+uint64_t amq_blocked_quotient_block_slots(uint64_t q, uint64_t slack)
+{
+    const uint64_t n = (UINT64_C(1) << q) + slack;
+    return n + (4u - n % 4u) % 4u;
+}
+
 struct amq_blocked_quotient {
     uint64_t nblocks, q, r, slack, nslots, seed;
-    uint64_t *counts; /* stored fingerprints per block        */
-    uint64_t *rem;    /* nblocks * nslots remainders          */
-    uint8_t *meta;    /* nblocks * nslots metadata bytes      */
+    uint64_t *counts;        /* stored fingerprints per block   */
+    amq_quotient_slots st;   /* nblocks * nslots slots         */
 };
 
 static amq_status check(uint64_t nblocks, uint64_t q, uint64_t r, uint64_t slack)
@@ -49,7 +57,7 @@ static amq_status check(uint64_t nblocks, uint64_t q, uint64_t r, uint64_t slack
     if (slack > home)
         return amq_fail(AMQ_E_INVALID_ARG, NAME ": slack %llu exceeds the %llu home slots of a block",
                         (unsigned long long)slack, (unsigned long long)home);
-    if (nblocks > (SIZE_MAX / 16) / (home + slack))
+    if (nblocks > (SIZE_MAX / 16) / (home + slack + 3) || nblocks * (home + slack + 3) > AMQ_QUOTIENT_SLOTS_MAX)
         return amq_fail(AMQ_E_OVERFLOW, NAME ": %llu blocks of %llu slots do not fit in memory",
                         (unsigned long long)nblocks, (unsigned long long)(home + slack));
     return AMQ_OK;
@@ -63,21 +71,25 @@ amq_status amq_blocked_quotient_create(amq_blocked_quotient **out, uint64_t nblo
     amq_status s = check(nblocks, q, r, slack);
     if (s != AMQ_OK)
         return s;
-    const uint64_t nslots = (UINT64_C(1) << q) + slack;
+    const uint64_t nslots = amq_blocked_quotient_block_slots(q, slack), n = nblocks * nslots, rb = amq_quotient_slots_rem_bytes(r);
+    const uint64_t w16 = amq_quotient_slots_rem16_words(rb, n), w32 = amq_quotient_slots_rem32_words(rb, n);
     amq_blocked_quotient *b = malloc(sizeof *b);
     uint64_t *counts = calloc((size_t)nblocks, sizeof(uint64_t));
-    uint64_t *rem = calloc((size_t)(nblocks * nslots), sizeof(uint64_t));
-    uint8_t *meta = calloc((size_t)(nblocks * nslots), 1);
-    if (!b || !counts || !rem || !meta) {
+    amq_quotient_slots st = {.n = n, .rbytes = rb};
+    st.rem16 = w16 ? calloc((size_t)w16, sizeof(uint16_t)) : NULL;
+    st.rem32 = w32 ? calloc((size_t)w32, sizeof(uint32_t)) : NULL;
+    st.meta = calloc((size_t)amq_quotient_slots_meta_words(n), sizeof(uint16_t));
+    if (!b || !counts || (w16 && !st.rem16) || (w32 && !st.rem32) || !st.meta) {
         free(b);
         free(counts);
-        free(rem);
-        free(meta);
+        free(st.rem16);
+        free(st.rem32);
+        free(st.meta);
         return amq_fail(AMQ_E_NOMEM, NAME ": cannot allocate %llu blocks of %llu slots", (unsigned long long)nblocks,
                         (unsigned long long)nslots);
     }
     *b = (amq_blocked_quotient){.nblocks = nblocks, .q = q, .r = r, .slack = slack, .nslots = nslots,
-                                .seed = seed, .counts = counts, .rem = rem, .meta = meta};
+                                .seed = seed, .counts = counts, .st = st};
     *out = b;
     return AMQ_OK;
 }
@@ -117,8 +129,9 @@ void amq_blocked_quotient_free(amq_blocked_quotient *b)
 {
     if (b) {
         free(b->counts);
-        free(b->rem);
-        free(b->meta);
+        free(b->st.rem16);
+        free(b->st.rem32);
+        free(b->st.meta);
         free(b);
     }
 }
@@ -135,7 +148,7 @@ void amq_blocked_quotient_locate(const amq_blocked_quotient *b, const void *key,
  * filter is unchanged (the kernel's contract).  For the loader's records. */
 static int insert(amq_blocked_quotient *b, uint64_t block, const uint64_t *qr)
 {
-    return amq_blocked_quotient_kernel_insert(b->rem, b->meta, b->counts, b->nslots, b->q, b->r, block, qr[0],
+    return amq_blocked_quotient_kernel_insert(b->st, b->counts, b->nslots, b->q, b->r, block, qr[0],
                                               qr[1]);
 }
 
@@ -145,7 +158,7 @@ amq_status amq_blocked_quotient_add(amq_blocked_quotient *b, const void *key, si
 {
     if (!b || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " add: NULL filter or key");
-    const int st = amq_blocked_quotient_key_add(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r,
+    const int st = amq_blocked_quotient_key_add(b->st, b->counts, b->nblocks, b->nslots, b->q, b->r,
                                                 b->seed, key, len);
     uint64_t block, qr[2];
     if (st != 0) { /* the key's block, for the message only */
@@ -160,7 +173,7 @@ int amq_blocked_quotient_query(const amq_blocked_quotient *b, const void *key, s
 {
     if (!b || (!key && len))
         return amq_query_refused("amq_blocked_quotient_query");
-    return amq_blocked_quotient_key_query(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed,
+    return amq_blocked_quotient_key_query(b->st, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed,
                                           key, len);
 }
 
@@ -170,7 +183,7 @@ void amq_blocked_quotient_query_batch(const amq_blocked_quotient *b, const void 
 {
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_quotient_query_batch"))
         return;
-    amq_blocked_quotient_key_query_batch(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, keys,
+    amq_blocked_quotient_key_query_batch(b->st, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, keys,
                                          lens, count, results);
 }
 
@@ -178,7 +191,7 @@ amq_status amq_blocked_quotient_remove(amq_blocked_quotient *b, const void *key,
 {
     if (!b || (!key && len))
         return amq_fail(AMQ_E_INVALID_ARG, NAME " remove: NULL filter or key");
-    if (amq_blocked_quotient_key_remove(b->rem, b->meta, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, key,
+    if (amq_blocked_quotient_key_remove(b->st, b->counts, b->nblocks, b->nslots, b->q, b->r, b->seed, key,
                                         len))
         return amq_fail(AMQ_E_NOT_PRESENT, NAME " remove: key not present (its fingerprint is not stored in its "
                                            "block); nothing changed");
@@ -190,7 +203,7 @@ void amq_blocked_quotient_clear(amq_blocked_quotient *b)
     if (!b)
         return;
     memset(b->counts, 0, (size_t)b->nblocks * sizeof(uint64_t));
-    memset(b->meta, 0, (size_t)(b->nblocks * b->nslots));
+    memset(b->st.meta, 0, (size_t)amq_quotient_slots_meta_words(b->st.n) * sizeof *b->st.meta);
 }
 
 uint64_t amq_blocked_quotient_count(const amq_blocked_quotient *b)
@@ -208,8 +221,11 @@ uint64_t amq_blocked_quotient_distinct(const amq_blocked_quotient *b)
 {
     uint64_t d = 0;
     const uint64_t slots = b->nblocks * b->nslots;
-    for (uint64_t i = 0; i < slots; i++)
-        d += b->meta[i] != 0 && !((b->meta[i] & AMQ_QF_CONTINUATION) && i % b->nslots != 0 && b->rem[i] == b->rem[i - 1]);
+    for (uint64_t i = 0; i < slots; i++) {
+        const uint8_t m = amq_quotient_slots_meta(b->st, i);
+        d += m != 0 && !((m & AMQ_QF_CONTINUATION) && i % b->nslots != 0 &&
+                         amq_quotient_slots_rem(b->st, i) == amq_quotient_slots_rem(b->st, i - 1));
+    }
     return d;
 }
 
@@ -225,21 +241,21 @@ uint64_t amq_blocked_quotient_seed(const amq_blocked_quotient *b) { return b ? b
  * run's quotient taken from the queue of occupied home slots of its cluster. */
 static uint8_t *block_records(const amq_blocked_quotient *b, uint64_t blk, uint8_t *out, uint64_t *queue)
 {
-    const uint8_t *meta = b->meta + blk * b->nslots;
-    const uint64_t *rem = b->rem + blk * b->nslots;
+    const uint64_t base = blk * b->nslots;
     uint64_t head = 0, tail = 0, quot = 0;
     for (uint64_t i = 0; i < b->nslots; i++) {
-        if (meta[i] == 0) { /* between clusters */
+        const uint8_t m = amq_quotient_slots_meta(b->st, base + i);
+        if (m == 0) { /* between clusters */
             head = tail = 0;
             continue;
         }
-        if (meta[i] & AMQ_QF_OCCUPIED) /* quotient i has a run, in quotient order */
+        if (m & AMQ_QF_OCCUPIED) /* quotient i has a run, in quotient order */
             queue[tail++] = i;
-        if (!(meta[i] & AMQ_QF_CONTINUATION) && head < tail) /* a run starts here */
+        if (!(m & AMQ_QF_CONTINUATION) && head < tail) /* a run starts here */
             quot = queue[head++];
         amq_put_u64(out, blk);
         amq_put_u64(out + 8, quot);
-        amq_put_u64(out + 16, rem[i]);
+        amq_put_u64(out + 16, amq_quotient_slots_rem(b->st, base + i));
         out += RECORD;
     }
     return out;
@@ -359,26 +375,40 @@ amq_status amq_blocked_quotient_load(amq_blocked_quotient **out, const char *pat
 }
 
 /* ---- kernel descriptor (lib_internal/blocked_check.h) ----
- * State, the layout of the key-level filter: nblocks count words, nblocks * nslots
- * remainder words, then nblocks * nslots metadata bytes rounded up to words.  The
+ * State, the layout of the key-level filter: nblocks count words, then the compact store of
+ * nblocks * nslots slots (lib_internal/quotient_slots.h): its remainder words, then its
+ * metadata words, each part starting on a state word (the enumeration copies states with
+ * memcpy, so the store's narrower words are read through their own types only).  The
  * operations are the proved kernel's, so enumeration and Monte Carlo test the code WP
  * proves. */
 
 typedef struct desc_view {
-    uint64_t *counts, *rem;
-    uint8_t *meta;
+    uint64_t *counts;
+    amq_quotient_slots st;
     uint64_t nslots, block, qr[2];
 } desc_view;
+
+/* State words of the store's remainder part and of its metadata part (bytes rounded up). */
+static uint64_t desc_rem_words(uint64_t rbytes, uint64_t n)
+{
+    return (amq_quotient_slots_rem16_words(rbytes, n) * sizeof(uint16_t) +
+            amq_quotient_slots_rem32_words(rbytes, n) * sizeof(uint32_t) + 7) / 8;
+}
+static uint64_t desc_meta_words(uint64_t n) { return (amq_quotient_slots_meta_words(n) * sizeof(uint16_t) + 7) / 8; }
 
 /* The state's arrays, and the block and fingerprint of digit d (top: the block; low q + r
  * bits: quotient, then remainder). */
 static desc_view desc_split(const amq_blocked_quotient_geom *g, const uint64_t *st, uint64_t d)
 {
-    const uint64_t p = g->q + g->r, nslots = (UINT64_C(1) << g->q) + g->slack;
-    const uint64_t f = d & ((UINT64_C(1) << p) - 1);
-    uint64_t *counts = (uint64_t *)st, *rem = counts + g->nblocks;
-    return (desc_view){counts, rem, (uint8_t *)(rem + g->nblocks * nslots), nslots, d >> p,
-                       {f >> g->r, f & ((UINT64_C(1) << g->r) - 1)}};
+    const uint64_t p = g->q + g->r, nslots = amq_blocked_quotient_block_slots(g->q, g->slack), n = g->nblocks * nslots;
+    const uint64_t f = d & ((UINT64_C(1) << p) - 1), rb = amq_quotient_slots_rem_bytes(g->r);
+    uint64_t *counts = (uint64_t *)st, *words = counts + g->nblocks;
+    amq_quotient_slots s = {.n = n, .rbytes = rb, .meta = (uint16_t *)(void *)(words + desc_rem_words(rb, n))};
+    if (rb <= 2u)
+        s.rem16 = (uint16_t *)(void *)words;
+    else
+        s.rem32 = (uint32_t *)(void *)words;
+    return (desc_view){counts, s, nslots, d >> p, {f >> g->r, f & ((UINT64_C(1) << g->r) - 1)}};
 }
 
 static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
@@ -386,21 +416,21 @@ static void desc_add(const amq_ops *kn, uint64_t *st, const uint64_t *d)
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
     /* a refusal leaves the state as it was */
-    (void)amq_blocked_quotient_kernel_insert(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+    (void)amq_blocked_quotient_kernel_insert(v.st, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
 static int desc_query(const amq_ops *kn, const uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
-    return amq_blocked_quotient_kernel_query(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+    return amq_blocked_quotient_kernel_query(v.st, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
 static int desc_remove(const amq_ops *kn, uint64_t *st, const uint64_t *d)
 {
     const amq_blocked_quotient_geom *g = kn->ctx;
     const desc_view v = desc_split(g, st, d[0]);
-    return amq_blocked_quotient_kernel_delete(v.rem, v.meta, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
+    return amq_blocked_quotient_kernel_delete(v.st, v.counts, v.nslots, g->q, g->r, v.block, v.qr[0], v.qr[1]);
 }
 
 amq_status amq_ops_blocked_quotient(amq_ops *out, amq_blocked_quotient_geom *g)
@@ -414,14 +444,15 @@ amq_status amq_ops_blocked_quotient(amq_ops *out, amq_blocked_quotient_geom *g)
     if (g->nblocks > (UINT64_C(1) << (62 - g->q - g->r)))
         return amq_fail(AMQ_E_OVERFLOW, NAME " kernel: %llu blocks x 2^%llu fingerprints overflow the digits",
                         (unsigned long long)g->nblocks, (unsigned long long)(g->q + g->r));
-    /* words = nblocks * (1 + nslots) + ceil(nblocks * nslots / 8); nslots <= 2^(q+1) */
-    const uint64_t nslots = (UINT64_C(1) << g->q) + g->slack, limit = SIZE_MAX / sizeof(uint64_t) / 2;
+    /* words <= nblocks * (1 + nslots) + ceil(nblocks * nslots / 16); nslots <= 2^(q+1) + 3 */
+    const uint64_t nslots = amq_blocked_quotient_block_slots(g->q, g->slack), limit = SIZE_MAX / sizeof(uint64_t) / 2;
     if (g->nblocks > limit / (1 + nslots))
         return amq_fail(AMQ_E_OVERFLOW, NAME " kernel: state does not fit in memory");
     g->alphabet = g->nblocks << (g->q + g->r);
     g->m = g->nblocks << g->q;
     *out = (amq_ops){.name = NAME, .m = g->alphabet, .k = 1,
-                        .state_words = (size_t)(g->nblocks * (1 + nslots) + (g->nblocks * nslots + 7) / 8),
+                        .state_words = (size_t)(g->nblocks + desc_rem_words(amq_quotient_slots_rem_bytes(g->r), g->nblocks * nslots) +
+                                                desc_meta_words(g->nblocks * nslots)),
                         .add_ctx = desc_add, .query_ctx = desc_query, .remove_ctx = desc_remove, .ctx = g};
     return AMQ_OK;
 }

@@ -4,6 +4,7 @@
 #include <lib_internal/fail.h>
 #include <lib_internal/blocked_check.h>
 #include <lib_internal/blocked_state.h>
+#include <lib_internal/quotient_check.h>
 #include <lib_internal/moment_cost.h>
 #include <lib_internal/structure.h>
 #include <lib_internal/container.h>
@@ -71,12 +72,12 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
                     "stored / home slots");
 }
 
-/* one remainder word and one metadata byte per slot, and a count per block */
+/* the compact slot store of every block's slots, and a count per block */
 static uint64_t memory(const void *o)
 {
     const uint64_t nb = amq_blocked_quotient_nblocks(o);
-    const uint64_t slots = (UINT64_C(1) << amq_blocked_quotient_q(o)) + amq_blocked_quotient_slack(o);
-    return nb * slots * 9u + nb * 8u;
+    const uint64_t slots = amq_blocked_quotient_block_slots(amq_blocked_quotient_q(o), amq_blocked_quotient_slack(o));
+    return amq_quotient_store_bytes(amq_blocked_quotient_r(o), nb * slots) + nb * 8u;
 }
 
 static amq_status p_of(const uint64_t *v, uint64_t *p)
@@ -150,7 +151,7 @@ static double approx_exp(const uint64_t *v, uint64_t n)
 }
 
 /* Each block stores every fingerprint of its keys in a slot of its own (copies included):
- * blocks x (2^q + slack) keys at most, saturated. */
+ * blocks x (2^q + slack, rounded up to a multiple of 4) keys at most, saturated. */
 static uint64_t capacity(const uint64_t *v)
 {
     if (v[P_Q] < 1 || v[P_Q] > 24) /* not a block the structure builds: its own checks say so */
@@ -158,7 +159,9 @@ static uint64_t capacity(const uint64_t *v)
     const uint64_t home = UINT64_C(1) << v[P_Q], slack = slack_of(v);
     if (slack > UINT64_MAX - home)
         return UINT64_MAX;
-    const uint64_t per_block = home + slack;
+    if (slack > home)
+        return UINT64_MAX; /* not a block the structure builds: its own checks say so */
+    const uint64_t per_block = amq_blocked_quotient_block_slots(v[P_Q], slack);
     return v[P_BLOCKS] > UINT64_MAX / per_block ? UINT64_MAX : v[P_BLOCKS] * per_block;
 }
 

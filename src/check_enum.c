@@ -251,8 +251,7 @@ static uint64_t enum_state_positives(const amq_ops *kn, const uint64_t *state, u
 static size_t enum_remove_prefix(const amq_ops *kn, uint64_t *work, const uint64_t *state, const uint64_t *d,
                                  uint64_t r)
 {
-    for (size_t w = 0; w < kn->state_words; w++)
-        work[w] = state[w];
+    memcpy(work, state, kn->state_words * sizeof *work); /* bytes: see below */
     for (size_t v = 0; v < (size_t)r; v++)
         if (amq_ops_remove(kn, work, d + v * kn->k) != 0)
             return v;
@@ -299,8 +298,10 @@ static amq_status enumerate(uint64_t *pos, uint64_t *outcomes_out, const amq_ops
         for (size_t v = first; v < (size_t)n; v++) {
             uint64_t *dst = snap + (v + 1) * W;
             const uint64_t *src = snap + v * W;
-            for (size_t w = 0; w < W; w++) /* usually 1-2 words: cheaper than memcpy */
-                dst[w] = src[w];
+            /* memcpy, not a loop of uint64_t reads: a kernel may keep narrower words in the
+             * state (the quotient filter's store: uint16_t, uint32_t), which C lets only a
+             * byte copy read as anything but their own type */
+            memcpy(dst, src, W * sizeof *dst);
             amq_ops_add(kn, dst, d + v * k);
         }
         const uint64_t *state = snap + (size_t)n * W;

@@ -15,11 +15,11 @@
 #include <lib_internal/null_rule.h>
 
 struct amq_quotient {
-    amq_qf qf; /* q, r, nslots, count and the two arrays */
+    amq_qf qf; /* q, r, nslots, count and the compact slot store */
     uint64_t slack, seed;
 };
 
-#define SLOT_BYTES 9u       /* one remainder word and one metadata byte */
+#define SLOT_BYTES 9u       /* at most a slot takes: an eight-byte remainder and a nibble, rounded up */
 #define QUOTIENT_PARAMS 40u /* q, r, slack, seed, count: u64 each, little-endian */
 
 /* Checks (q, r, slack); *nslots = 2^q + slack. */
@@ -33,8 +33,8 @@ static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t 
         return amq_fail(AMQ_E_INVALID_ARG, "quotient filter: p = q + r = %llu + %llu fingerprint bits exceeds 64",
                         ULL(q), ULL(r));
     const uint64_t home = AMQ_QF_HOME_SLOTS(q);
-    if (slack > UINT64_MAX - home || home + slack > SIZE_MAX / SLOT_BYTES)
-        return amq_fail(AMQ_E_OVERFLOW, "quotient filter: 2^%llu home + %llu slack slots of %u bytes do not "
+    if (slack > UINT64_MAX - home || home + slack > SIZE_MAX / SLOT_BYTES || home + slack > AMQ_QUOTIENT_SLOTS_MAX)
+        return amq_fail(AMQ_E_OVERFLOW, "quotient filter: 2^%llu home + %llu slack slots of up to %u bytes do not "
                                         "fit in the address space", ULL(q), ULL(slack), SLOT_BYTES);
     /* A documented limit, so that a file cannot ask for a table far beyond what its q needs. */
     if (slack > home)
@@ -44,27 +44,66 @@ static amq_status check_params(uint64_t q, uint64_t r, uint64_t slack, uint64_t 
     return AMQ_OK;
 }
 
-/* An empty table.  calloc's all-zero bytes are exactly amq_quotient_kernel_clear's post-state (the
- * invariant holds), without touching every page of a large table. */
+uint64_t amq_quotient_store_bytes(uint64_t r, uint64_t n)
+{
+    const uint64_t rb = amq_quotient_slots_rem_bytes(r);
+    return amq_quotient_slots_rem16_words(rb, n) * sizeof(uint16_t) +
+           amq_quotient_slots_rem32_words(rb, n) * sizeof(uint32_t) +
+           amq_quotient_slots_meta_words(n) * sizeof(uint16_t);
+}
+
+/* calloc of n words of size bytes, advised onto huge pages; NULL for n = 0 (an unused array). */
+static void *words_alloc(uint64_t n, size_t size, int *failed)
+{
+    if (n == 0)
+        return NULL;
+    void *a = calloc((size_t)n, size);
+    if (!a)
+        *failed = 1;
+    else
+        amq_advise_huge_pages(a, (size_t)n * size);
+    return a;
+}
+
+/* An empty table: a compact store of nslots slots for r-bit remainders (lib_internal/
+ * quotient_slots.h).  calloc's all-zero words are exactly amq_quotient_kernel_clear's
+ * post-state (the invariant holds), without touching every page of a large table. */
 static amq_status table_alloc(amq_qf *t, uint64_t q, uint64_t r, uint64_t nslots)
 {
-    uint64_t *rem = calloc((size_t)nslots, sizeof *rem);
-    uint8_t *meta = rem ? calloc((size_t)nslots, 1) : NULL;
-    if (!meta) {
-        free(rem);
+    const uint64_t rb = amq_quotient_slots_rem_bytes(r);
+    int failed = 0;
+    amq_quotient_slots st = {.n = nslots, .rbytes = rb};
+    st.rem16 = words_alloc(amq_quotient_slots_rem16_words(rb, nslots), sizeof(uint16_t), &failed);
+    st.rem32 = words_alloc(amq_quotient_slots_rem32_words(rb, nslots), sizeof(uint32_t), &failed);
+    st.meta = words_alloc(amq_quotient_slots_meta_words(nslots), sizeof(uint16_t), &failed);
+    if (failed) {
+        free(st.rem16);
+        free(st.rem32);
+        free(st.meta);
         return amq_fail(AMQ_E_NOMEM, "quotient filter: cannot allocate %llu slots (%llu bytes)", ULL(nslots),
-                        ULL(nslots * SLOT_BYTES));
+                        ULL(amq_quotient_store_bytes(r, nslots)));
     }
-    amq_advise_huge_pages(rem, (size_t)nslots * sizeof *rem);
-    amq_advise_huge_pages(meta, (size_t)nslots);
-    *t = (amq_qf){.q = q, .r = r, .nslots = nslots, .count = 0, .rem = rem, .meta = meta};
+    *t = (amq_qf){.q = q, .r = r, .nslots = nslots, .count = 0, .slots = st};
     return AMQ_OK;
 }
 
 static void table_free(amq_qf *t)
 {
-    free(t->rem);
-    free(t->meta);
+    free(t->slots.rem16);
+    free(t->slots.rem32);
+    free(t->slots.meta);
+}
+
+/* *dst (allocated for the same q, r, nslots) becomes a copy of src's slots and count. */
+static void table_copy(amq_qf *dst, const amq_qf *src)
+{
+    const amq_quotient_slots *a = &src->slots;
+    if (a->rem16)
+        memcpy(dst->slots.rem16, a->rem16, (size_t)amq_quotient_slots_rem16_words(a->rbytes, a->n) * sizeof *a->rem16);
+    if (a->rem32)
+        memcpy(dst->slots.rem32, a->rem32, (size_t)amq_quotient_slots_rem32_words(a->rbytes, a->n) * sizeof *a->rem32);
+    memcpy(dst->slots.meta, a->meta, (size_t)amq_quotient_slots_meta_words(a->n) * sizeof *a->meta);
+    dst->count = src->count;
 }
 
 /* Quotient (top q of the p bits) and remainder (low r bits); r <= 63.  The proved split of
@@ -313,9 +352,7 @@ amq_status amq_quotient_merge(amq_quotient *dst, const amq_quotient *src)
     amq_status s = table_alloc(&t, dst->qf.q, dst->qf.r, dst->qf.nslots);
     if (s != AMQ_OK)
         return s;
-    memcpy(t.rem, dst->qf.rem, (size_t)t.nslots * sizeof *t.rem);
-    memcpy(t.meta, dst->qf.meta, (size_t)t.nslots);
-    t.count = dst->qf.count;
+    table_copy(&t, &dst->qf);
     if ((s = insert_all(&t, src, "merge")) != AMQ_OK) {
         table_free(&t);
         return s;
@@ -408,9 +445,12 @@ static amq_status load_fps(amq_quotient *f, const uint64_t *fps, uint64_t n, con
             return amq_fail(AMQ_E_BAD_PARAMS, "load: '%s': fingerprint %llu does not fit: %s", path, ULL(i),
                             i == t->nslots ? "the table is full" : "its cluster runs past the slack slots");
         const int continuation = i > 0 && quot_of(t, fps[i - 1]) == fq;
-        t->meta[fq] |= AMQ_QF_OCCUPIED;
-        t->meta[at] |= (uint8_t)((continuation ? AMQ_QF_CONTINUATION : 0u) | (at != fq ? AMQ_QF_SHIFTED : 0u));
-        t->rem[at] = rem_of(t, fps[i]);
+        const amq_quotient_slots st = t->slots;
+        amq_quotient_slots_set_meta(st, fq, (uint8_t)(amq_quotient_slots_meta(st, fq) | AMQ_QF_OCCUPIED));
+        amq_quotient_slots_set_meta(st, at, (uint8_t)(amq_quotient_slots_meta(st, at) |
+                                                      (continuation ? AMQ_QF_CONTINUATION : 0u) |
+                                                      (at != fq ? AMQ_QF_SHIFTED : 0u)));
+        amq_quotient_slots_set_rem(st, at, rem_of(t, fps[i])); /* < 2^r: fits the store's width */
         last = at;
     }
     t->count = n;

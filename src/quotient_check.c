@@ -1,6 +1,7 @@
 /* The quotient filter kernel as a cross-check descriptor (amq/check.h), and the
  * enumeration / Monte Carlo shorthands against 1 - (1 - 2^-p)^n (amq/spec_quotient.h).
- * State: word 0 the count, words 1 .. nslots the remainders, then the metadata bytes. */
+ * State: word 0 the count, then the compact store's words (lib_internal/quotient_slots.h):
+ * its remainder words from state word 1, its metadata words from the next state word. */
 #include <lib_internal/fail.h>
 #include <amq/quotient.h>
 #include <lib_internal/quotient_check.h>
@@ -10,13 +11,29 @@
 
 static uint64_t nslots_of(const amq_quotient_geom *g) { return AMQ_QF_HOME_SLOTS(g->q) + g->slack; }
 
+/* State words of the store's remainder part and of its metadata part (bytes rounded up). */
+static uint64_t rem_state_words(uint64_t rbytes, uint64_t n)
+{
+    const uint64_t bytes = amq_quotient_slots_rem16_words(rbytes, n) * sizeof(uint16_t) +
+                           amq_quotient_slots_rem32_words(rbytes, n) * sizeof(uint32_t);
+    return (bytes + 7) / 8;
+}
+static uint64_t meta_state_words(uint64_t n) { return (amq_quotient_slots_meta_words(n) * sizeof(uint16_t) + 7) / 8; }
+
 /* The kernel's view of a state.  Queries get it through a const amq_qf, so the casts
- * below never lead to a write into a const state. */
+ * below never lead to a write into a const state.  The state's words are only ever copied
+ * whole by the enumeration (memcpy, src/check_enum.c), so the store's narrower words in
+ * them are read and written through the store's own types only. */
 static amq_qf view(const amq_quotient_geom *g, const uint64_t *st)
 {
-    const uint64_t n = nslots_of(g);
-    return (amq_qf){.q = g->q, .r = g->r, .nslots = n, .count = st[0], .rem = (uint64_t *)(st + 1),
-                    .meta = (uint8_t *)(st + 1 + n)};
+    const uint64_t n = nslots_of(g), rb = amq_quotient_slots_rem_bytes(g->r);
+    uint64_t *words = (uint64_t *)(st + 1);
+    amq_quotient_slots s = {.n = n, .rbytes = rb, .meta = (uint16_t *)(void *)(words + rem_state_words(rb, n))};
+    if (rb <= 2u)
+        s.rem16 = (uint16_t *)(void *)words;
+    else
+        s.rem32 = (uint32_t *)(void *)words;
+    return (amq_qf){.q = g->q, .r = g->r, .nslots = n, .count = st[0], .slots = s};
 }
 
 static uint64_t fq_of(const amq_quotient_geom *g, uint64_t d) { return d >> g->r; }
@@ -63,7 +80,8 @@ amq_status amq_ops_quotient(amq_ops *out, amq_quotient_geom *g)
                                            "alphabet 2^p is a 64-bit number); got q = %llu, r = %llu",
                         (unsigned long long)g->q, (unsigned long long)g->r);
     const uint64_t home = AMQ_QF_HOME_SLOTS(g->q);
-    /* words = 1 + n + ceil(n / 8) must fit in memory addresses */
+    /* words = 1 + at most n + ceil(n / 16) (n eight-byte remainders and n nibbles) must fit in
+     * memory addresses */
     if (g->slack > (SIZE_MAX / sizeof(uint64_t)) / 2 || home > (SIZE_MAX / sizeof(uint64_t)) / 2 - g->slack)
         return amq_fail(AMQ_E_OVERFLOW, "quotient kernel: 2^%llu + %llu slots do not fit in memory",
                         (unsigned long long)g->q, (unsigned long long)g->slack);
@@ -72,7 +90,8 @@ amq_status amq_ops_quotient(amq_ops *out, amq_quotient_geom *g)
     out->name = g->name ? g->name : "quotient";
     out->m = UINT64_C(1) << (g->q + g->r);
     out->k = 1;
-    out->state_words = (size_t)(1 + n + (n + 7) / 8);
+    const uint64_t rb = amq_quotient_slots_rem_bytes(g->r);
+    out->state_words = (size_t)(1 + rem_state_words(rb, n) + meta_state_words(n));
     out->clear = d_clear;
     out->add_ctx = d_add;
     out->query_ctx = d_query;

@@ -8,23 +8,24 @@
 /* Slot p holds the only element of its quotient iff it is a run head not followed by a
  * continuation. */
 /*@ requires p_range:    p < n;
-    requires meta_valid: \valid_read(meta + (0 .. n - 1));
-    requires gq_valid:   \valid_read(gq + (0 .. n - 1));
+    requires ctx:        amq_qf_win_ok(st, rem, meta, gq);
+    requires n_is:       n == st.n;
+    requires hold:       amq_qf_hold(st.s, st.base, rem, meta);
     requires shape:      amq_quotient_shape(meta, gq, n);
     requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq;
     assigns \nothing;
     ensures last: \result <==>
       !(\exists integer k; 0 <= k < n && k != p && amq_quotient_used(meta, k) && gq[k] == fq);
 */
-static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p)
-    /*@ ghost (uint64_t \ghost *gq) */
+static _Bool qf_is_last(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t p)
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
     (void)fq; /* for the contract */
-    if (amq_quotient_step_is_continuation(meta[p])) {
+    if (amq_quotient_step_is_continuation(amq_quotient_slots_meta(st.s, st.base + p) /*@ ghost (rem - st.base, meta - st.base) */)) {
         /*@ assert prev: amq_quotient_used(meta, p - 1) && gq[p - 1] == fq; */
         return 0;
     }
-    if (p + 1u < n && amq_quotient_step_is_continuation(meta[p + 1u])) {
+    if (p + 1u < n && amq_quotient_step_is_continuation(amq_quotient_slots_meta(st.s, st.base + (p + 1u)) /*@ ghost (rem - st.base, meta - st.base) */)) {
         /*@ assert next: amq_quotient_used(meta, p + 1) && gq[p + 1] == fq; */
         return 0;
     }
@@ -36,14 +37,17 @@ static _Bool qf_is_last(const uint8_t *meta, uint64_t n, uint64_t fq, uint64_t p
 /* The delete's shift goes on at slot k: k is inside the table and its element is shifted.
  * One call as the loop condition gives the loop a single exit, which the provers need to
  * carry the moved-slot relation past it. */
-/*@ requires meta_valid: \valid_read(meta + (0 .. n - 1));
+/*@ requires store:      amq_qf_win_readable(st);
+    requires n_is:       n == st.n;
+    requires hold:       amq_qf_hold(st.s, st.base, rem, meta);
     requires bytes:      amq_quotient_bytes(meta, n);
     assigns \nothing;
     ensures go: \result <==> (k < n && amq_quotient_S(meta, k));
 */
-static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
+static _Bool qf_shift_goes_on(const amq_qf_win st, uint64_t n, uint64_t k)
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta) */
 {
-    return k < n && amq_quotient_step_is_shifted(meta[k]);
+    return k < n && amq_quotient_step_is_shifted(amq_quotient_slots_meta(st.s, st.base + k) /*@ ghost (rem - st.base, meta - st.base) */);
 }
 
 /* Removes the element of slot p, which holds (fq, fr): the shifted elements after it move
@@ -51,15 +55,16 @@ static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
  * recomputed; the last slot they leave becomes free; is_occupied(fq) is cleared if p held
  * the only element of fq.  Returns t (see amq_quotient_del_pos). */
 /*@ requires p_range:    p < n;
-    requires meta_valid: \valid(meta + (0 .. n - 1));
-    requires rem_valid:  \valid(rem + (0 .. n - 1));
-    requires gq_valid:   \valid(gq + (0 .. n - 1));
-    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires ctx:        amq_qf_win_ok(st, rem, meta, gq);
+    requires n_is:       n == st.n;
+    requires hold:       amq_qf_hold(st.s, st.base, rem, meta);
     requires shape:      amq_quotient_shape(meta, gq, n);
     requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq && rem[p] == fr;
     requires last:       last <==>
       !(\exists integer k; 0 <= k < n && k != p && amq_quotient_used(meta, k) && gq[k] == fq);
-    assigns rem[p .. n - 1], meta[0 .. n - 1], gq[p .. n - 1];
+    assigns AMQ_QUOTIENT_SLOTS_WORDS(st.s),
+            rem[p .. n - 1], meta[0 .. n - 1], gq[p .. n - 1];
+    ensures hold: amq_qf_hold(st.s, st.base, rem, meta);
     ensures range:   p < \result <= n;
     ensures pos:     amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, \result);
     ensures deleted: amq_quotient_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, \result);
@@ -67,12 +72,12 @@ static _Bool qf_shift_goes_on(const uint8_t *meta, uint64_t n, uint64_t k)
     ensures count:   amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) - 1;
     ensures count_pos: amq_quotient_nused{Pre}(meta, n) >= 1;
 */
-static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr,
+static uint64_t qf_del_write(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t fr,
                              uint64_t p, _Bool last)
-    /*@ ghost (uint64_t \ghost *gq) */
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
     (void)fr; /* for the contract */
-    _Bool cp = amq_quotient_step_is_continuation(meta[p]);
+    _Bool cp = amq_quotient_step_is_continuation(amq_quotient_slots_meta(st.s, st.base + p) /*@ ghost (rem - st.base, meta - st.base) */);
     uint64_t k = p + 1u;
     uint64_t cq = fq;
     /*@ loop invariant range:      p < k <= n;
@@ -93,14 +98,16 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
                                      meta[j] == \at(meta[j], Pre);
         loop invariant quot:       cq == amq_quotient_gq{Pre}(gq, k - 1);
         loop invariant cp:         cp <==> amq_quotient_C{Pre}(meta, p);
-        loop assigns k, cq, rem[p .. n - 1], meta[p .. n - 1], gq[p .. n - 1];
+        loop invariant hold: amq_qf_hold(st.s, st.base, rem, meta);
+        loop assigns k, cq, AMQ_QUOTIENT_SLOTS_WORDS(st.s),
+            rem[p .. n - 1], meta[p .. n - 1], gq[p .. n - 1];
         loop variant n - k;
     */
-    while (qf_shift_goes_on(meta, n, k)) {
+    while (qf_shift_goes_on(st, n, k) /*@ ghost (rem, meta) */) {
         /*@ assert bytes: amq_quotient_bytes(meta, n); */
         /*@ assert moving: amq_quotient_used{Pre}(meta, k) && amq_quotient_gq{Pre}(gq, k) < k; */
         /*@ assert prev_used: amq_quotient_used{Pre}(meta, k - 1); */
-        _Bool c = amq_quotient_step_is_continuation(meta[k]);
+        _Bool c = amq_quotient_step_is_continuation(amq_quotient_slots_meta(st.s, st.base + k) /*@ ghost (rem - st.base, meta - st.base) */);
         if (!c) {
             /*@ assert new_run: amq_quotient_gq{Pre}(gq, k) > cq; */
             /*@ assert sorted_prev: \forall integer m; 0 <= m < k - 1 ==> amq_quotient_used{Pre}(meta, m) ==>
@@ -111,12 +118,12 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
                                 amq_quotient_gq{Pre}(gq, m) < amq_quotient_gq{Pre}(gq, k) ==> m < k; */
             /*@ assert between: \forall integer x; cq < x < amq_quotient_gq{Pre}(gq, k) ==> !amq_quotient_O{Pre}(meta, x); */
             /*@ assert occ_k: amq_quotient_O(meta, amq_quotient_gq{Pre}(gq, k)); */
-            cq = amq_quotient_step_next_occupied(meta, n, cq, k - 1u);
+            cq = amq_quotient_step_next_occupied(st, cq, k - 1u) /*@ ghost (rem, meta) */;
         } else {
             /*@ assert same_run: amq_quotient_gq{Pre}(gq, k) == cq; */
         }
         /*@ assert quot_k: cq == amq_quotient_gq{Pre}(gq, k); */
-        amq_quotient_step_move_down(rem, meta, n, k - 1u, c && (k > p + 1u || cp), cq != k - 1u) /*@ ghost (gq) */;
+        amq_quotient_step_move_down(st, k - 1u, c && (k > p + 1u || cp), cq != k - 1u) /*@ ghost (rem, meta, gq) */;
         /*@ assert new_C: amq_quotient_C(meta, k - 1) <==> (amq_quotient_C{Pre}(meta, k) && (p < k - 1 || cp)); */
         /*@ assert kept_below: \forall integer j; p <= j < k - 1 ==>
               rem[j] == \at(rem[j], LoopCurrent) && (amq_quotient_C(meta, j) <==> amq_quotient_C{LoopCurrent}(meta, j)); */
@@ -138,12 +145,12 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
                              amq_quotient_used{Pre}(meta, k - 1) && amq_quotient_gq{Pre}(gq, k - 1) == k - 1; */
     /*@ assert freed_p: amq_quotient_O{Pre}(meta, k - 1) ==> k - 1 == p && p == fq; */
     /*@ assert freed_occ: amq_quotient_O{Pre}(meta, k - 1) ==> k - 1 == fq && last; */
-    amq_quotient_step_vacate(rem, meta, n, k - 1u) /*@ ghost (gq) */;
+    amq_quotient_step_vacate(st, k - 1u) /*@ ghost (rem, meta, gq) */;
     /*@ ghost Vacated: ; */
     /*@ assert moved_vacated: amq_quotient_del_moved{Pre, Here}(rem, meta, gq, p, k); */
     /*@ assert frame_vacated: amq_quotient_del_frame{Pre, Here}(rem, meta, gq, n, p, k); */
     if (last)
-        amq_quotient_step_set_bit(meta, n, fq, 1u, 0);
+        amq_quotient_step_set_bit(st, fq, 1u, 0) /*@ ghost (rem, meta, gq) */;
     /* r_frame in two steps (the loop's frame, then the O bit): at once, cvc4 took 500k steps */
     /*@ assert cs_kept: \forall integer j; 0 <= j < n ==>
           (amq_quotient_C(meta, j) <==> amq_quotient_C{Vacated}(meta, j)) &&
@@ -171,10 +178,9 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
 
 /* Delete of the element of slot p, which holds (fq, fr): everything but the count. */
 /*@ requires p_range:    fq <= p < n;
-    requires meta_valid: \valid(meta + (0 .. n - 1));
-    requires rem_valid:  \valid(rem + (0 .. n - 1));
-    requires gq_valid:   \valid(gq + (0 .. n - 1));
-    requires sep:        \separated(meta + (0 .. n - 1), rem + (0 .. n - 1), gq + (0 .. n - 1));
+    requires ctx:        amq_qf_win_ok(st, rem, meta, gq);
+    requires n_is:       n == st.n;
+    requires hold:       amq_qf_hold(st.s, st.base, rem, meta);
     requires bytes:      amq_quotient_bytes(meta, n);
     requires home:       amq_quotient_home(meta, gq, n);
     requires shifted:    amq_quotient_shifted(meta, gq, n);
@@ -184,7 +190,9 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     requires occupied:   amq_quotient_occupied(meta, gq, n);
     requires rsorted:    amq_quotient_rsorted(rem, meta, gq, n);
     requires at_p:       amq_quotient_used(meta, p) && gq[p] == fq && rem[p] == fr;
-    assigns rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
+    assigns AMQ_QUOTIENT_SLOTS_WORDS(st.s),
+            rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
+    ensures hold: amq_qf_hold(st.s, st.base, rem, meta);
     ensures shape:   amq_quotient_shape(meta, gq, n);
     ensures rsorted: amq_quotient_rsorted(rem, meta, gq, n);
     ensures count:   amq_quotient_nused(meta, n) == amq_quotient_nused{Pre}(meta, n) - 1;
@@ -197,11 +205,11 @@ static uint64_t qf_del_write(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t 
     ensures exact:   \exists integer t; amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
                        amq_quotient_deleted{Pre, Post}(rem, meta, gq, n, fq, fr, p, t);
 */
-static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, uint64_t fr, uint64_t p)
-    /*@ ghost (uint64_t \ghost *gq) */
+static void qf_delete_at(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t fr, uint64_t p)
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    _Bool last = qf_is_last(meta, n, fq, p) /*@ ghost (gq) */;
-    uint64_t t = qf_del_write(rem, meta, n, fq, fr, p, last) /*@ ghost (gq) */;
+    _Bool last = qf_is_last(st, n, fq, p) /*@ ghost (rem, meta, gq) */;
+    uint64_t t = qf_del_write(st, n, fq, fr, p, last) /*@ ghost (rem, meta, gq) */;
     (void)t; /* named in the proof only */
     /*@ assert h_home:  amq_quotient_del_home_hyp{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
     /*@ assert home:    amq_quotient_home(meta, gq, n) && amq_quotient_shifted(meta, gq, n) && amq_quotient_nogap(meta, gq, n); */
@@ -221,20 +229,23 @@ static void qf_delete_at(uint64_t *rem, uint8_t *meta, uint64_t n, uint64_t fq, 
                           amq_quotient_member(rem, meta, gq, n, fq, fr); */
 }
 
-int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *gq) */
+int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */
 {
-    uint8_t *meta = qf->meta;
-    uint64_t *rem = qf->rem;
+    const amq_qf_win st = {qf->slots, qf->base, qf->nslots};
     uint64_t n = qf->nslots;
     /*@ assert sep: \separated(qf, rem + (0 .. n - 1), meta + (0 .. n - 1), gq + (0 .. n - 1)); */
-    if (!amq_quotient_step_is_occupied(meta[fq])) {
+    /* The table's uint64_t fields share WP's memory with the ghost remainders and quotients
+     * (one memory in WP): each named apart from them, so the calls below frame them at once. */
+    /*@ assert fields_apart: \separated(&qf->q, &qf->r, &qf->nslots, &qf->count, &qf->slots.n,
+                                       &qf->slots.rbytes, &qf->base, rem + (0 .. n - 1), gq + (0 .. n - 1)); */
+    if (!amq_quotient_step_is_occupied(amq_quotient_slots_meta(st.s, st.base + fq) /*@ ghost (rem - st.base, meta - st.base) */)) {
         /*@ assert not_occ: !amq_quotient_member(rem, meta, gq, n, fq, fr); */
         return 1;
     }
-    uint64_t s = amq_quotient_step_find_run(meta, n, fq) /*@ ghost (gq) */;
+    uint64_t s = amq_quotient_step_find_run(st, fq) /*@ ghost (rem, meta, gq) */;
     /*@ assert witness: \exists integer i; 0 <= i < n && amq_quotient_used(meta, i) && gq[i] == fq; */
     /*@ assert head: s < n && amq_quotient_used(meta, s) && gq[s] == fq; */
-    uint64_t p = amq_quotient_step_run_find(meta, rem, n, fq, fr, s) /*@ ghost (gq) */;
+    uint64_t p = amq_quotient_step_run_find(st, fq, fr, s) /*@ ghost (rem, meta, gq) */;
     if (p == n)
         return 1;
     /*@ assert present: amq_quotient_member(rem, meta, gq, n, fq, fr); */
@@ -250,9 +261,11 @@ int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
     /*@ assert c_pos: qf->count >= 1; */
     qf->count = qf->count - 1u;
     /*@ assert same: amq_quotient_same{Pre, Here}(rem, meta, gq, n); */
+    /*@ assert hold_count: \forall integer j; 0 <= j < st.s.n ==>
+          amq_quotient_slot_ok{Pre}(st.s, rem - st.base, meta - st.base, j) ==> amq_quotient_slot_ok(st.s, rem - st.base, meta - st.base, j); */
     /*@ assert cnt_sep: \separated(&qf->count, rem + (0 .. n - 1), gq + (0 .. n - 1)); */
     /*@ assert cnt: qf->count == \at(qf->count, Pre) - 1; */
-    qf_delete_at(rem, meta, n, fq, fr, p) /*@ ghost (gq) */;
+    qf_delete_at(st, n, fq, fr, p) /*@ ghost (rem, meta, gq) */;
     /*@ assert count: qf->count == \at(qf->count, Pre) - 1; */
     /*@ assert kept:  \forall integer g, h; amq_quotient_member{Pre}(rem, meta, gq, n, g, h) ==>
                         (g != fq || h != fr) ==> amq_quotient_member(rem, meta, gq, n, g, h); */
@@ -261,7 +274,15 @@ int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
     /*@ assert twice: amq_quotient_member2{Pre}(rem, meta, gq, n, fq, fr) ==> amq_quotient_member(rem, meta, gq, n, fq, fr); */
     /*@ assert exact: \exists integer t; amq_quotient_del_pos{Pre}(rem, meta, gq, n, fq, fr, p, t) &&
                         amq_quotient_deleted{Pre, Here}(rem, meta, gq, n, fq, fr, p, t); */
-    /*@ assert fields: qf->nslots == n && qf->rem == rem && qf->meta == meta; */
-    /*@ assert e_inv:   amq_quotient_ok(qf, gq); */
+    /* The table's fields, one assert each (together cvc4 did not frame them in 30 s). */
+    /*@ assert f_nslots: qf->nslots == \at(qf->nslots, Pre); */
+    /*@ assert f_q:      qf->q == \at(qf->q, Pre); */
+    /*@ assert f_r:      qf->r == \at(qf->r, Pre); */
+    /*@ assert f_n:      qf->slots.n == \at(qf->slots.n, Pre); */
+    /*@ assert f_rbytes: qf->slots.rbytes == \at(qf->slots.rbytes, Pre); */
+    /*@ assert f_base:   qf->base == \at(qf->base, Pre); */
+    /*@ assert fields:   amq_quotient_fields_same{Pre, Here}(qf); */
+    /*@ assert e_hold: amq_qf_hold(qf->slots, qf->base, rem, meta); */
+    /*@ assert e_inv:   amq_quotient_ok(qf, rem, meta, gq); */
     return 0;
 }

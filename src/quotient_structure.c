@@ -75,7 +75,7 @@ static void describe(const void *o, amq_property_fn emit, void *ctx)
 }
 
 /* one remainder word and one metadata byte per slot */
-static uint64_t memory(const void *o) { return amq_quotient_nslots(o) * 9u; }
+static uint64_t memory(const void *o) { return amq_quotient_store_bytes(amq_quotient_r(o), amq_quotient_nslots(o)); }
 
 /* The stored fingerprints are n uniform draws from 2^p values and a query asks for one:
  * a Bloom filter of 2^p bits and one hash.  j fresh keys: that filter with j query

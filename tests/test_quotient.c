@@ -45,28 +45,44 @@ static uint64_t key_at(const amq_quotient *f, uint64_t fq, uint64_t *next)
             return (*next)++;
 }
 
-/* A byte copy of the table, to show that refused operations change nothing. */
+/* A byte copy of the table (every word of its store), to show that refused operations
+ * change nothing. */
 typedef struct snap {
     amq_qf qf;
 } snap;
+static size_t bytes16(const amq_quotient_slots *s) { return amq_quotient_slots_rem16_words(s->rbytes, s->n) * sizeof(uint16_t); }
+static size_t bytes32(const amq_quotient_slots *s) { return amq_quotient_slots_rem32_words(s->rbytes, s->n) * sizeof(uint32_t); }
+static size_t bytes_meta(const amq_quotient_slots *s) { return amq_quotient_slots_meta_words(s->n) * sizeof(uint16_t); }
+static void *copy_of(const void *a, size_t bytes)
+{
+    if (!a)
+        return NULL;
+    void *c = malloc(bytes);
+    assert_non_null(c);
+    return memcpy(c, a, bytes);
+}
 static snap snap_take(const amq_quotient *f)
 {
     const amq_qf *t = amq_quotient_table(f);
     snap s = {*t};
-    s.qf.rem = malloc(t->nslots * sizeof *t->rem);
-    s.qf.meta = malloc(t->nslots);
-    memcpy(s.qf.rem, t->rem, t->nslots * sizeof *t->rem);
-    memcpy(s.qf.meta, t->meta, t->nslots);
+    s.qf.slots.rem16 = copy_of(t->slots.rem16, bytes16(&t->slots));
+    s.qf.slots.rem32 = copy_of(t->slots.rem32, bytes32(&t->slots));
+    s.qf.slots.meta = copy_of(t->slots.meta, bytes_meta(&t->slots));
     return s;
 }
 static void snap_same(snap *s, const amq_quotient *f)
 {
     const amq_qf *t = amq_quotient_table(f);
     assert_true(t->q == s->qf.q && t->r == s->qf.r && t->nslots == s->qf.nslots && t->count == s->qf.count);
-    assert_memory_equal(t->rem, s->qf.rem, t->nslots * sizeof *t->rem);
-    assert_memory_equal(t->meta, s->qf.meta, t->nslots);
-    free(s->qf.rem);
-    free(s->qf.meta);
+    assert_true(t->slots.n == s->qf.slots.n && t->slots.rbytes == s->qf.slots.rbytes);
+    if (t->slots.rem16)
+        assert_memory_equal(t->slots.rem16, s->qf.slots.rem16, bytes16(&t->slots));
+    if (t->slots.rem32)
+        assert_memory_equal(t->slots.rem32, s->qf.slots.rem32, bytes32(&t->slots));
+    assert_memory_equal(t->slots.meta, s->qf.slots.meta, bytes_meta(&t->slots));
+    free(s->qf.slots.rem16);
+    free(s->qf.slots.rem32);
+    free(s->qf.slots.meta);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -152,7 +168,7 @@ static void multiset_delete(void **state)
     assert_true(amq_quotient_count(f) == 0);
     const amq_qf *t = amq_quotient_table(f);
     for (uint64_t i = 0; i < t->nslots; i++)
-        assert_true(t->meta[i] == 0 && t->rem[i] == 0);
+        assert_true(amq_quotient_slots_meta(t->slots, i) == 0 && amq_quotient_slots_rem(t->slots, i) == 0);
     amq_quotient_free(f);
 }
 

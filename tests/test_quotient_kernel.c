@@ -13,21 +13,23 @@
 /* ---- fixtures ---- */
 
 typedef struct table {
-    amq_qf qf;
-    uint64_t *rem;
-    uint8_t *meta;
+    amq_qf qf; /* over a compact slot store (lib_internal/quotient_slots.h) */
 } table;
 
 static void table_open(table *t, uint64_t q, uint64_t r, uint64_t slack)
 {
     uint64_t n = AMQ_QF_HOME_SLOTS(q) + slack;
     assert_true(amq_quotient_kernel_params_ok(q, r, n));
-    t->rem = calloc(n, sizeof *t->rem);
-    t->meta = calloc(n, 1);
-    assert_non_null(t->rem);
-    assert_non_null(t->meta);
-    memset(t->meta, 0xA5, n); /* clear must really clear */
-    t->qf = (amq_qf){.q = q, .r = r, .nslots = n, .count = 12345, .rem = t->rem, .meta = t->meta};
+    const uint64_t rb = amq_quotient_slots_rem_bytes(r), mw = amq_quotient_slots_meta_words(n);
+    const uint64_t w16 = amq_quotient_slots_rem16_words(rb, n), w32 = amq_quotient_slots_rem32_words(rb, n);
+    amq_quotient_slots st = {.n = n, .rbytes = rb};
+    st.rem16 = w16 ? calloc(w16, sizeof(uint16_t)) : NULL;
+    st.rem32 = w32 ? calloc(w32, sizeof(uint32_t)) : NULL;
+    st.meta = calloc(mw, sizeof(uint16_t));
+    assert_true((st.rem16 != NULL) == (w16 != 0) && (st.rem32 != NULL) == (w32 != 0));
+    assert_non_null(st.meta);
+    memset(st.meta, 0xA5, mw * sizeof(uint16_t)); /* clear must really clear */
+    t->qf = (amq_qf){.q = q, .r = r, .nslots = n, .count = 12345, .slots = st};
     amq_quotient_kernel_clear(&t->qf);
     assert_int_equal(amq_quotient_kernel_count(&t->qf), 0);
     assert_int_equal(amq_quotient_kernel_check_invariant(&t->qf), 0);
@@ -35,11 +37,18 @@ static void table_open(table *t, uint64_t q, uint64_t r, uint64_t slack)
 
 static void table_close(table *t)
 {
-    free(t->rem);
-    free(t->meta);
+    free(t->qf.slots.rem16);
+    free(t->qf.slots.rem32);
+    free(t->qf.slots.meta);
 }
 
-/* Full copy of a table's state, to check that failed operations change nothing. */
+/* Slot k's metadata and remainder, and writes of them (planted corruption). */
+static uint8_t meta_at(const amq_qf *qf, uint64_t k) { return amq_quotient_slots_meta(qf->slots, k); }
+static uint64_t rem_at(const amq_qf *qf, uint64_t k) { return amq_quotient_slots_rem(qf->slots, k); }
+static void set_meta(table *t, uint64_t k, uint64_t v) { amq_quotient_slots_set_meta(t->qf.slots, k, (uint8_t)v); }
+static void set_rem(table *t, uint64_t k, uint64_t v) { amq_quotient_slots_set_rem(t->qf.slots, k, v); }
+
+/* Full copy of a table's state (every slot), to check that failed operations change nothing. */
 typedef struct snapshot {
     uint64_t count, n;
     uint64_t *rem;
@@ -54,16 +63,20 @@ static void snap_take(snapshot *s, const amq_qf *qf)
     s->meta = malloc(s->n);
     assert_non_null(s->rem);
     assert_non_null(s->meta);
-    memcpy(s->rem, qf->rem, s->n * sizeof *s->rem);
-    memcpy(s->meta, qf->meta, s->n);
+    for (uint64_t k = 0; k < s->n; k++) {
+        s->rem[k] = rem_at(qf, k);
+        s->meta[k] = meta_at(qf, k);
+    }
 }
 
 static void snap_same(const snapshot *s, const amq_qf *qf)
 {
     assert_int_equal(qf->count, s->count);
     assert_int_equal(qf->nslots, s->n);
-    assert_memory_equal(qf->rem, s->rem, s->n * sizeof *s->rem);
-    assert_memory_equal(qf->meta, s->meta, s->n);
+    for (uint64_t k = 0; k < s->n; k++) {
+        assert_int_equal(rem_at(qf, k), s->rem[k]);
+        assert_int_equal(meta_at(qf, k), s->meta[k]);
+    }
 }
 
 static void snap_free(snapshot *s)
@@ -168,7 +181,7 @@ static void check_iteration(const amq_qf *qf, const model *m)
 static int has_free_from(const amq_qf *qf, uint64_t fq)
 {
     for (uint64_t k = fq; k < qf->nslots; k++)
-        if (qf->meta[k] == 0)
+        if (meta_at(qf, k) == 0)
             return 1;
     return 0;
 }
@@ -329,7 +342,7 @@ static void differential(uint64_t q, uint64_t r, uint64_t slack, uint64_t ops, u
             }
             check_iteration(&t.qf, &m);
             for (uint64_t j = 0; j < t.qf.nslots; j++)
-                assert_int_equal(t.meta[j], 0);
+                assert_int_equal(meta_at(&t.qf, j), 0);
         }
     }
     check_iteration(&t.qf, &m);
@@ -447,7 +460,7 @@ static void edge_full_width(void **state)
         assert_int_equal(amq_quotient_kernel_query(&t.qf, 1, 0), q == 1); /* (1, 0) == (top, 0) when q == 1 */
         check_iteration(&t.qf, &m);
         /* the run of the top quotient spilled into the slack */
-        assert_true(t.meta[AMQ_QF_HOME_SLOTS(q)] != 0);
+        assert_true(meta_at(&t.qf, AMQ_QF_HOME_SLOTS(q)) != 0);
         while (m.len > 0) {
             fp f = m.v[m.len - 1];
             assert_int_equal(amq_quotient_kernel_delete(&t.qf, f.fq, f.fr), 0);
@@ -534,9 +547,9 @@ static void shifted_runs(void **state)
     }
     check_iteration(&t.qf, &m);
     /* slot 3 holds the head of run 3 (sorted: 1), slot 4 continues it (5) */
-    assert_int_equal(t.rem[3], 1);
-    assert_int_equal(t.meta[3], AMQ_QF_OCCUPIED);
-    assert_int_equal(t.meta[4], AMQ_QF_OCCUPIED | AMQ_QF_CONTINUATION | AMQ_QF_SHIFTED);
+    assert_int_equal(rem_at(&t.qf, 3), 1);
+    assert_int_equal(meta_at(&t.qf, 3), AMQ_QF_OCCUPIED);
+    assert_int_equal(meta_at(&t.qf, 4), AMQ_QF_OCCUPIED | AMQ_QF_CONTINUATION | AMQ_QF_SHIFTED);
     static const fp del[] = {{3, 1}, {3, 5}, {3, 9}, {2, 2}, {4, 0}, {15, 0}, {1, 63}};
     for (size_t i = 0; i < sizeof del / sizeof del[0]; i++) {
         assert_int_equal(amq_quotient_kernel_delete(&t.qf, del[i].fq, del[i].fr), 0);
@@ -563,9 +576,9 @@ static void check_rejects_corruption(void **state)
     assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     /* slots (meta: O=1 C=2 S=4): 3:(3,1) O  4:(3,5) OCS  5:(4,2) S  6:(4,7) OCS  7:(6,2) S
      *                          9:(9,1) O  15:(15,3) O  16:(15,4) CS */
-    assert_int_equal(t.meta[5], AMQ_QF_SHIFTED);
-    assert_int_equal(t.meta[6], AMQ_QF_OCCUPIED | AMQ_QF_CONTINUATION | AMQ_QF_SHIFTED);
-    assert_int_equal(t.rem[7], 2);
+    assert_int_equal(meta_at(&t.qf, 5), AMQ_QF_SHIFTED);
+    assert_int_equal(meta_at(&t.qf, 6), AMQ_QF_OCCUPIED | AMQ_QF_CONTINUATION | AMQ_QF_SHIFTED);
+    assert_int_equal(rem_at(&t.qf, 7), 2);
     struct {
         uint64_t slot;
         int is_meta;
@@ -587,28 +600,28 @@ static void check_rejects_corruption(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint64_t k = bad[i].slot;
-        uint8_t m0 = t.meta[k];
-        uint64_t r0 = t.rem[k];
+        uint8_t m0 = meta_at(&t.qf, k);
+        uint64_t r0 = rem_at(&t.qf, k);
         if (bad[i].is_meta)
-            t.meta[k] = (uint8_t)bad[i].value;
+            set_meta(&t, k, bad[i].value);
         else
-            t.rem[k] = bad[i].value;
+            set_rem(&t, k, bad[i].value);
         int got = amq_quotient_kernel_check_invariant(&t.qf);
         if (got != bad[i].want)
             print_message("corruption %zu: got %d, want %d\n", i, got, bad[i].want);
         assert_int_equal(got, bad[i].want);
-        t.meta[k] = m0;
-        t.rem[k] = r0;
+        set_meta(&t, k, m0);
+        set_rem(&t, k, r0);
         assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     }
     /* a gap inside a cluster: the element of slot 7 moved one slot up, past a free slot */
-    t.meta[8] = t.meta[7];
-    t.rem[8] = t.rem[7];
-    t.meta[7] = 0;
+    set_meta(&t, 8, meta_at(&t.qf, 7));
+    set_rem(&t, 8, rem_at(&t.qf, 7));
+    set_meta(&t, 7, 0);
     assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), AMQ_QF_BAD_CLUSTER);
-    t.meta[7] = t.meta[8];
-    t.meta[8] = 0;
-    t.rem[8] = 0;
+    set_meta(&t, 7, meta_at(&t.qf, 8));
+    set_meta(&t, 8, 0);
+    set_rem(&t, 8, 0);
     assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), 0);
     t.qf.count++;
     assert_int_equal(amq_quotient_kernel_check_invariant(&t.qf), AMQ_QF_BAD_COUNT);

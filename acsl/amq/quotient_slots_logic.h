@@ -22,6 +22,11 @@
 /* Most slots a store may have: 2^62, so that every word index (2i + 1 for eight-byte
  * remainders) fits a uint64_t.  No real table comes near (2^62 slots would take 2^61 bytes). */
 #define AMQ_QUOTIENT_SLOTS_MAX 4611686018427387904u
+/* The store's words as locations of an assigns clause: every word of the store, exactly. */
+#define AMQ_QUOTIENT_SLOTS_WORDS(s) \
+    (s).rem16[0 .. amq_quotient_rem16_words((s).rbytes, (s).n) - 1], \
+    (s).rem32[0 .. amq_quotient_rem32_words((s).rbytes, (s).n) - 1], \
+    (s).meta[0 .. amq_quotient_meta_words((s).n) - 1]
 /*@
   predicate amq_quotient_rbytes_ok(integer b) = b == 1 || b == 2 || b == 4 || b == 8;
 

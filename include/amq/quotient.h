@@ -7,8 +7,9 @@
  * of fingerprints exactly, so a query says "maybe" iff the key's fingerprint is stored and
  * the FP rate after n keys is 1 - (1 - 2^-p)^n (amq/spec_quotient.h), while no add failed.
  *
- * Table.  2^q home slots plus `slack` spill slots, 9 bytes per slot (amq_quotient_default_slack(q)
- * unless given).  Clusters never wrap around; an add fails with AMQ_E_FULL, changing
+ * Table.  2^q home slots plus `slack` spill slots (amq_quotient_default_slack(q) unless
+ * given), each an r-bit remainder in 1, 2, 4 or 8 bytes and 4 bits of metadata (12 bits for
+ * r <= 8).  Clusters never wrap around; an add fails with AMQ_E_FULL, changing
  * nothing, when the table is full or when no slot at or after the key's home slot is free
  * (its cluster would run off the end of the slack).  With the default slack the latter is
  * vanishingly rare below ~95% load.

@@ -65,5 +65,9 @@ typedef struct amq_blocked_quotient_geom {
     uint64_t alphabet, m; /* filled in (m: home slots) */
 } amq_blocked_quotient_geom;
 amq_status amq_ops_blocked_quotient(amq_ops *out, amq_blocked_quotient_geom *g);
+/* Slots of a block: 2^q + slack rounded up to a multiple of 4 (each block then starts a
+ * metadata word of the compact store; the kernel no longer needs it); at most 3
+ * more spill slots than asked for, and the same rate.  1 <= q <= 24, slack <= 2^q. */
+uint64_t amq_blocked_quotient_block_slots(uint64_t q, uint64_t slack);
 
 #endif

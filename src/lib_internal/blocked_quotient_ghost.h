@@ -15,7 +15,7 @@
      ensures fits: b * nslots + nslots <= nblocks * nslots;
      ensures mem:  amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, b);
   @/
-  static void amq_blocked_quotient_block_of(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_block_of(uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq, uint64_t *counts,
                                uint64_t nblocks, uint64_t nslots, uint64_t b)
   {
     /@ assert before: amq_blocked_quotient_before(b, nblocks, nslots); @/
@@ -39,7 +39,7 @@
      ensures sep_meta: \separated(meta + (a * nslots .. a * nslots + nslots - 1),
                                   meta + (b * nslots .. b * nslots + nslots - 1));
   @/
-  static void amq_blocked_quotient_two_blocks(uint64_t *rem, uint8_t *meta, uint64_t \ghost *gq, uint64_t *counts,
+  static void amq_blocked_quotient_two_blocks(uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq, uint64_t *counts,
                                  uint64_t nblocks, uint64_t nslots, uint64_t a, uint64_t b)
   {
     amq_blocked_quotient_block_of(rem, meta, gq, counts, nblocks, nslots, a);

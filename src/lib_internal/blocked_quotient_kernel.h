@@ -1,16 +1,19 @@
 /* Blocked quotient filter kernel: nblocks quotient filters (lib_internal/quotient_kernel.h) of
- * nslots slots each, in flat arrays.  Block b's table is slots [b*nslots, (b+1)*nslots) of
- * rem (uint64_t) and meta (uint8_t); its count is counts[b].  The blocking code is written
- * once: amq_blocked_quotient_kernel_view makes block b's table a quotient filter (a view on its slots), and
- * amq_blocked_quotient_kernel_insert / _query / _delete run the proved quotient kernel on that view and write
- * the count back.  src/blocked_quotient.c calls these functions.
+ * nslots slots each, in one compact store st (lib_internal/quotient_slots.h).
+ * Block b's table is slots [b*nslots, (b+1)*nslots) of st; its count is counts[b].  The blocking code is written
+ * once: amq_blocked_quotient_kernel_view makes block b's table a quotient filter (the whole store,
+ * base b*nslots), and amq_blocked_quotient_kernel_insert / _query / _delete run the proved quotient
+ * kernel on that table and write the count back.  src/blocked_quotient.c calls these functions.
  *
  * Proofs.  The contracts below lift the quotient kernel's to block b (predicates in
- * acsl/amq/blocked_quotient_logic.h: amq_blocked_quotient_ok is amq_quotient_inv on the block's window,
+ * acsl/amq/blocked_quotient_logic.h: amq_blocked_quotient_ok is amq_quotient_inv on the block's slots,
  * amq_blocked_quotient_has membership in the block) and frame every change to block b: its slots, its
- * ghost quotients and counts[b].  As for the quotient kernel, stored quotients are named
- * by a ghost array gq, here one entry per slot of the whole structure (block b's are
- * gq[b*nslots .. (b+1)*nslots - 1]); C callers do not see it.  Unit `quotient`
+ * ghost quotients and counts[b].  As for the quotient kernel, the slots are named by ghost
+ * arrays rem, meta and gq, here one entry per slot of the whole structure (block b's are
+ * [b*nslots .. (b+1)*nslots - 1]), which amq_quotient_slots_hold ties to st; C callers do
+ * not see them.  The kernel's table carries the whole store and its ghost arrays are block b's
+ * (rem + b*nslots, ...), so its post `hold` (amq_qf_hold) is the whole store's: no frame of
+ * the other blocks' slots is left to prove here.  Unit `quotient`
  * (proofs/units/quotient.txt) proves these contracts, the quotient kernel's, and the theorems of
  * proofs/blocked_quotient_driver.c in one run (proofs/README.md, "Blocked quotient"). */
 #ifndef AMQ_BLOCKED_QUOTIENT_KERNEL_H
@@ -18,24 +21,57 @@
 #include <stdint.h>
 #include <lib_internal/quotient_kernel.h>
 #include <amq/blocked_quotient_logic.h>
+#include <amq/quotient_slots_lemmas.h>
 
-/* *view = block `block`'s table: q, r, nslots, count counts[block], rem and meta at the
- * block's first slot. */
+/*@ // The whole store st and its ghost arrays (amq_quotient_store_ok), block b's slots
+    // inside it, counts[b] apart from the ghost arrays (the store's words are other C types).
+    // (Blocks need not start at a multiple of 4 slots: the kernel reads the store at base + i.)
+    predicate amq_blocked_quotient_store{L}(amq_quotient_slots st, uint64_t *rem, uint8_t *meta, uint64_t *gq,
+                                           uint64_t *counts, integer nslots, integer b) =
+      amq_quotient_store_ok(st, rem, meta, gq) && 1 <= nslots && 0 <= b &&
+      b * nslots + nslots <= st.n &&
+      \separated(counts + b, rem + (0 .. st.n - 1), meta + (0 .. st.n - 1), gq + (0 .. st.n - 1));
+    // The whole structure's store: nblocks blocks of nslots slots (nslots a multiple of 4).
+    predicate amq_blocked_quotient_store_all{L}(amq_quotient_slots st, uint64_t *rem, uint8_t *meta, uint64_t *gq,
+                                               integer nblocks, integer nslots) =
+      amq_quotient_store_ok(st, rem, meta, gq) && st.n == nblocks * nslots && nslots % 4 == 0;
+*/
+
+/*@ // The same store, field by field, carries the same hold and the same context (the
+    // blocked kernel's view holds the store st by value: it is a copy).
+    lemma amq_quotient_slots_copy_hold{L}: \forall amq_quotient_slots s, t, uint64_t *rem, uint8_t *meta;
+      s.n == t.n ==> s.rbytes == t.rbytes ==> s.rem16 == t.rem16 ==> s.rem32 == t.rem32 ==> s.meta == t.meta ==>
+      amq_quotient_slots_hold(s, rem, meta) ==> amq_quotient_slots_hold(t, rem, meta);
+    lemma amq_quotient_slots_copy_store{L}: \forall amq_quotient_slots s, t, uint64_t *rem, uint8_t *meta, uint64_t *gq;
+      s.n == t.n ==> s.rbytes == t.rbytes ==> s.rem16 == t.rem16 ==> s.rem32 == t.rem32 ==> s.meta == t.meta ==>
+      amq_quotient_store_ok(s, rem, meta, gq) ==> amq_quotient_store_ok(t, rem, meta, gq);
+    // The kernel's hold on block b's ghost arrays (rem + b, base b) is the store's hold.
+    lemma amq_qf_hold_block{L}: \forall amq_quotient_slots s, integer b, uint64_t *rem, uint8_t *meta;
+      amq_qf_hold(s, b, rem + b, meta + b) ==> amq_quotient_slots_hold(s, rem, meta);
+*/
+
+/* *view = block `block`'s table: q, r, nslots, count counts[block], the whole store st and
+ * the block's first slot block * nslots as its base (the kernel reads and writes the store
+ * at base + i, so its hold is the whole store's). */
 /*@ requires view_valid:  \valid(view);
     requires count_valid: \valid_read(counts + block);
-    requires fits:        block * nslots + nslots <= 18446744073709551615;
+    requires window:      block * nslots + nslots <= st.n && 1 <= nslots;
     requires sep:         \separated(view, counts + block);
     assigns *view;
     ensures fields: view->q == q && view->r == r && view->nslots == nslots &&
-                    view->count == counts[block];
-    ensures window: view->rem == rem + block * nslots && view->meta == meta + block * nslots;
+                    view->count == counts[block] && view->base == block * nslots;
+    ensures store:  view->slots.n == st.n && view->slots.rbytes == st.rbytes &&
+                    view->slots.rem16 == st.rem16 && view->slots.rem32 == st.rem32 &&
+                    view->slots.meta == st.meta;
 */
-void amq_blocked_quotient_kernel_view(amq_qf *view, uint64_t *rem, uint8_t *meta, const uint64_t *counts,
-                  uint64_t nslots, uint64_t q, uint64_t r, uint64_t block);
+void amq_blocked_quotient_kernel_view(amq_qf *view, const amq_quotient_slots st, const uint64_t *counts,
+                                      uint64_t nslots, uint64_t q, uint64_t r, uint64_t block);
 
 /* 1: (fq, fr) may be present in block `block` (it is stored there); 0: absent. */
 /*@ requires mem:      amq_blocked_quotient_readable(rem, meta, gq, counts, nslots, block);
     requires fits:     block * nslots + nslots <= 18446744073709551615;
+    requires store:    amq_blocked_quotient_store(st, rem, meta, gq, counts, nslots, block);
+    requires hold:     amq_quotient_slots_hold(st, rem, meta);
     requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
     requires fq_range: fq < nslots;
     assigns \nothing;
@@ -48,20 +84,25 @@ void amq_blocked_quotient_kernel_view(amq_qf *view, uint64_t *rem, uint8_t *meta
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_quotient_kernel_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nslots,
+int amq_blocked_quotient_kernel_query(const amq_quotient_slots st, const uint64_t *counts, uint64_t nslots,
                   uint64_t q, uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
-    /*@ ghost (uint64_t \ghost *gq) */;
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* Inserts (fq, fr) into block `block`.  0: stored.  1: the block is full.  2: no free slot
  * at or after fq in the block.  On 1 and 2 the count and the content are unchanged.
  * Only the block's slots, its ghost quotients and counts[block] are assigned. */
 /*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, block);
     requires fits:     block * nslots + nslots <= 18446744073709551615;
+    requires store:    amq_blocked_quotient_store(st, rem, meta, gq, counts, nslots, block);
+    requires hold:     amq_quotient_slots_hold(st, rem, meta);
     requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
     requires fq_range: fq < nslots;
-    assigns counts[block], rem[block * nslots .. block * nslots + nslots - 1],
+    requires fr_fits:  fr <= amq_quotient_rem_max(st.rbytes);
+    assigns counts[block], AMQ_QUOTIENT_SLOTS_WORDS(st),
+            rem[block * nslots .. block * nslots + nslots - 1],
             meta[block * nslots .. block * nslots + nslots - 1],
             gq[block * nslots .. block * nslots + nslots - 1];
+    ensures hold:  amq_quotient_slots_hold(st, rem, meta);
     ensures inv:   amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
     ensures kept:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) ==>
                      amq_blocked_quotient_has(rem, meta, gq, nslots, block, g, h);
@@ -89,20 +130,24 @@ int amq_blocked_quotient_kernel_query(const uint64_t *rem, const uint8_t *meta, 
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_quotient_kernel_insert(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
+int amq_blocked_quotient_kernel_insert(const amq_quotient_slots st, uint64_t *counts, uint64_t nslots, uint64_t q,
                    uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
-    /*@ ghost (uint64_t \ghost *gq) */;
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* Removes one copy of (fq, fr) from block `block`.  0: removed.  1: not present there; the
  * count and the content are unchanged.  Only the block's slots, its ghost quotients and
  * counts[block] are assigned. */
 /*@ requires mem:      amq_blocked_quotient_writable(rem, meta, gq, counts, nslots, block);
     requires fits:     block * nslots + nslots <= 18446744073709551615;
+    requires store:    amq_blocked_quotient_store(st, rem, meta, gq, counts, nslots, block);
+    requires hold:     amq_quotient_slots_hold(st, rem, meta);
     requires inv:      amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
     requires fq_range: fq < nslots;
-    assigns counts[block], rem[block * nslots .. block * nslots + nslots - 1],
+    assigns counts[block], AMQ_QUOTIENT_SLOTS_WORDS(st),
+            rem[block * nslots .. block * nslots + nslots - 1],
             meta[block * nslots .. block * nslots + nslots - 1],
             gq[block * nslots .. block * nslots + nslots - 1];
+    ensures hold:  amq_quotient_slots_hold(st, rem, meta);
     ensures inv:   amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
     ensures kept:  \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) ==>
                      (g != fq || h != fr) ==> amq_blocked_quotient_has(rem, meta, gq, nslots, block, g, h);
@@ -123,8 +168,8 @@ int amq_blocked_quotient_kernel_insert(uint64_t *rem, uint8_t *meta, uint64_t *c
     complete behaviors;
     disjoint behaviors;
 */
-int amq_blocked_quotient_kernel_delete(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nslots, uint64_t q,
+int amq_blocked_quotient_kernel_delete(const amq_quotient_slots st, uint64_t *counts, uint64_t nslots, uint64_t q,
                    uint64_t r, uint64_t block, uint64_t fq, uint64_t fr)
-    /*@ ghost (uint64_t \ghost *gq) */;
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 #endif

@@ -19,8 +19,9 @@
  * what the contracts below say: a remove keeps every other (block, fingerprint), and keeps
  * the key's own when it was stored twice (so add(x), add(y), remove(y) keeps x for ANY y).
  *
- * The whole structure is nblocks blocks of nslots slots (amq_blocked_quotient_table); gq is the kernel's
- * ghost array of stored quotients (C callers do not see it). */
+ * The whole structure is nblocks blocks of nslots slots of one compact store st
+ * (amq_blocked_quotient_key_store); rem, meta and gq are the kernel's ghost arrays, the
+ * store's slots and their stored quotients (C callers do not see them). */
 #ifndef AMQ_INTERNAL_BLOCKED_QUOTIENT_KEY_H
 #define AMQ_INTERNAL_BLOCKED_QUOTIENT_KEY_H
 #include <stddef.h>
@@ -114,7 +115,7 @@
     assigns *block, *fq, *fr;
     ensures block: *block == amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) && *block < nblocks;
     ensures fq:    *fq == amq_blocked_quotient_key_fq{Pre}(seed, (char *)key, len, q) && *fq < (1 << q);
-    ensures fr:    *fr == amq_blocked_quotient_key_fr{Pre}(seed, (char *)key, len, q, r);
+    ensures fr:    *fr == amq_blocked_quotient_key_fr{Pre}(seed, (char *)key, len, q, r) && *fr <= (1 << r) - 1;
 */
 void amq_blocked_quotient_key_place(uint64_t nblocks, uint64_t q, uint64_t r, uint64_t seed, const void *key,
                                     size_t len, uint64_t *block, uint64_t *fq, uint64_t *fr);
@@ -126,11 +127,15 @@ void amq_blocked_quotient_key_place(uint64_t nblocks, uint64_t q, uint64_t r, ui
  * and count); every block keeps the kernel's invariant. */
 /*@ requires geom:      amq_blocked_quotient_key_geom(q, r, nslots);
     requires state:     amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
+    requires store:     amq_blocked_quotient_store_all(st, rem, meta, gq, nblocks, nslots);
+    requires hold:      amq_quotient_slots_hold(st, rem, meta);
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     requires apart:     amq_blocked_quotient_key_apart(rem, meta, gq, counts, nblocks, nslots, (char *)key, len);
-    assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
+    requires width:     r <= 8 * st.rbytes;
+    assigns counts[0 .. nblocks - 1], AMQ_QUOTIENT_SLOTS_WORDS(st), rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures state:     amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
+    ensures hold:      amq_quotient_slots_hold(st, rem, meta);
     ensures status:    \result == 0 || \result == 1 || \result == 2;
     ensures place:     amq_blocked_quotient_key_placed{Pre}(nblocks, q, seed, (char *)key, len);
     ensures others:    \forall integer c; 0 <= c < nblocks ==> c != amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks) ==>
@@ -152,23 +157,25 @@ void amq_blocked_quotient_key_place(uint64_t nblocks, uint64_t q, uint64_t r, ui
                            amq_blocked_quotient_has(rem, meta, gq, nslots, amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks), g, h) ==>
                            amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks), g, h);
 */
-int amq_blocked_quotient_key_add(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_blocked_quotient_key_add(const amq_quotient_slots st, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                  uint64_t q, uint64_t r, uint64_t seed, const void *key,
-                                 size_t len) /*@ ghost (uint64_t \ghost *gq) */;
+                                 size_t len) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* 1 iff the key's fingerprint is stored in its block. */
 /*@ requires geom:      amq_blocked_quotient_key_geom(q, r, nslots);
-    requires state:     amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires state:     amq_blocked_quotient_key_state(rem, meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires store:     amq_blocked_quotient_store_all(st, rem, meta, gq, nblocks, nslots);
+    requires hold:      amq_quotient_slots_hold(st, rem, meta);
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     assigns \nothing;
     ensures found: \result == 1 <==>
-                     amq_blocked_quotient_key_has{Pre, Pre}((uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks, q, r, seed, (char *)key, len);
+                     amq_blocked_quotient_key_has{Pre, Pre}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)key, len);
     ensures bool:  \result == 0 || \result == 1;
     ensures place: amq_blocked_quotient_key_placed{Pre}(nblocks, q, seed, (char *)key, len);
 */
-int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts, uint64_t nblocks,
+int amq_blocked_quotient_key_query(const amq_quotient_slots st, const uint64_t *counts, uint64_t nblocks,
                                    uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed, const void *key,
-                                   size_t len) /*@ ghost (uint64_t \ghost *gq) */;
+                                   size_t len) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* Removes one copy of the key's fingerprint from its block: 0.  None there: 1, and the block
  * stores what it stored, its count unchanged.  The key's block keeps every other fingerprint,
@@ -176,11 +183,15 @@ int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, con
  * unchanged; every block keeps the kernel's invariant. */
 /*@ requires geom:      amq_blocked_quotient_key_geom(q, r, nslots);
     requires state:     amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
+    requires store:     amq_blocked_quotient_store_all(st, rem, meta, gq, nblocks, nslots);
+    requires hold:      amq_quotient_slots_hold(st, rem, meta);
     requires key_valid: \valid_read((char *)key + (0 .. len - 1));
     requires apart:     amq_blocked_quotient_key_apart(rem, meta, gq, counts, nblocks, nslots, (char *)key, len);
-    assigns counts[0 .. nblocks - 1], rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
+    requires width:     r <= 8 * st.rbytes;
+    assigns counts[0 .. nblocks - 1], AMQ_QUOTIENT_SLOTS_WORDS(st), rem[0 .. nblocks * nslots - 1], meta[0 .. nblocks * nslots - 1],
             gq[0 .. nblocks * nslots - 1];
     ensures state:     amq_blocked_quotient_key_state(rem, meta, gq, counts, nblocks, nslots);
+    ensures hold:      amq_quotient_slots_hold(st, rem, meta);
     ensures status:    \result == 0 || \result == 1;
     ensures place:     amq_blocked_quotient_key_placed{Pre}(nblocks, q, seed, (char *)key, len);
     ensures iff:       \result == 0 <==> amq_blocked_quotient_key_has{Pre, Pre}(rem, meta, gq, nslots, nblocks, q, r, seed, (char *)key, len);
@@ -202,9 +213,9 @@ int amq_blocked_quotient_key_query(const uint64_t *rem, const uint8_t *meta, con
                            amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks), g, h) ==>
                            amq_blocked_quotient_has(rem, meta, gq, nslots, amq_blocked_key_block_of{Pre}(seed, (char *)key, len, nblocks), g, h);
 */
-int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
+int amq_blocked_quotient_key_remove(const amq_quotient_slots st, uint64_t *counts, uint64_t nblocks, uint64_t nslots,
                                     uint64_t q, uint64_t r, uint64_t seed, const void *key,
-                                    size_t len) /*@ ghost (uint64_t \ghost *gq) */;
+                                    size_t len) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* Query count keys: results[i] is amq_blocked_quotient_key_query's answer for keys[i], nothing
  * else written.  Rounds of up to 16 keys: each key's place is found and the metadata byte of
@@ -212,7 +223,9 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
  * refuses NULL arguments (src/blocked_quotient.c).  results lies outside the structure's
  * allocations (apart: the library allocates them; gq is ghost). */
 /*@ requires geom:          amq_blocked_quotient_key_geom(q, r, nslots);
-    requires state:         amq_blocked_quotient_key_state((uint64_t *)rem, (uint8_t *)meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires state:         amq_blocked_quotient_key_state(rem, meta, gq, (uint64_t *)counts, nblocks, nslots);
+    requires store:         amq_blocked_quotient_store_all(st, rem, meta, gq, nblocks, nslots);
+    requires hold:          amq_quotient_slots_hold(st, rem, meta);
     requires arrays_valid:  \valid_read(keys + (0 .. count - 1)) && \valid_read(lens + (0 .. count - 1));
     requires keys_valid:    \forall integer i; 0 <= i < count ==> \valid_read((char *)keys[i] + (0 .. lens[i] - 1));
     requires results_valid: \valid(results + (0 .. count - 1));
@@ -223,12 +236,12 @@ int amq_blocked_quotient_key_remove(uint64_t *rem, uint8_t *meta, uint64_t *coun
                               \separated(results + (0 .. count - 1), (char *)keys[i] + (0 .. lens[i] - 1));
     assigns results[0 .. count - 1];
     ensures answers: \forall integer i; 0 <= i < count ==>
-      amq_blocked_quotient_key_answer{Pre, Pre}(results[i], (uint64_t *)rem, (uint8_t *)meta, gq, nslots, nblocks, q, r, seed,
+      amq_blocked_quotient_key_answer{Pre, Pre}(results[i], rem, meta, gq, nslots, nblocks, q, r, seed,
                                                 (char *)\at(keys[i], Pre), \at(lens[i], Pre));
 */
-void amq_blocked_quotient_key_query_batch(const uint64_t *rem, const uint8_t *meta, const uint64_t *counts,
+void amq_blocked_quotient_key_query_batch(const amq_quotient_slots st, const uint64_t *counts,
                                           uint64_t nblocks, uint64_t nslots, uint64_t q, uint64_t r, uint64_t seed,
                                           const void *const *keys, const size_t *lens, size_t count,
-                                          int *results) /*@ ghost (uint64_t \ghost *gq) */;
+                                          int *results) /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 #endif

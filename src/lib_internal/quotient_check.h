@@ -8,6 +8,10 @@
 /* The kernel's view of the table (for amq_quotient_kernel_check_invariant and tests). */
 const amq_qf *amq_quotient_table(const amq_quotient *f);
 
+/* Bytes of the compact slot store (lib_internal/quotient_slots.h) of n slots with r-bit
+ * remainders (1 <= r <= 64, n <= AMQ_QUOTIENT_SLOTS_MAX): its remainder and metadata words. */
+uint64_t amq_quotient_store_bytes(uint64_t r, uint64_t n);
+
 /* ---- kernel descriptor for the cross-checks (amq/check.h) ----
  * The real kernel on one table of 2^q home slots + slack, r-bit remainders (q + r <= 63).
  * A key is ONE digit over 2^p: its fingerprint (quotient, then remainder).  With the

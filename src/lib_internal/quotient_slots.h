@@ -68,6 +68,16 @@ uint64_t amq_quotient_slots_rem32_words(uint64_t rbytes, uint64_t n);
 */
 uint64_t amq_quotient_slots_meta_words(uint64_t n);
 
+/* The largest remainder an element of rbytes bytes holds. */
+/*@ requires width: amq_quotient_rbytes_ok(rbytes);
+    assigns \nothing;
+    ensures max: \result == amq_quotient_rem_max(rbytes);
+*/
+static inline uint64_t amq_quotient_slots_rem_max(uint64_t rbytes)
+{
+    return rbytes == 1u ? 255u : rbytes == 2u ? 65535u : rbytes == 4u ? 4294967295u : UINT64_MAX;
+}
+
 /* Slot i's remainder. */
 /*@ requires store: amq_quotient_slots_readable(s);
     requires slot:  i < s.n;
