@@ -3,7 +3,8 @@
  * Block b's table is slots [b*nslots, (b+1)*nslots) of st; its count is counts[b].  The blocking code is written
  * once: amq_blocked_quotient_kernel_view makes block b's table a quotient filter (the whole store,
  * base b*nslots), and amq_blocked_quotient_kernel_insert / _query / _delete run the proved quotient
- * kernel on that table and write the count back.  src/blocked_quotient.c calls these functions.
+ * kernel on that table and write the count back (amq_blocked_quotient_kernel_commit).
+ * src/blocked_quotient.c calls these functions.
  *
  * Proofs.  The contracts below lift the quotient kernel's to block b (predicates in
  * acsl/amq/blocked_quotient_logic.h: amq_blocked_quotient_ok is amq_quotient_inv on the block's slots,
@@ -45,27 +46,77 @@
     lemma amq_quotient_slots_copy_store{L}: \forall amq_quotient_slots s, t, uint64_t *rem, uint8_t *meta, uint64_t *gq;
       s.n == t.n ==> s.rbytes == t.rbytes ==> s.rem16 == t.rem16 ==> s.rem32 == t.rem32 ==> s.meta == t.meta ==>
       amq_quotient_store_ok(s, rem, meta, gq) ==> amq_quotient_store_ok(t, rem, meta, gq);
-    // The kernel's hold on block b's ghost arrays (rem + b, base b) is the store's hold.
+    // The kernel's hold on block b's ghost arrays (rem + b, base b) is the store's hold,
+    // both ways (the provers do not undo the shift of the window's arrays themselves).
     lemma amq_qf_hold_block{L}: \forall amq_quotient_slots s, integer b, uint64_t *rem, uint8_t *meta;
       amq_qf_hold(s, b, rem + b, meta + b) ==> amq_quotient_slots_hold(s, rem, meta);
+    lemma amq_qf_hold_window{L}: \forall amq_quotient_slots s, integer b, uint64_t *rem, uint8_t *meta;
+      amq_quotient_slots_hold(s, rem, meta) ==> amq_qf_hold(s, b, rem + b, meta + b);
+    // So is the table's memory context.
+    lemma amq_qf_readable_window{L}: \forall amq_qf *qf, uint64_t *rem, uint8_t *meta, uint64_t *gq;
+      \valid_read(qf) ==> 1 <= qf->nslots ==> qf->base + qf->nslots <= qf->slots.n ==>
+      amq_quotient_store_ok(qf->slots, rem, meta, gq) ==>
+      \separated(qf, rem + (0 .. qf->slots.n - 1), meta + (0 .. qf->slots.n - 1), gq + (0 .. qf->slots.n - 1)) ==>
+      amq_quotient_readable(qf, rem + qf->base, meta + qf->base, gq + qf->base);
 */
 
 /* *view = block `block`'s table: q, r, nslots, count counts[block], the whole store st and
  * the block's first slot block * nslots as its base (the kernel reads and writes the store
- * at base + i, so its hold is the whole store's). */
+ * at base + i, so its hold is the whole store's).  The contract also gives what a call of the
+ * quotient kernel on the view needs (mem, ok) and what it tells of the block (has, has2),
+ * proved once here for the three callers; writing *view changes no slot (same). */
 /*@ requires view_valid:  \valid(view);
     requires count_valid: \valid_read(counts + block);
     requires window:      block * nslots + nslots <= st.n && 1 <= nslots;
+    requires fits:        block * nslots + nslots <= 18446744073709551615;
     requires sep:         \separated(view, counts + block);
+    requires store:       amq_blocked_quotient_store(st, rem, meta, gq, counts, nslots, block);
+    requires view_apart:  \separated(view, rem + (0 .. st.n - 1), meta + (0 .. st.n - 1), gq + (0 .. st.n - 1));
+    requires hold:        amq_quotient_slots_hold(st, rem, meta);
     assigns *view;
     ensures fields: view->q == q && view->r == r && view->nslots == nslots &&
                     view->count == counts[block] && view->base == block * nslots;
     ensures store:  view->slots.n == st.n && view->slots.rbytes == st.rbytes &&
                     view->slots.rem16 == st.rem16 && view->slots.rem32 == st.rem32 &&
                     view->slots.meta == st.meta;
+    ensures same:   amq_blocked_quotient_frame{Pre, Post}(rem + block * nslots, meta + block * nslots,
+                                                        gq + block * nslots, nslots);
+    ensures mem:    amq_quotient_readable(view, rem + block * nslots, meta + block * nslots, gq + block * nslots);
+    ensures ok:     amq_blocked_quotient_ok{Pre}(rem, meta, gq, counts, nslots, block) ==>
+                      amq_quotient_ok(view, rem + block * nslots, meta + block * nslots, gq + block * nslots);
+    ensures has:    \forall integer g, h; amq_blocked_quotient_has{Pre}(rem, meta, gq, nslots, block, g, h) <==>
+                      amq_quotient_has(view, rem + block * nslots, meta + block * nslots, gq + block * nslots, g, h);
+    ensures has2:   \forall integer g, h; amq_blocked_quotient_has2{Pre}(rem, meta, gq, nslots, block, g, h) <==>
+                      amq_quotient_has2(view, rem + block * nslots, meta + block * nslots, gq + block * nslots, g, h);
 */
 void amq_blocked_quotient_kernel_view(amq_qf *view, const amq_quotient_slots st, const uint64_t *counts,
-                                      uint64_t nslots, uint64_t q, uint64_t r, uint64_t block);
+                                      uint64_t nslots, uint64_t q, uint64_t r, uint64_t block)
+    /*@ ghost (uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
+
+/* counts[block] = view->count, after the quotient kernel changed the view's table: the
+ * block's invariant, hold and content are then the view's (proved once here for insert
+ * and delete; the write changes no slot). */
+/*@ requires count_valid: \valid(counts + block);
+    requires view_valid:  \valid_read(view);
+    requires sep:         \separated(view, counts + block);
+    requires store:       amq_blocked_quotient_store(st, rem, meta, gq, counts, nslots, block);
+    requires view_n:      view->nslots == nslots;
+    requires view_base:   view->base == block * nslots;
+    requires view_store:  view->slots.n == st.n && view->slots.rbytes == st.rbytes &&
+                          view->slots.rem16 == st.rem16 && view->slots.rem32 == st.rem32 &&
+                          view->slots.meta == st.meta;
+    requires ok:          amq_quotient_ok(view, rem + block * nslots, meta + block * nslots, gq + block * nslots);
+    assigns counts[block];
+    ensures count: counts[block] == view->count;
+    ensures hold:  amq_quotient_slots_hold(st, rem, meta);
+    ensures inv:   amq_blocked_quotient_ok(rem, meta, gq, counts, nslots, block);
+    ensures has:   \forall integer g, h; amq_quotient_has{Pre}(view, rem + block * nslots, meta + block * nslots,
+                     gq + block * nslots, g, h) <==> amq_blocked_quotient_has(rem, meta, gq, nslots, block, g, h);
+    ensures has2:  \forall integer g, h; amq_quotient_has2{Pre}(view, rem + block * nslots, meta + block * nslots,
+                     gq + block * nslots, g, h) <==> amq_blocked_quotient_has2(rem, meta, gq, nslots, block, g, h);
+*/
+void amq_blocked_quotient_kernel_commit(uint64_t *counts, uint64_t block, const amq_qf *view)
+    /*@ ghost (amq_quotient_slots st, uint64_t nslots, uint64_t \ghost *rem, uint8_t \ghost *meta, uint64_t \ghost *gq) */;
 
 /* 1: (fq, fr) may be present in block `block` (it is stored there); 0: absent. */
 /*@ requires mem:      amq_blocked_quotient_readable(rem, meta, gq, counts, nslots, block);
