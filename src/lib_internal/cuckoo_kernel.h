@@ -70,9 +70,9 @@ uint64_t amq_cuckoo_kernel_alt(uint64_t nb, uint64_t f, uint64_t i, uint64_t x);
  * the key level's test that a fingerprint has a set bit below f). */
 /*@ requires f_range: 1 <= f <= 32;
     assigns \nothing;
-    ensures low:  \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k));
-    ensures word: \result == 1 <==> (d ^ ((d >> f) << f)) == 0;
-    ensures bool: \result == 0 || \result == 1;
+    ensures low:      \result == 1 <==> (\forall integer k; 0 <= k < f ==> !amq_cuckoo_bit(d, k));
+    ensures xor_zero: \result == 1 <==> (d ^ ((d >> f) << f)) == 0;
+    ensures bool:     \result == 0 || \result == 1;
 */
 int amq_cuckoo_kernel_low_clear(uint64_t d, uint64_t f);
 
