@@ -33,6 +33,7 @@ SMOKE = "_wp_smoke_"
 GOAL_LINE = re.compile(r"^\[wp\] \[([^\]]+)\] Goal (\S+) : (\S+)(.*)$")
 SMOKE_FAILED = re.compile(r"^\[wp\] \[Failed\] Smoke-test (\S+)")
 TIME = re.compile(r"\((?:Qed:)?([0-9.]+)(ms|s)\)")
+MINUTES = re.compile(r"\((\d+)'(?:([0-9.]+)s)?\)")  # WP's "(1')", "(1'11s)", "(5')"
 
 
 def read_meta(d):
@@ -55,7 +56,7 @@ STEPS_IN = re.compile(r"\((\d+)\)")
 def parse_log(text):
     """The goal lines of a WP log, each (goal, prover, status, seconds, steps), and the
     names of the smoke tests it reports as failed. Seconds are the prover's (or Qed's
-    alone) time, "(1')" a minute; steps the prover's resource count."""
+    alone) time, "(1'11s)" 71 s; steps the prover's resource count."""
     out, smoke_failed = [], set()
     for line in text.splitlines():
         m = SMOKE_FAILED.match(line)
@@ -66,8 +67,7 @@ def parse_log(text):
             continue
         rest = m.group(4)
         secs = sum(float(v) / (1000.0 if u == "ms" else 1.0) for v, u in TIME.findall(rest))
-        if "(1')" in rest:
-            secs += 60.0
+        secs += sum(60.0 * int(mins) + float(sec or 0) for mins, sec in MINUTES.findall(rest))
         steps = [int(x) for x in STEPS_IN.findall(rest)]
         out.append((strip_model(m.group(2)), m.group(1), m.group(3), secs,
                     steps[-1] if steps else None))
