@@ -23,6 +23,7 @@ void amq_blocked_quotient_kernel_view(amq_qf *view, const amq_quotient_slots st,
           amq_quotient_slot_ok{Pre}(st, rem, meta, j) ==> amq_quotient_slot_ok(st, rem, meta, j); */
     /*@ assert hold_st: amq_quotient_slots_hold(st, rem, meta); */
     /*@ assert hold_view: amq_quotient_slots_hold(view->slots, rem, meta); */
+    /*@ assert hold_w: amq_blocked_quotient_window_hold(view->slots, block * nslots, rem, meta); */
     /*@ assert hold: amq_qf_hold(view->slots, view->base, rem + block * nslots, meta + block * nslots); */
     /*@ assert store: amq_quotient_store_ok(view->slots, rem, meta, gq); */
 }
