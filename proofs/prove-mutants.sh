@@ -32,9 +32,10 @@ export AMQ_PROVE_QUIET=1
 . "$root/proofs/prove.sh" "$build" --library || exit 2
 jobs_max=${AMQ_PROVE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 
-declare -A unit_files=() unit_extra=()
+declare -A unit_files=() unit_extra=() unit_smoke_steps=()
 while IFS="$(printf '\t')" read -r name files extra; do
     unit_files[$name]=$files; unit_extra[$name]=$(frama_opts "$extra")
+    unit_smoke_steps[$name]=$(smoke_steps "$extra") || exit 2
 done <<EOF_UNITS
 $(each_unit "$root/proofs/units")
 EOF_UNITS
@@ -75,7 +76,8 @@ scoped_jobs() {
     gate "$tree" "$d" "$scope" "$d"/goals $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
     rc=$?
     if [ $rc -ne 1 ] || ! grep '^FAIL' "$d/report.txt" | grep -qv ': no smoke tests ran$'; then
-        run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" 2>/dev/null
+        run_smoke "$tree" "$unit" "${unit_files[$unit]}" "${unit_extra[$unit]} $sel" "$d/smoke" \
+            "${unit_smoke_steps[$unit]}" 2>/dev/null
         gate "$tree" "$d" "$scope" "$d"/goals "$d"/smoke $( [ -d "$d/lemmas" ] && echo "$d/lemmas" )
         rc=$?
     fi

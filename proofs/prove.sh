@@ -48,7 +48,7 @@ cpp="-D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl"
 # the timeouts only stop a run away prover (no goal needs more than a few seconds).
 STEPS=${AMQ_WP_STEPS:-2000000}             # one goal, per prover (cvc4: ~10-20 s)
 STEPS_LEMMA=${AMQ_WP_STEPS_LEMMA:-400000}  # one lemma, per prover; then WP's range tactic
-STEPS_SMOKE=${AMQ_WP_STEPS_SMOKE:-40000}   # one smoke test (cvc4: ~0.3-0.5 s)
+STEPS_SMOKE=${AMQ_WP_STEPS_SMOKE:-40000}   # one smoke test (cvc4: ~0.3-0.5 s); a unit may set more (@smoke-steps)
 TIMEOUT_GUARD=300
 # WP's property categories: removing all of them leaves only the smoke tests.
 NO_PROPERTIES="-wp-prop=-@lemma,-@requires,-@ensures,-@assigns,-@exits,-@assert,-@invariant,-@variant,-@breaks,-@continues,-@returns,-@complete_behaviors,-@disjoint_behaviors,-@terminates,-@decreases,-@check"
@@ -136,10 +136,25 @@ goals_only_out() {
 
 # frama_opts "EXTRA": a unit's options for frama-c, without prove.sh's own `@view-of=BASE`
 # (the unit reads BASE's code with more annotations; what it would prove again of BASE's is
-# left out, derived from both units' printed code: proofs/views.py).
+# left out, derived from both units' printed code: proofs/views.py) and `@smoke-steps=N`.
 frama_opts() {
     # shellcheck disable=SC2086 # word splitting of the option list is intended
-    printf '%s\n' $1 | grep -v '^@view-of=' | tr '\n' ' '
+    printf '%s\n' $1 | grep -v '^@view-of=\|^@smoke-steps=' | tr '\n' ' '
+}
+
+# smoke_steps "EXTRA": the smoke budget of a unit: its `@smoke-steps=N`, else STEPS_SMOKE.
+# cvc4 counts its preprocessing in the budget, and a large task's preprocessing alone takes
+# 40-50k steps: a unit whose tasks are that large sets a budget that still leaves a search
+# (proofs/units/README.md, "@smoke-steps").
+smoke_steps() {
+    local n
+    # shellcheck disable=SC2086 # word splitting of the option list is intended
+    n=$(printf '%s\n' $1 | sed -n 's/^@smoke-steps=//p' | tail -n 1)
+    case $n in
+        '') echo "$STEPS_SMOKE" ;;
+        *[!0-9]*) echo "prove: @smoke-steps=$n is not a step count" >&2; return 1 ;;
+        *) echo "$n" ;;
+    esac
 }
 
 unit_sources() {
@@ -280,19 +295,20 @@ run_goals() {
     write_meta "$out" "$name" "$kind" "$files" "$rc" "$extra $sel_cvc4" "$t0" "$(now_ms)" cvc4
 }
 
-# run_smoke ROOT NAME "FILES" "EXTRA" OUTDIR: the smoke tests of one unit.
+# run_smoke ROOT NAME "FILES" "EXTRA" OUTDIR [STEPS]: the smoke tests of one unit, STEPS each
+# (default STEPS_SMOKE).
 run_smoke() {
-    local r=$1 name=$2 files=$3 extra=$4 out=$5 rc t0 t1
+    local r=$1 name=$2 files=$3 extra=$4 out=$5 steps=${6:-$STEPS_SMOKE} rc t0 t1
     rm -rf "$out"; mkdir -p "$out"
     t0=$(now_ms)
     # shellcheck disable=SC2086
     frama_c "$r" "$out/frama-c.log" $files -wp -wp-rte $UNSIGNED -wp-smoke-tests "$NO_PROPERTIES" \
-        -wp-prover cvc4 -wp-steps "$STEPS_SMOKE" -wp-timeout "$TIMEOUT_GUARD" \
+        -wp-prover cvc4 -wp-steps "$steps" -wp-timeout "$TIMEOUT_GUARD" \
         -wp-smoke-timeout "$TIMEOUT_GUARD" -wp-par "$par" -wp-cache none $extra \
         -wp-report-json "$out/wp.json"
     rc=$?
     t1=$(now_ms)
-    write_meta "$out" "$name" smoke "$files" "$rc" "$extra" "$t0" "$t1"
+    write_meta "$out" "$name" smoke "$files" "$rc" "$extra" "$t0" "$t1" cvc4 "$steps"
 }
 
 write_meta() {
@@ -300,7 +316,7 @@ write_meta() {
         echo "name=$2"; echo "kind=$3"; echo "files=$4"; echo "exit=$5"; echo "options=$6"
         echo "provers=${9:-cvc4}"
         case $3 in
-            smoke) echo "steps=$STEPS_SMOKE" ;;
+            smoke) echo "steps=${10:-$STEPS_SMOKE}" ;;
             lemmas) echo "steps=$STEPS_LEMMA" ;;
             *) echo "steps=$STEPS" ;;
         esac
@@ -467,9 +483,10 @@ $plan
 EOF_PLAN
 # Each unit's frama-c options; a view (@view-of=BASE, unit cuckoo_count) leaves out what BASE
 # proves of the same code when BASE is in the run (proofs/views.py), else it proves everything.
-declare -A opts_of=()
+declare -A opts_of=() smoke_steps_of=()
 for name in "${goal_jobs[@]}"; do
     opts_of[$name]=$(frama_opts "${extra_of[$name]}")
+    smoke_steps_of[$name]=$(smoke_steps "${extra_of[$name]}") || exit 2
     # shellcheck disable=SC2086 # the options are words
     base=$(printf '%s\n' ${extra_of[$name]} | sed -n 's/^@view-of=//p')
     if [ -z "$base" ] || [ -z "${files_of[$base]:-}" ]; then continue; fi
@@ -510,8 +527,8 @@ for name in $run_order; do
         run_goals "$root" "$name" "$files" "$extra" "-wp-prop=-@lemma" "$out"
     dirs="$dirs $out"
     out="$build/proofs/$name.smoke"
-    launch cached_job "$(key_of "$name" smoke "")" "$out" \
-        run_smoke "$root" "$name" "$files" "$extra" "$out"
+    launch cached_job "$(key_of "$name" smoke "steps=${smoke_steps_of[$name]}")" "$out" \
+        run_smoke "$root" "$name" "$files" "$extra" "$out" "${smoke_steps_of[$name]}"
     dirs="$dirs $out"
 done
 for name in $run_order; do
