@@ -142,14 +142,20 @@ frama_opts() {
     printf '%s\n' $1 | grep -v '^@view-of=\|^@smoke-steps=' | tr '\n' ' '
 }
 
+# unit_tag "EXTRA" NAME: the value of prove.sh's own tag `@NAME=VALUE` among a unit's options
+# (the last one if given twice), or nothing.
+unit_tag() {
+    # shellcheck disable=SC2086 # word splitting of the option list is intended
+    printf '%s\n' $1 | sed -n "s/^@$2=//p" | tail -n 1
+}
+
 # smoke_steps "EXTRA": the smoke budget of a unit: its `@smoke-steps=N`, else STEPS_SMOKE.
 # cvc4 counts its preprocessing in the budget, and a large task's preprocessing alone takes
-# 40-50k steps: a unit whose tasks are that large sets a budget that still leaves a search
+# 32-50k steps: a unit whose tasks are that large sets a budget that still leaves a search
 # (proofs/units/README.md, "@smoke-steps").
 smoke_steps() {
     local n
-    # shellcheck disable=SC2086 # word splitting of the option list is intended
-    n=$(printf '%s\n' $1 | sed -n 's/^@smoke-steps=//p' | tail -n 1)
+    n=$(unit_tag "$1" smoke-steps)
     case $n in
         '') echo "$STEPS_SMOKE" ;;
         *[!0-9]*) echo "prove: @smoke-steps=$n is not a step count" >&2; return 1 ;;
@@ -487,8 +493,7 @@ declare -A opts_of=() smoke_steps_of=()
 for name in "${goal_jobs[@]}"; do
     opts_of[$name]=$(frama_opts "${extra_of[$name]}")
     smoke_steps_of[$name]=$(smoke_steps "${extra_of[$name]}") || exit 2
-    # shellcheck disable=SC2086 # the options are words
-    base=$(printf '%s\n' ${extra_of[$name]} | sed -n 's/^@view-of=//p')
+    base=$(unit_tag "${extra_of[$name]}" view-of)
     if [ -z "$base" ] || [ -z "${files_of[$base]:-}" ]; then continue; fi
     view=$(cd "$root" && python3 "$root/proofs/report.py" --view-plan "$build/proofs" "$base" "$name") \
         || { echo "prove: report.py --view-plan failed" >&2; exit 2; }
