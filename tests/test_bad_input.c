@@ -60,14 +60,12 @@ static void planted_changes_are_caught(void **state)
                            binary_under_test(), here);
     print_message("%s", cli_out);
     assert_int_not_equal(rc, 0);
-    for (int row = 1; row <= 6; row++) {
-        if (row == 5)
-            continue;
+    for (int row = 1; row <= 5; row++) {
         char want[64];
         snprintf(want, sizeof want, "FAIL row %d: ", row);
         assert_non_null(strstr(cli_out, want));
     }
-    assert_null(strstr(cli_out, "FAIL row 5: "));
+    assert_null(strstr(cli_out, "FAIL row 6: "));
     assert_non_null(strstr(cli_out, "bad input: 6 rows, 1 passed, 5 failed"));
 }
 
