@@ -31,6 +31,13 @@ void bench_mpi(void);
 void bench_same_bits(void);
 void bench_quotient_memory(void); /* bench_quotient.c's last row */
 
+/* Peak RSS in KiB of the command cmd (argv form, NULL-terminated, at most 30 words) with stdin from
+ * `in` and its output discarded, or -1 if it did not exit 0; *floor_kib: the size of the spawner
+ * it ran under, which every figure includes (bench_peak_rss.c says why).  bench_peak_rss_main is
+ * that spawner: `bench --peak-rss 3 COMMAND...`. */
+long bench_peak_rss_kib(char *const cmd[], const char *in, long *floor_kib);
+int bench_peak_rss_main(int argc, char **argv);
+
 /* A structure's own section, if it has one: `void bench_<s>(void)` in tools/bench/bench_<s>.c,
  * <s> as in the registry list (lib_internal/registry.h).  Declared weak for every structure, so
  * that main.c runs the sections that exist, in registry order, and adding a structure's section

@@ -14,6 +14,8 @@ static int wanted(const char *only, const char *name, int *ran)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "--peak-rss")) /* the bench re-executed as a spawner */
+        return bench_peak_rss_main(argc, argv);
     const char *only = argc > 1 ? argv[1] : NULL;
     int ran = 0;
     printf("amqcert bench (figures, not tests; set AMQ_BENCH_QUICK=1 to skip n = 1e8)\n\n");
