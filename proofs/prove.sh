@@ -134,12 +134,30 @@ goals_only_out() {
         /^-wp-skip-fct=/ || /^-wp-prop=/ { next } { print }' | tr '\n' ' '
 }
 
-# frama_opts "EXTRA": a unit's options for frama-c, without prove.sh's own `@view-of=BASE`
-# (the unit reads BASE's code with more annotations; what it would prove again of BASE's is
-# left out, derived from both units' printed code: proofs/views.py) and `@smoke-steps=N`.
+# prove.sh's own tags among a unit's options, `@NAME=VALUE` (proofs/units/README.md):
+# `@view-of=BASE` (the unit reads BASE's code with more annotations; what it would prove again
+# of BASE's is left out, derived from both units' printed code: proofs/views.py) and
+# `@smoke-steps=N`.  The units' parse refuses any other word that starts with `@`.
+UNIT_TAGS="@view-of @smoke-steps"
+
+# unknown_tag "EXTRA": the first word of a unit's options that starts with `@` but is no
+# `NAME=VALUE` of UNIT_TAGS, or nothing.
+unknown_tag() {
+    local w
+    # shellcheck disable=SC2086 # word splitting of the option list is intended
+    for w in $1; do
+        case $w in @*) ;; *) continue ;; esac
+        case " $UNIT_TAGS " in *" ${w%%=*} "*) case $w in *=*) continue ;; esac ;; esac
+        printf '%s\n' "$w"
+        return
+    done
+}
+
+# frama_opts "EXTRA": a unit's options for frama-c, without prove.sh's own tags (every word
+# that starts with `@`: no frama-c option does, and the parse refused unknown ones).
 frama_opts() {
     # shellcheck disable=SC2086 # word splitting of the option list is intended
-    printf '%s\n' $1 | grep -v '^@view-of=\|^@smoke-steps=' | tr '\n' ' '
+    printf '%s\n' $1 | grep -v '^@' | tr '\n' ' '
 }
 
 # unit_tag "EXTRA" NAME: the value of prove.sh's own tag `@NAME=VALUE` among a unit's options
@@ -448,6 +466,8 @@ tab=$(printf '\t')
 while IFS="$tab" read -r name files extra; do
     [ -z "${files_of[$name]+x}" ] || { echo "prove: unit $name is defined twice in proofs/units/*.txt" >&2; exit 2; }
     selected "$name" || continue
+    tag=$(unknown_tag "$extra")
+    [ -z "$tag" ] || { echo "prove: unit $name: '$tag' is no tag of prove.sh's (it knows $UNIT_TAGS, each as NAME=VALUE)" >&2; exit 2; }
     files_of[$name]=$files; extra_of[$name]=$extra; goal_jobs+=("$name")
 done <<EOF_UNITS
 $units
