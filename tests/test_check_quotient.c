@@ -241,11 +241,15 @@ static void mc_hashing_is_the_filter_fingerprint(void **state)
 #define MC_Q 16u
 #define MC_R 4u
 #define MC_N UINT64_C(49152)
-/* The ASan pass (AMQ_TEST_SCALE) runs the real kernel at a quarter (never under 250 trials);
- * the planted bugs keep 2000 in both passes: at 1000 the second one failed at p = 1.3e-7
- * only (1.2e-16 at 2000), too close to alpha. */
+/* The ASan pass (AMQ_TEST_SCALE) runs the real kernel at a quarter (never under 250 trials).
+ * The planted bugs run on a table 16 times smaller at the same load and r (q = 12, n = 3072:
+ * the same rate, 4.58%, and the same runs and clusters a slot sees, which is what the bugs
+ * act on), 4000 trials in both passes: on the q = 16 table 2000 trials took 27 s a pass and
+ * gave p = 1.3e-17 and 1.2e-16 (at 1000 the second one only 1.3e-7, too close to alpha). */
 #define MC_TRIALS amq_test_scaled(1000, 250)
-#define MC_TRIALS_BUG UINT64_C(2000)
+#define MC_BUG_Q 12u
+#define MC_BUG_N UINT64_C(3072)
+#define MC_TRIALS_BUG UINT64_C(4000)
 
 static void report(const char *what, const amq_check_report *r)
 {
@@ -311,10 +315,10 @@ static void mc_real_kernel_passes(void **state)
 static void mc_flags_planted_bugs(void **state)
 {
     (void)state;
-    amq_check_report r = run_mc(&bugs[0], MC_Q, MC_R, MC_N, 0, AMQ_HASH_INDEPENDENT, 41, MC_TRIALS_BUG);
+    amq_check_report r = run_mc(&bugs[0], MC_BUG_Q, MC_R, MC_BUG_N, 0, AMQ_HASH_INDEPENDENT, 41, MC_TRIALS_BUG);
     assert_fail(&r);
     assert_true(r.test.estimate > r.test.expected);
-    r = run_mc(&bugs[1], MC_Q, MC_R, MC_N, 0, AMQ_CHECK_RANDOM_ORACLE, 42, MC_TRIALS_BUG);
+    r = run_mc(&bugs[1], MC_BUG_Q, MC_R, MC_BUG_N, 0, AMQ_CHECK_RANDOM_ORACLE, 42, MC_TRIALS_BUG);
     assert_fail(&r);
     assert_true(r.test.estimate > r.test.expected);
 }
