@@ -19,6 +19,7 @@ const char *amq_structure_name(const amq_structure *s) { return s ? s->name : NU
 const char *amq_structure_title(const amq_structure *s) { return s ? s->title : NULL; }
 uint32_t amq_structure_file_type(const amq_structure *s) { return s ? s->file_type : 0; }
 int amq_structure_can_remove(const amq_structure *s) { return s && s->remove != NULL; }
+double amq_structure_max_load(const amq_structure *s) { return s && s->create_for_load ? s->max_load : 0.0; }
 size_t amq_structure_nparams(const amq_structure *s) { return s ? s->nparams : 0; }
 
 const amq_param_info *amq_structure_param(const amq_structure *s, size_t i)
@@ -122,11 +123,10 @@ amq_status amq_filter_create(amq_filter **out, const amq_structure *s, const amq
     return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
 }
 
-amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
-                                 const amq_params *p, double *achieved)
+/* create_for, or create_for_load at max_load when `at_load` (out and s not NULL). */
+static amq_status create_sized(amq_filter **out, const amq_structure *s, uint64_t n, double fpr, int at_load,
+                               double max_load, const amq_params *p, double *achieved)
 {
-    if (!out || !s)
-        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create_for: NULL argument");
     amq_params given;
     if (p)
         given = *p;
@@ -134,9 +134,30 @@ amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint6
         amq_params_init(&given, s);
     void *obj = NULL;
     amq_status st = check_hash_params(s, given.v);
-    if (st == AMQ_OK)
+    if (st == AMQ_OK && at_load)
+        st = s->create_for_load(&obj, n, fpr, max_load, given.v, given.seed, achieved);
+    else if (st == AMQ_OK)
         st = s->create_for(&obj, n, fpr, given.v, given.seed, achieved);
     return st != AMQ_OK ? st : amq_filter_wrap(out, s, obj);
+}
+
+amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
+                                 const amq_params *p, double *achieved)
+{
+    if (!out || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create_for: NULL argument");
+    return create_sized(out, s, n, fpr, 0, 0.0, p, achieved);
+}
+
+amq_status amq_filter_create_for_load(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
+                                      double max_load, const amq_params *p, double *achieved)
+{
+    if (!out || !s)
+        return amq_fail(AMQ_E_INVALID_ARG, "amq_filter_create_for_load: NULL argument");
+    if (!s->create_for_load)
+        return amq_fail(AMQ_E_INVALID_ARG, "the %s has no load to choose: its sizing fills its table itself",
+                        s->title);
+    return create_sized(out, s, n, fpr, 1, max_load, p, achieved);
 }
 
 amq_status amq_filter_load(amq_filter **out, const char *path)

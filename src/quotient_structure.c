@@ -38,14 +38,20 @@ static amq_status create(void **o, const uint64_t *v, uint64_t seed)
     return st != AMQ_OK ? st : amq_quotient_create_slack((amq_quotient **)o, v[P_Q], v[P_R], slack_of(v), seed);
 }
 
-static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+static amq_status create_for_load(void **o, uint64_t n, double fpr, double max_load, const uint64_t *v,
+                                  uint64_t seed, double *a)
 {
     uint64_t q, r;
-    amq_status s = amq_quotient_size_for(n, fpr, &q, &r, a);
+    amq_status s = amq_quotient_size_for_load(n, fpr, max_load, &q, &r, a);
     if (s != AMQ_OK)
         return s;
     const uint64_t sized[] = {q, r, v[P_SLACK]};
     return create(o, sized, seed);
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    return create_for_load(o, n, fpr, 0.75, v, seed, a); /* amq_quotient_size_for's load */
 }
 
 AMQ_ADAPT_INSTANCE(quotient)
@@ -172,6 +178,8 @@ const amq_structure amq_structure_quotient = {
     .validate = validate,
     .remove = adapted_remove,
     AMQ_ENTRY_INSTANCE,
+    .create_for_load = create_for_load,
+    .max_load = AMQ_QUOTIENT_MAX_LOAD,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
     .fp_moment_work = fp_moment_work,

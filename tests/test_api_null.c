@@ -105,6 +105,12 @@ static void making(void **state)
     /* p and achieved may be NULL (the header says so) */
     assert_int_equal(amq_filter_create_for(&f, bloom(), 100, 0.01, NULL, NULL), AMQ_OK);
     amq_filter_free(f);
+    const amq_structure *quotient = amq_structure_find("quotient");
+    api_assert_refused(amq_filter_create_for_load(NULL, quotient, 100, 0.01, 0.9, &p, &achieved));
+    api_assert_refused(amq_filter_create_for_load(&f, NULL, 100, 0.01, 0.9, &p, &achieved));
+    assert_int_equal(amq_filter_create_for_load(&f, quotient, 100, 0.01, 0.9, NULL, NULL), AMQ_OK);
+    amq_filter_free(f);
+    assert_true(amq_structure_max_load(NULL) == 0.0);
     api_assert_refused(amq_filter_load(NULL, "f.amq"));
     api_assert_refused(amq_filter_load(&f, NULL));
     f = a_filter();

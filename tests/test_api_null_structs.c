@@ -500,8 +500,12 @@ static void quotient_h(void **state)
     api_assert_refused(amq_quotient_size_for(100, 0.01, NULL, &u2, &d));
     api_assert_refused(amq_quotient_size_for(100, 0.01, &u, NULL, &d));
     api_assert_ok(amq_quotient_size_for(100, 0.01, &u, &u2, NULL)); /* achieved is optional */
+    api_assert_refused(amq_quotient_size_for_load(100, 0.01, 0.9, NULL, &u2, &d));
+    api_assert_refused(amq_quotient_size_for_load(100, 0.01, 0.9, &u, NULL, &d));
+    api_assert_ok(amq_quotient_size_for_load(100, 0.01, 0.9, &u, &u2, NULL));
     d = -1.0; /* a refused call writes nothing, *achieved included */
     api_assert_refused(amq_quotient_create_for(NULL, 100, 0.01, 1, &d));
+    api_assert_refused(amq_quotient_create_for_load(NULL, 100, 0.01, 0.9, 1, &d));
     assert_true(d == -1.0);
     api_assert_refused(amq_quotient_add(NULL, "a", 1));
     api_assert_refused(amq_quotient_add(f, NULL, 1));
@@ -557,6 +561,8 @@ static void quotient_h(void **state)
     amq_quotient_free(f2);
     amq_quotient_free(f);
     api_assert_ok(amq_quotient_create_for(&f, 100, 0.01, 1, NULL));
+    amq_quotient_free(f);
+    api_assert_ok(amq_quotient_create_for_load(&f, 100, 0.01, 0.9, 1, NULL));
     amq_quotient_free(f);
 }
 

@@ -53,6 +53,9 @@ AMQ_API const char *amq_structure_name(const amq_structure *s);  /* "bloom", "sp
 AMQ_API const char *amq_structure_title(const amq_structure *s); /* "Bloom filter"           */
 AMQ_API uint32_t amq_structure_file_type(const amq_structure *s);
 AMQ_API int amq_structure_can_remove(const amq_structure *s);
+/* The most max_load amq_filter_create_for_load takes for s; 0 when its sizing has no load to
+ * choose. */
+AMQ_API double amq_structure_max_load(const amq_structure *s);
 AMQ_API size_t amq_structure_nparams(const amq_structure *s);
 /* i < amq_structure_nparams(s), else NULL. */
 AMQ_API const amq_param_info *amq_structure_param(const amq_structure *s, size_t i);
@@ -83,6 +86,11 @@ AMQ_API amq_status amq_filter_create(amq_filter **out, const amq_structure *s, c
  * defaults).  The certified upper bound of the rate at n goes to *achieved if non-NULL. */
 AMQ_API amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
                                          const amq_params *p, double *achieved);
+/* The same, filling at most max_load of the table (the quotient filter's home slots:
+ * amq_quotient_size_for_load), 0 < max_load <= amq_structure_max_load(s); AMQ_E_INVALID_ARG,
+ * naming it, for a load outside that range or a structure without one. */
+AMQ_API amq_status amq_filter_create_for_load(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
+                                              double max_load, const amq_params *p, double *achieved);
 /* Any amqcert file: its type picks the structure. */
 AMQ_API amq_status amq_filter_load(amq_filter **out, const char *path);
 AMQ_API amq_status amq_filter_save(const amq_filter *f, const char *path);

@@ -47,10 +47,27 @@ AMQ_API amq_status amq_quotient_check_params(uint64_t q, uint64_t r, uint64_t sl
  * the default slack starts to run out); then p is raised to q + 1 if smaller (at least
  * one remainder bit; the rate only drops).  The certified upper bound of the rate at the
  * chosen p goes to *achieved if non-NULL.  AMQ_E_TOO_LARGE when p > 64 or q > 63 would be
- * needed. */
+ * needed.  The same as amq_quotient_size_for_load(n, fpr, 0.75, ...). */
 AMQ_API amq_status amq_quotient_size_for(uint64_t n, double fpr, uint64_t *q, uint64_t *r, double *achieved);
+/* The most max_load the sizing takes: a query scans ~1/(2 (1 - load)^2) slots (8 at 3/4, 200
+ * at 0.95, over 550 at 0.97), and n keys at 0.97 leave next to no room to grow
+ * (docs/quotient.md, "Sizing"). */
+#define AMQ_QUOTIENT_MAX_LOAD 0.97
+/* The same sizing for a load the caller chooses (0 < max_load <= AMQ_QUOTIENT_MAX_LOAD, else
+ * AMQ_E_INVALID_ARG naming it): q is the smallest with n <= floor(max_load * 2^q) (exact for
+ * every q) whose default slack n uniformly hashed keys overflow (an add refused with
+ * AMQ_E_FULL) with probability at most 1e-9 by a Chernoff bound computed in double
+ * (docs/quotient.md): never binding at 3/4; at 0.96 it moves q = 8, 9, 10 up by one.  A
+ * policy for a build of n keys: more keys than n raise the load beyond max_load. */
+AMQ_API amq_status amq_quotient_size_for_load(uint64_t n, double fpr, double max_load, uint64_t *q, uint64_t *r,
+                                              double *achieved);
+/* amq_quotient_create(out, q, r, seed) with the (q, r) of amq_quotient_size_for; *achieved is
+ * written only on success. */
 AMQ_API amq_status amq_quotient_create_for(amq_quotient **out, uint64_t n, double fpr, uint64_t seed,
                                    double *achieved);
+/* The same with the (q, r) of amq_quotient_size_for_load. */
+AMQ_API amq_status amq_quotient_create_for_load(amq_quotient **out, uint64_t n, double fpr, double max_load,
+                                                uint64_t seed, double *achieved);
 AMQ_API void amq_quotient_free(amq_quotient *f);
 
 /* AMQ_E_FULL (nothing changed) when there is no room for the key (see above). */

@@ -60,6 +60,11 @@ struct amq_structure {
     /* fills the required parameters of v (the others are given) and creates */
     amq_status (*create_for)(void **obj, uint64_t n, double fpr, const uint64_t *v, uint64_t seed,
                              double *achieved);
+    /* optional: create_for with the most of its table the n keys may fill, 0 < max_load <=
+     * .max_load (it refuses, naming it, any other); NULL: the structure has no load to choose */
+    amq_status (*create_for_load)(void **obj, uint64_t n, double fpr, double max_load, const uint64_t *v,
+                                  uint64_t seed, double *achieved);
+    double max_load;
     amq_status (*load)(void **obj, const char *path);
     amq_status (*save)(const void *obj, const char *path);
     void (*free)(void *obj);
