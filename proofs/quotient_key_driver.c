@@ -234,13 +234,15 @@ int amq_proof_quotient_key_nfn_mixed(amq_qf *qf, uint64_t seed, const void *x, s
     /*@ loop invariant bounds: 0 <= i <= count;
         loop invariant kept:   amq_quotient_key_kept{Pre, Here}(qf, rem, meta, gq);
         loop invariant n:      n == qf->nslots;
-        loop invariant rows:   \forall integer j; 0 <= j < count ==> amq_quotient_key_in((char *)keys[j], lens[j]);
+        loop invariant rows:   \forall integer j; 0 <= j < count ==>
+                                 amq_quotient_key_in((char *)\at(keys[j], Pre), \at(lens[j], Pre));
         loop invariant others: \forall integer j; 0 <= j < count ==> \at(ops[j], Pre) != 0 ==>
                                  (\at(keys[j], Pre) == \null && \at(lens[j], Pre) > 0) ||
                                  !amq_quotient_key_same{Pre}(\at(qf->q, Pre), \at(qf->r, Pre), seed, (char *)x, xlen,
                                                              (char *)\at(keys[j], Pre), \at(lens[j], Pre));
-        loop invariant inputs: \forall integer j; 0 <= j < count ==> ops[j] == \at(ops[j], Pre) &&
-                                 keys[j] == \at(keys[j], Pre) && lens[j] == \at(lens[j], Pre);
+        loop invariant ops:    \forall integer j; 0 <= j < count ==> ops[j] == \at(ops[j], Pre);
+        loop invariant keys:   \forall integer j; 0 <= j < count ==> keys[j] == \at(keys[j], Pre);
+        loop invariant lens:   \forall integer j; 0 <= j < count ==> lens[j] == \at(lens[j], Pre);
         loop invariant stored: amq_quotient_key_has{Here, Pre}(qf, rem, meta, gq, qf->q, qf->r, seed, (char *)x, xlen);
         loop assigns i, qf->count, AMQ_QUOTIENT_SLOTS_WORDS(qf->slots), rem[0 .. n - 1], meta[0 .. n - 1], gq[0 .. n - 1];
         loop variant count - i;
