@@ -25,7 +25,7 @@
 # smoke test fails, any run fails, or the lint finds an assumption.
 # Environment: AMQ_PROVE_UNITS (unit names: prove only those; the --all-units lint is
 # then off), AMQ_PROVE_JOBS (jobs side by side, default: the number of cores),
-# AMQ_WP_PAR (provers in flight per job, default 4), AMQ_PROVE_CACHE (0: run every job even
+# AMQ_WP_PAR (provers in flight per job, default 3), AMQ_PROVE_CACHE (0: run every job even
 # when an earlier green run had byte-identical inputs), AMQ_SELFTEST_CASES (--self-test:
 # only these cases).
 set -u
@@ -42,7 +42,10 @@ fi
 case $build in /*) ;; *) build="$root/$build" ;; esac
 ncores=$(nproc 2>/dev/null || echo 2)
 jobs_max=${AMQ_PROVE_JOBS:-$ncores}
-par=${AMQ_WP_PAR:-4}   # provers in flight per job: hides WP's per-goal latency; steps keep results load-independent
+# provers in flight per job: enough to hide WP's per-goal latency (1 left a core idle), not so
+# many that they crowd the 2 cores (proofs/doc/timing.md, "Twenty-seventh session"); steps keep
+# results load-independent
+par=${AMQ_WP_PAR:-3}
 cpp="-D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -Iacsl"
 # The budgets. Steps, not seconds, wherever a result must repeat on a loaded machine;
 # the timeouts only stop a run away prover (no goal needs more than a few seconds).
