@@ -244,12 +244,15 @@ static void mc_hashing_is_the_filter_fingerprint(void **state)
 /* The ASan pass (AMQ_TEST_SCALE) runs the real kernel at a quarter (never under 250 trials).
  * The planted bugs run on a table 16 times smaller at the same load and r (q = 12, n = 3072:
  * the same rate, 4.58%, and the same runs and clusters a slot sees, which is what the bugs
- * act on), 4000 trials in both passes: on the q = 16 table 2000 trials took 27 s a pass and
- * gave p = 1.3e-17 and 1.2e-16 (at 1000 the second one only 1.3e-7, too close to alpha). */
+ * act on), 4000 trials: on the q = 16 table 2000 trials took 27 s a pass and gave p = 1.3e-17
+ * and 1.2e-16 (at 1000 the second one only 1.3e-7, too close to alpha).  The ASan pass runs
+ * half, 2000: the binomial test at alpha 1e-6 rejects from 142 positives (null mean 91.6),
+ * and at the bugs' rates (349 and 345 of 4000 at full size: 8.6%, mean 173) it rejects with
+ * probability 0.994; these seeds give 180 and 185 there (p = 5.7e-17, 1.4e-18). */
 #define MC_TRIALS amq_test_scaled(1000, 250)
 #define MC_BUG_Q 12u
 #define MC_BUG_N UINT64_C(3072)
-#define MC_TRIALS_BUG UINT64_C(4000)
+#define MC_TRIALS_BUG amq_test_scaled(4000, 2000)
 
 static void report(const char *what, const amq_check_report *r)
 {
