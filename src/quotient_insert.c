@@ -106,6 +106,7 @@ static void qf_shift_up(const amq_qf_win st, uint64_t n, uint64_t p, uint64_t e)
         amq_quotient_step_move_up(st, k) /*@ ghost (rem, meta, gq) */;
         k--;
     }
+    /*@ assert at_p: k == p; */ /* Qed substitutes p for k: the ensures become the invariants */
 }
 
 /* Inserts (fq, fr) at slot p: shifts [p, e) up, writes the new element, sets
@@ -132,6 +133,10 @@ static void qf_ins_place(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t 
 {
     qf_shift_up(st, n, p, e) /*@ ghost (rem, meta, gq) */;
     /*@ ghost Shifted: ; */
+    /* the frame outside [p, e] against Pre after each write (out_*): cs_out and r_frame then
+     * follow from the last one (issue 22: 620k and cvc4-unprovable before) */
+    /*@ assert out_shifted: \forall integer k; 0 <= k < n ==> (k < p || e < k) ==>
+          meta[k] == \at(meta[k], Pre) && rem[k] == \at(rem[k], Pre) && gq[k] == \at(gq[k], Pre); */
     if (cont_next) {
         amq_quotient_step_set_bit(st, p + 1u, 2u, 1) /*@ ghost (rem, meta, gq) */;
         /*@ assert link_on: amq_quotient_C(meta, p + 1) && \at(gq[p], Pre) == fq; */
@@ -141,6 +146,8 @@ static void qf_ins_place(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t 
     /*@ ghost Linked: ; */
     /*@ assert linked_same: \forall integer j; 0 <= j < n ==> j != p + 1 ==>
           meta[j] == \at(meta[j], Shifted); */
+    /*@ assert out_linked: \forall integer k; 0 <= k < n ==> (k < p || e < k) ==>
+          meta[k] == \at(meta[k], Pre) && rem[k] == \at(rem[k], Pre) && gq[k] == \at(gq[k], Pre); */
     /*@ assert next_O: p < e ==> (amq_quotient_O(meta, p + 1) <==> amq_quotient_O{Pre}(meta, p + 1)); */
     /*@ assert next_C: p < e ==> (amq_quotient_C(meta, p + 1) <==> \at(gq[p], Pre) == fq); */
     /*@ assert next_S: p < e ==> meta[p + 1] <= 7 && amq_quotient_S(meta, p + 1); */
@@ -151,6 +158,8 @@ static void qf_ins_place(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t 
     /*@ ghost Written: ; */
     /*@ assert put_same: \forall integer j; 0 <= j < n ==> j != p ==>
           meta[j] == \at(meta[j], Linked) && rem[j] == \at(rem[j], Linked) && gq[j] == \at(gq[j], Linked); */
+    /*@ assert out_written: \forall integer k; 0 <= k < n ==> (k < p || e < k) ==>
+          meta[k] == \at(meta[k], Pre) && rem[k] == \at(rem[k], Pre) && gq[k] == \at(gq[k], Pre); */
     amq_quotient_step_set_bit(st, fq, 1u, 1) /*@ ghost (rem, meta, gq) */;
     /*@ assert others: \forall integer j; 0 <= j < n ==> j != fq ==> meta[j] == \at(meta[j], Written); */
     /*@ assert rem_gq: \forall integer j; 0 <= j < n ==> rem[j] == \at(rem[j], Written) && gq[j] == \at(gq[j], Written); */
@@ -164,6 +173,9 @@ static void qf_ins_place(const amq_qf_win st, uint64_t n, uint64_t fq, uint64_t 
     /*@ assert cs_mid: \forall integer k; p + 1 < k <= e ==>
           (amq_quotient_C(meta, k) <==> amq_quotient_C{Pre}(meta, k - 1)) && amq_quotient_S(meta, k); */
     /*@ assert r_bytes: amq_quotient_bytes(meta, n); */
+    /* the O bits against Written first: occ_other is then a chain of two equivalences */
+    /*@ assert occ_other_w: \forall integer k; 0 <= k < n ==> k != fq ==>
+          (amq_quotient_O(meta, k) <==> amq_quotient_O{Written}(meta, k)); */
     /*@ assert occ_other: \forall integer k; 0 <= k < n ==> k != fq ==>
           (amq_quotient_O(meta, k) <==> amq_quotient_O{Pre}(meta, k)); */
     /*@ assert r_occ:   amq_quotient_ins_occ{Pre, Here}(meta, n, fq); */

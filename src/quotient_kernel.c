@@ -112,6 +112,10 @@ void amq_quotient_kernel_clear(amq_qf *qf) /*@ ghost (uint64_t \ghost *rem, uint
     /*@ assert f_rbytes: qf->slots.rbytes == \at(qf->slots.rbytes, Pre); */
     /*@ assert f_base:   qf->base == \at(qf->base, Pre); */
     /*@ assert fields:   amq_quotient_fields_same{Pre, Here}(qf); */
+    /* every slot clear, then the count: inv follows without unfolding the shapes at once */
+    /*@ assert unused:   \forall integer i; 0 <= i < qf->nslots ==>
+          meta[i] <= 7 && !amq_quotient_used(meta, i) && !amq_quotient_C(meta, i) && !amq_quotient_O(meta, i); */
+    /*@ assert nused_0:  qf->count == amq_quotient_nused(meta, qf->nslots); */
 }
 
 uint64_t amq_quotient_kernel_count(const amq_qf *qf)
