@@ -19,6 +19,7 @@
 #include <lib_internal/check_impl.h>
 #include "support/check_config.h"
 #include "support/build_dir.h"
+#include "support/test_scale.h"
 
 #define ALPHA CHECK_CONFIG_ALPHA
 
@@ -150,14 +151,20 @@ static void test_intervals(void **state)
 {
     (void)state;
     amq_impl *impl = bloom_impl(1000, 5);
+    /* the check with the model, run once: its result, and its rates for the check without
+     * one (the same seed and schedule: a second run would repeat it exactly) */
+    amq_impl_check_config m = check_config("bloom", 1000, 5, 100);
+    amq_impl_check_result rm;
+    run(impl, &m, &rm);
     for (int with_model = 0; with_model < 2; with_model++) {
-        amq_impl_check_config c = check_config(with_model ? "bloom" : NULL, 1000, 5, 100);
-        amq_impl_check_config m = check_config("bloom", 1000, 5, 100);
-        amq_impl_check_result r, rm;
-        run(impl, &c, &r);
-        run(impl, &m, &rm); /* the model's rates, for the check without one */
-        for (size_t i = 0; i < r.npoints; i++) {
-            const amq_check_point *pt = &r.points[i];
+        amq_impl_check_result r0;
+        if (!with_model) {
+            amq_impl_check_config c = check_config(NULL, 1000, 5, 100);
+            run(impl, &c, &r0);
+        }
+        const amq_impl_check_result *r = with_model ? &rm : &r0;
+        for (size_t i = 0; i < r->npoints; i++) {
+            const amq_check_point *pt = &r->points[i];
             if (pt->positives >= 30 && !(pt->ci_lo > 0.0))
                 fail_msg("point %zu: %llu positives, interval [%g, %g]", i, (unsigned long long)pt->positives,
                          pt->ci_lo, pt->ci_hi);
@@ -170,9 +177,10 @@ static void test_intervals(void **state)
             if (with_model)
                 assert_true(pt->p_value < 1.0 || pt->exact_law);
         }
-        amq_impl_check_result_free(&r);
-        amq_impl_check_result_free(&rm);
+        if (!with_model)
+            amq_impl_check_result_free(&r0);
     }
+    amq_impl_check_result_free(&rm);
     amq_impl_free(impl);
 }
 
@@ -270,7 +278,10 @@ static void test_blocked_moments(void **state)
     c.model = s;
     blocked_params(&c.model_params, s, 16, 512, 6);
     c.n = 500;
-    c.loads = 2;
+    /* the model's moments at each load are most of the time: the ASan pass (AMQ_TEST_SCALE)
+     * checks n = 500 only, where half the block size gives p = 1.3e-15 against a level of
+     * 5e-7 (1.4e-14 at level 2.5e-7 with both loads) */
+    c.loads = amq_test_scaled(2, 1);
     c.filters = 1000;
     c.queries = 20;
     c.seed = 1;
@@ -282,11 +293,14 @@ static void test_blocked_moments(void **state)
         amq_impl_check_result r;
         run(impl, &c, &r);
         assert_true(r.shared);
-        assert_true(r.points[1].pair > 0.0 && r.points[1].pair < r.points[1].rate);
+        const amq_check_point *last = &r.points[r.npoints - 1];
+        assert_true(last->pair > 0.0 && last->pair < last->rate);
         if (bits == 512 && !r.pass)
             fail_msg("blocked Bloom against its own model: %s", r.reason);
         if (bits == 256 && (r.pass || !strstr(r.reason, "FP rate above the model")))
             fail_msg("half the block size was not caught: %s", r.reason);
+        if (bits == 256)
+            print_message("half the block size: %s\n", r.reason);
         amq_impl_check_result_free(&r);
         if (bits == 512) { /* Q = 2: the law of X is E[pi] and E[pi^2] */
             amq_impl_check_config c2 = c;
