@@ -48,6 +48,8 @@ int amq_proof_quotient_insert_query(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ gh
 {
     if (amq_quotient_kernel_insert(qf, fq, fr) /*@ ghost (rem, meta, gq) */ != 0)
         return 1; /* refused: nothing to show */
+    /* writable after the insert (129k): the query's readable then follows at once (325k alone) */
+    /*@ assert mem_w: amq_quotient_writable(qf, rem, meta, gq); */
     return amq_quotient_kernel_query(qf, fq, fr) /*@ ghost (rem, meta, gq) */;
 }
 
@@ -196,6 +198,9 @@ static void amq_proof_quotient_del_step(amq_qf *qf, uint64_t n, uint64_t fq, uin
     int go = (q < n) & ((q != fq) | (r != fr)); /* bitwise: one branch below */
     if (go)
         (void)amq_quotient_kernel_delete(qf, q, r) /*@ ghost (rem, meta, gq) */;
+    /* the table's fields that mem reads, against Pre, for the ensures mem after the join */
+    /*@ assert mem_f: qf->slots == \at(qf->slots, Pre) && qf->base == \at(qf->base, Pre) &&
+                      qf->nslots == \at(qf->nslots, Pre); */
 }
 
 /*@ requires mem:        amq_quotient_writable(qf, rem, meta, gq);

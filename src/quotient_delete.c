@@ -259,6 +259,9 @@ int amq_quotient_kernel_delete(amq_qf *qf, uint64_t fq, uint64_t fr) /*@ ghost (
       for (uint64_t j = 0; j < n; j++) { }
     */
     /*@ assert c_pos: qf->count >= 1; */
+    /* qf_delete_at's occupied and qsorted in the memory of Pre, before the count's write */
+    /*@ assert occ_pre: amq_quotient_occupied(meta, gq, n); */
+    /*@ assert qs_pre:  amq_quotient_qsorted(meta, gq, n); */
     qf->count = qf->count - 1u;
     /*@ assert same: amq_quotient_same{Pre, Here}(rem, meta, gq, n); */
     /*@ assert hold_count: \forall integer j; 0 <= j < st.s.n ==>
