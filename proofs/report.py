@@ -322,6 +322,20 @@ def left_options(d):
     return ""
 
 
+def prover_tally(goals):
+    """{prover: [goals proved, prover time s, steps]}: a goal rerun by z3/cvc5 counts once, for
+    the prover that proved it (timing_tables.py prints the same tally)."""
+    by_prover, counted = {}, set()
+    for g in goals:
+        if g["status"] == "Valid" and (g["unit"], g["goal"]) not in counted:
+            counted.add((g["unit"], g["goal"]))
+            p = by_prover.setdefault(g["prover"], [0, 0.0, 0])
+            p[0] += 1
+            p[1] += g["time_s"]
+            p[2] += g["steps"] or 0
+    return by_prover
+
+
 def main():
     args = sys.argv[1:]
     if args and args[0] == "--left":
@@ -546,13 +560,7 @@ def main():
     print("20 slowest proved goals (prover time):")
     for g in slow:
         print("  %7.2f s  %-10s %-18s %s" % (g["time_s"], g["prover"], g["unit"], g["goal"]))
-    by_prover, counted = {}, set()
-    for g in report["goals"]:  # a goal rerun by z3/cvc5 counts once, for the prover that proved it
-        if g["status"] == "Valid" and (g["unit"], g["goal"]) not in counted:
-            counted.add((g["unit"], g["goal"]))
-            p = by_prover.setdefault(g["prover"], [0, 0.0])
-            p[0] += 1
-            p[1] += g["time_s"]
+    by_prover = prover_tally(report["goals"])
     print("proved by: " + ", ".join("%s %d (%.0f s)" % (k, v[0], v[1])
                                     for k, v in sorted(by_prover.items())))
     report["jobs_reused"] = njobs_reused

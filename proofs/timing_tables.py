@@ -5,13 +5,15 @@ usage: timing_tables.py AFTER.json [BEFORE.json]
 AFTER.json (and BEFORE.json) are build/proof-report.json of two runs (report.py writes it).
 Prints, in Markdown: per unit, its goals, smoke tests and the wall of its goals, smoke and
 lemma jobs; per prover, the goals it proved, their prover time and cvc4/cvc5 steps; and the
-20 slowest proved goals of AFTER, beside BEFORE's when given.  Times are wall seconds of a
+20 slowest proved goals of AFTER (report.py's list), beside BEFORE's when given.  Times are wall seconds of a
 prover call among others in flight (3 per job, 2 jobs side by side), so they move with the
 machine's load; the step counts repeat.
 """
 import collections
 import json
 import sys
+
+from report import prover_tally
 
 
 def load(path):
@@ -41,27 +43,15 @@ def unit_table(rep):
 
 
 def prover_table(rep):
-    count, secs, steps = collections.Counter(), collections.Counter(), collections.Counter()
-    for g in rep["goals"]:
-        p = g["prover"]
-        count[p] += 1
-        secs[p] += g["time_s"] or 0
-        steps[p] += g["steps"] or 0
     out = ["| prover | goals proved | prover time s | steps |", "| --- | --- | --- | --- |"]
-    for p, n in count.most_common():
-        out.append(f"| {p} | {n} | {secs[p]:.1f} | {steps[p] if steps[p] else '-'} |")
+    for p, (n, secs, steps) in sorted(prover_tally(rep["goals"]).items(), key=lambda kv: -kv[1][0]):
+        out.append(f"| {p} | {n} | {secs:.1f} | {steps if steps else '-'} |")
     return out
 
 
-def slowest(rep, n=20):
-    goals = [g for g in rep["goals"] if g["prover"] != "Qed" and g["time_s"]]
-    goals.sort(key=lambda g: -g["time_s"])
-    return goals[:n]
-
-
 def slowest_table(after, before=None):
-    a = slowest(after)
-    b = slowest(before) if before else []
+    a = after["slowest_goals"]   # report.py's 20 slowest proved goals
+    b = before["slowest_goals"] if before else []
     cell = (lambda g: f"{g['unit']} `{g['goal']}` | {g['time_s']:.2f} | {g['steps'] or '-'}" if g
             else "| |")
     if not b:
