@@ -116,37 +116,6 @@ int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t 
     return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
-/* A key located by the AVX2 path: its block and its stream's words. */
-typedef struct located {
-    uint64_t block, xyz[3];
-} located;
-
-/* Keys located this far ahead of the one answered, their blocks prefetched (AVX2 path). */
-#define AHEAD 16u
-
-/* The AVX2 batch (lib_internal/simd.h): not proved, held bit for bit to the proved scalar
- * batch by tests/test_simd.c and tests/test_simd_random.c. */
-static void query_batch_avx2(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
-                             size_t count, int *results)
-{
-    located ring[AHEAD];
-    for (size_t i = 0; i < count && i < AHEAD; i++) {
-        amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, keys[i], lens[i], &ring[i].block,
-                                ring[i].xyz);
-        __builtin_prefetch(b->words + ring[i].block * b->block_bits / 64u, 0, 0);
-    }
-    for (size_t i = 0; i < count; i++) {
-        located *at = &ring[i % AHEAD];
-        results[i] = amq_blocked_avx2_answer(b->words, at->block, b->block_bits, b->k, b->strategy, at->xyz[0],
-                                             at->xyz[1], at->xyz[2]);
-        if (i + AHEAD < count) {
-            amq_blocked_avx2_locate(b->nblocks, b->block_bits, b->strategy, b->seed, keys[i + AHEAD],
-                                    lens[i + AHEAD], &at->block, at->xyz);
-            __builtin_prefetch(b->words + at->block * b->block_bits / 64u, 0, 0);
-        }
-    }
-}
-
 /* The scalar path is the proved batch (lib_internal/blocked_key.h, unit blocked_key). */
 void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                    size_t count, int *results)
@@ -154,7 +123,8 @@ void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_bloom_query_batch"))
         return;
     if (amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy))
-        query_batch_avx2(b, keys, lens, count, results);
+        amq_blocked_avx2_query_batch(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, keys, lens,
+                                     count, results);
     else
         amq_blocked_key_query_batch(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, keys,
                                     lens, count, results);

@@ -163,32 +163,6 @@ int amq_split_block_query(const amq_split_block *f, const void *key, size_t len)
     return amq_split_block_key_query(f->words, f->nblocks, f->seed, key, len);
 }
 
-/* The AVX2 batch (not proved; tests/test_simd*.c hold it to the proved batch bit for bit):
- * keys hashed AHEAD of the one answered, their blocks prefetched. */
-#define AHEAD 16u
-
-static const uint64_t *block_of(const amq_split_block *f, uint64_t h)
-{
-    return f->words + amq_split_block_kernel_select(h, f->nblocks) * (BLOCK_BITS / 64u);
-}
-
-static void query_batch_avx2(const amq_split_block *f, const void *const *keys, const size_t *lens, size_t count,
-                             int *results)
-{
-    uint64_t ring[AHEAD];
-    for (size_t i = 0; i < count && i < AHEAD; i++) {
-        ring[i] = amq_xxh64(keys[i], lens[i], f->seed);
-        __builtin_prefetch(block_of(f, ring[i]), 0, 0);
-    }
-    for (size_t i = 0; i < count; i++) {
-        results[i] = amq_split_block_avx2_answer(f->words, f->nblocks, ring[i % AHEAD]);
-        if (i + AHEAD < count) {
-            ring[i % AHEAD] = amq_xxh64(keys[i + AHEAD], lens[i + AHEAD], f->seed);
-            __builtin_prefetch(block_of(f, ring[i % AHEAD]), 0, 0);
-        }
-    }
-}
-
 /* The scalar path is the proved batch (lib_internal/split_block_key.h, unit split_block_key). */
 void amq_split_block_query_batch(const amq_split_block *f, const void *const *keys, const size_t *lens,
                                  size_t count, int *results)
@@ -196,7 +170,7 @@ void amq_split_block_query_batch(const amq_split_block *f, const void *const *ke
     if (amq_query_batch_refused(f, keys, lens, count, results, "amq_split_block_query_batch"))
         return;
     if (amq_simd_use_avx2())
-        query_batch_avx2(f, keys, lens, count, results);
+        amq_split_block_avx2_query_batch(f->words, f->nblocks, f->seed, keys, lens, count, results);
     else
         amq_split_block_key_query_batch(f->words, f->nblocks, f->seed, keys, lens, count, results);
 }

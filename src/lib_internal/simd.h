@@ -44,19 +44,19 @@ void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits
                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len);
 int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                            amq_hash_strategy s, uint64_t seed, const void *key, size_t len);
-/* The batch's steps: a key's block and its stream's start words (x, y, z, as
- * amq_hash_stream_key makes them), then its answer from them. */
-void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits, amq_hash_strategy s, uint64_t seed,
-                             const void *key, size_t len, uint64_t *block, uint64_t xyz[3]);
-int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
-                            amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z);
+/* results[i] = the query's answer on keys[i] (lens[i] bytes), as amq_blocked_key_query_batch. */
+void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                  amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                  size_t count, int *results);
 
-/* ---- split-block (src/simd/split_block_avx2.c): the key hashed with XXH64 and seed, or its
- * hash h (the batch's); the add returns AMQ_OK, so that amq_split_block_add ends in a jump to
- * it (one call less a key: 9.0-10.1 -> 8.3-8.6 ns an add at n = 1e6, scratch harness) ---- */
+/* ---- split-block (src/simd/split_block_avx2.c): the key hashed with XXH64 and seed; the add
+ * returns AMQ_OK, so that amq_split_block_add ends in a jump to it (one call less a key:
+ * 9.0-10.1 -> 8.3-8.6 ns an add at n = 1e6, scratch harness) ---- */
 
 amq_status amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
 int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len);
-int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h);
+/* results[i] = the query's answer on keys[i] (lens[i] bytes), as amq_split_block_key_query_batch. */
+void amq_split_block_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *const *keys,
+                                      const size_t *lens, size_t count, int *results);
 
 #endif

@@ -34,12 +34,6 @@ static inline void locate(uint64_t nblocks, uint64_t m, amq_hash_strategy s, uin
         *z = reduce(XXH3_64bits_withSeed(key, len, seed ^ AMQ_HASH_TRIPLE_SALT), m);
 }
 
-__attribute__((flatten)) void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits,
-                                                       amq_hash_strategy s, uint64_t seed, const void *key,
-                                                       size_t len, uint64_t *block, uint64_t xyz[3])
-{
-    locate(nblocks, block_bits, s, seed, key, len, block, &xyz[0], &xyz[1], &xyz[2]);
-}
 
 AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                                    amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
@@ -51,11 +45,6 @@ AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint6
     amq_blocked_bloom_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
 }
 
-AMQ_AVX2 int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
-                                     amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
-{
-    return amq_blocked_bloom_avx2_answer_any(words + block * (block_bits / 64u), block_bits, k, s, x, y, z);
-}
 
 /* A filter of more than AMQ_BLK_AVX2_EAGER_WORDS: indices 0 and 1 tested one bit at a time
  * first (at the usual fill, about half of the bits set, three negatives in four end there),
@@ -106,24 +95,67 @@ AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks
     return query_eager_s(words, nblocks, block_bits, k, AMQ_HASH_DOUBLE, seed, key, len);
 }
 
+/* The batch in rounds of AMQ_BLK_AVX2_ROUND keys: all located and their blocks prefetched, then
+ * all answered by the lanes' test (the blocks are on their way, so no early exit at any size).
+ * Here, in the file compiled for AVX2, with the strategy and the block size constants as in
+ * query_eager: the batch of src/blocked_bloom.c called this file's locate and answer once a key
+ * (16.4 ns a negative at n = 1e6 in make bench, 2026-12-03, against the split-block batch's 9.5). */
+#define AMQ_BLK_AVX2_ROUND 16u
+
+static inline AMQ_AVX2 void batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                  amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                  size_t count, int *results)
+{
+    uint64_t at[AMQ_BLK_AVX2_ROUND], x[AMQ_BLK_AVX2_ROUND], y[AMQ_BLK_AVX2_ROUND], z[AMQ_BLK_AVX2_ROUND];
+    for (size_t base = 0; base < count; base += AMQ_BLK_AVX2_ROUND) {
+        const size_t n = count - base < AMQ_BLK_AVX2_ROUND ? count - base : AMQ_BLK_AVX2_ROUND;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t block;
+            locate(nblocks, block_bits, s, seed, keys[base + i], lens[base + i], &block, &x[i], &y[i], &z[i]);
+            at[i] = block * (block_bits / 64u);
+            __builtin_prefetch(words + at[i], 0, 0);
+        }
+        for (size_t i = 0; i < n; i++)
+            results[base + i] = amq_blocked_bloom_avx2_answer(words + at[i], block_bits, k, s, x[i], y[i], z[i]);
+    }
+}
+
+static inline AMQ_AVX2 void batch_s(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                    amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                    size_t count, int *results)
+{
+    if (block_bits == 512)
+        batch(words, nblocks, 512, k, s, seed, keys, lens, count, results);
+    else
+        batch(words, nblocks, 256, k, s, seed, keys, lens, count, results);
+}
+
+AMQ_AVX2_FLAT void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits,
+                                                uint64_t k, amq_hash_strategy s, uint64_t seed,
+                                                const void *const *keys, const size_t *lens, size_t count,
+                                                int *results)
+{
+    if (s == AMQ_HASH_ENHANCED)
+        batch_s(words, nblocks, block_bits, k, AMQ_HASH_ENHANCED, seed, keys, lens, count, results);
+    else if (s == AMQ_HASH_TRIPLE)
+        batch_s(words, nblocks, block_bits, k, AMQ_HASH_TRIPLE, seed, keys, lens, count, results);
+    else
+        batch_s(words, nblocks, block_bits, k, AMQ_HASH_DOUBLE, seed, keys, lens, count, results);
+}
+
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
 
-void amq_blocked_avx2_locate(uint64_t nblocks, uint64_t block_bits, amq_hash_strategy s, uint64_t seed,
-                             const void *key, size_t len, uint64_t *block, uint64_t xyz[3])
-{
-    (void)nblocks, (void)block_bits, (void)s, (void)seed, (void)key, (void)len;
-    *block = xyz[0] = xyz[1] = xyz[2] = 0;
-}
 void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
 {
     (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)key, (void)len;
 }
-int amq_blocked_avx2_answer(const uint64_t *words, uint64_t block, uint64_t block_bits, uint64_t k,
-                            amq_hash_strategy s, uint64_t x, uint64_t y, uint64_t z)
+void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
+                                  amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+                                  size_t count, int *results)
 {
-    (void)words, (void)block, (void)block_bits, (void)k, (void)s, (void)x, (void)y, (void)z;
-    return 1;
+    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)keys, (void)lens, (void)count,
+        (void)results;
 }
 int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
                            amq_hash_strategy s, uint64_t seed, const void *key, size_t len)

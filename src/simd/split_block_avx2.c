@@ -30,7 +30,7 @@ AMQ_AVX2_SPLIT_FLAT amq_status amq_split_block_avx2_add(uint64_t *words, uint64_
     return AMQ_OK;
 }
 
-AMQ_AVX2_SPLIT int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
+static inline AMQ_AVX2_SPLIT int answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
 {
     return _mm256_testc_si256(_mm256_loadu_si256(amq_split_block_avx2_block(words, nblocks, h)), amq_split_block_avx2_mask(h));
 }
@@ -38,7 +38,30 @@ AMQ_AVX2_SPLIT int amq_split_block_avx2_answer(const uint64_t *words, uint64_t n
 AMQ_AVX2_SPLIT_FLAT int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key,
                                         size_t len)
 {
-    return amq_split_block_avx2_answer(words, nblocks, key_hash(key, len, seed));
+    return answer(words, nblocks, key_hash(key, len, seed));
+}
+
+/* Rounds of AMQ_SPLIT_AVX2_ROUND keys: all hashed and their blocks prefetched, then all answered,
+ * so that the round's hashes overlap and its block reads are in flight together.  The hash is
+ * inlined here, in the file compiled for AVX2: the batch of src/split_block.c called amq_xxh64
+ * and this file's answer once a key, and took 1.30x a minimal AVX2 Parquet batch (make bench,
+ * 2026-12-03: 9.5 against 7.3 ns a negative at n = 1e6). */
+#define AMQ_SPLIT_AVX2_ROUND 16u
+
+AMQ_AVX2_SPLIT_FLAT void amq_split_block_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t seed,
+                                                          const void *const *keys, const size_t *lens, size_t count,
+                                                          int *results)
+{
+    uint64_t h[AMQ_SPLIT_AVX2_ROUND];
+    for (size_t base = 0; base < count; base += AMQ_SPLIT_AVX2_ROUND) {
+        const size_t n = count - base < AMQ_SPLIT_AVX2_ROUND ? count - base : AMQ_SPLIT_AVX2_ROUND;
+        for (size_t i = 0; i < n; i++) {
+            h[i] = key_hash(keys[base + i], lens[base + i], seed);
+            __builtin_prefetch(amq_split_block_avx2_block(words, nblocks, h[i]), 0, 0);
+        }
+        for (size_t i = 0; i < n; i++)
+            results[base + i] = answer(words, nblocks, h[i]);
+    }
 }
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
@@ -48,14 +71,14 @@ amq_status amq_split_block_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t 
     (void)words, (void)nblocks, (void)seed, (void)key, (void)len;
     return AMQ_OK;
 }
-int amq_split_block_avx2_answer(const uint64_t *words, uint64_t nblocks, uint64_t h)
-{
-    (void)words, (void)nblocks, (void)h;
-    return 1;
-}
 int amq_split_block_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *key, size_t len)
 {
     (void)words, (void)nblocks, (void)seed, (void)key, (void)len;
     return 1;
+}
+void amq_split_block_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t seed, const void *const *keys,
+                                      const size_t *lens, size_t count, int *results)
+{
+    (void)words, (void)nblocks, (void)seed, (void)keys, (void)lens, (void)count, (void)results;
 }
 #endif
