@@ -5,6 +5,7 @@
  * little-endian words.  Files of the one-type amq_blocked (block_bits 512) are these. */
 #include <lib_internal/fail.h>
 #include <amq/blocked_bloom.h>
+#include <lib_internal/blocked_bloom_fields.h>
 #include <lib_internal/blocked_check.h>
 #include <lib_internal/blocked_kernel.h>
 #include <lib_internal/blocked_key.h>
@@ -19,13 +20,6 @@
 #include <string.h>
 
 #define NAME "blocked-bloom"
-
-struct amq_blocked_bloom {
-    uint64_t nblocks, block_bits, m, k, seed, nwords;
-    amq_hash_strategy strategy;
-    uint64_t *words; /* on a 64-byte boundary inside alloc */
-    void *alloc;
-};
 
 static amq_status check(uint64_t nblocks, uint64_t block_bits, uint64_t k, int strategy, uint64_t *m)
 {
@@ -96,7 +90,7 @@ amq_status amq_blocked_bloom_add(amq_blocked_bloom *b, const void *key, size_t l
 {
     /* the AVX2 path where it fits (lib_internal/simd.h); the same bits as the proved add */
     if (b && (key || !len) && amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy)) {
-        amq_blocked_avx2_add(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
+        amq_blocked_avx2_add(b, key, len);
         return AMQ_OK;
     }
     /* the proved add (lib_internal/blocked_key.h) refuses a NULL key with len > 0 itself */
@@ -112,7 +106,7 @@ int amq_blocked_bloom_query(const amq_blocked_bloom *b, const void *key, size_t 
     if (!b || (!key && len))
         return amq_query_refused("amq_blocked_bloom_query");
     if (amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy))
-        return amq_blocked_avx2_query(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
+        return amq_blocked_avx2_query(b, key, len);
     return amq_blocked_key_query(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, key, len);
 }
 
@@ -123,8 +117,7 @@ void amq_blocked_bloom_query_batch(const amq_blocked_bloom *b, const void *const
     if (amq_query_batch_refused(b, keys, lens, count, results, "amq_blocked_bloom_query_batch"))
         return;
     if (amq_simd_use_avx2() && amq_blocked_avx2_fits(b->block_bits, b->strategy))
-        amq_blocked_avx2_query_batch(b->words, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, keys, lens,
-                                     count, results);
+        amq_blocked_avx2_query_batch(b, keys, lens, count, results);
     else
         amq_blocked_key_query_batch(b->words, b->m, b->nblocks, b->block_bits, b->k, b->strategy, b->seed, keys,
                                     lens, count, results);

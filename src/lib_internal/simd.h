@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <amq/blocked_bloom.h>
 #include <amq/hash.h>
 #include <amq/simd.h>
 
@@ -39,14 +40,12 @@ static inline int amq_blocked_avx2_fits(uint64_t block_bits, amq_hash_strategy s
     return (block_bits == 256 || block_bits == 512) && s != AMQ_HASH_INDEPENDENT;
 }
 
-/* The key's k bits in its block, as amq_blocked_key_add / amq_blocked_key_query. */
-void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                          amq_hash_strategy s, uint64_t seed, const void *key, size_t len);
-int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len);
+/* The key's k bits in its block, as amq_blocked_key_add / amq_blocked_key_query, on a filter
+ * that amq_blocked_avx2_fits (the fields: lib_internal/blocked_bloom_fields.h). */
+void amq_blocked_avx2_add(amq_blocked_bloom *b, const void *key, size_t len);
+int amq_blocked_avx2_query(const amq_blocked_bloom *b, const void *key, size_t len);
 /* results[i] = the query's answer on keys[i] (lens[i] bytes), as amq_blocked_key_query_batch. */
-void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                                  amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+void amq_blocked_avx2_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                   size_t count, int *results);
 
 /* ---- split-block (src/simd/split_block_avx2.c): the key hashed with XXH64 and seed; the add

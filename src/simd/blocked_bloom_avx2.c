@@ -7,6 +7,7 @@
  * tests/test_simd_random.c hold the result to the scalar path's, bit for bit. */
 #include <lib_internal/simd.h>
 #include <lib_internal/blocked_block.h>
+#include <lib_internal/blocked_bloom_fields.h>
 #include <lib_internal/hash_salt.h>
 
 #if AMQ_SIMD_X86
@@ -35,16 +36,14 @@ static inline void locate(uint64_t nblocks, uint64_t m, amq_hash_strategy s, uin
 }
 
 
-AMQ_AVX2_FLAT void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                                   amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+AMQ_AVX2_FLAT void amq_blocked_avx2_add(amq_blocked_bloom *b, const void *key, size_t len)
 {
     uint64_t block, x, y, z;
-    locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
+    locate(b->nblocks, b->block_bits, b->strategy, b->seed, key, len, &block, &x, &y, &z);
     __m256i lo, hi;
-    amq_blocked_bloom_avx2_mask_any(block_bits, k, s, x, y, z, &lo, &hi);
-    amq_blocked_bloom_avx2_set(words + block * (block_bits / 64u), block_bits, lo, hi);
+    amq_blocked_bloom_avx2_mask_any(b->block_bits, b->k, b->strategy, x, y, z, &lo, &hi);
+    amq_blocked_bloom_avx2_set(b->words + block * (b->block_bits / 64u), b->block_bits, lo, hi);
 }
-
 
 /* A filter of more than AMQ_BLK_AVX2_EAGER_WORDS: indices 0 and 1 tested one bit at a time
  * first (at the usual fill, about half of the bits set, three negatives in four end there),
@@ -80,9 +79,10 @@ static inline AMQ_AVX2 int query_eager_s(const uint64_t *words, uint64_t nblocks
     return query_eager(words, nblocks, 256, k, s, seed, key, len);
 }
 
-AMQ_AVX2_FLAT int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                                         amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+AMQ_AVX2_FLAT int amq_blocked_avx2_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
+    const uint64_t *words = b->words, nblocks = b->nblocks, block_bits = b->block_bits, k = b->k, seed = b->seed;
+    const amq_hash_strategy s = b->strategy;
     if (nblocks * (block_bits / 64u) > AMQ_BLK_AVX2_EAGER_WORDS) { /* the words allocated: no wrap */
         uint64_t block, x, y, z;
         locate(nblocks, block_bits, s, seed, key, len, &block, &x, &y, &z);
@@ -130,14 +130,13 @@ static inline AMQ_AVX2 void batch_s(const uint64_t *words, uint64_t nblocks, uin
         batch(words, nblocks, 256, k, s, seed, keys, lens, count, results);
 }
 
-AMQ_AVX2_FLAT void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits,
-                                                uint64_t k, amq_hash_strategy s, uint64_t seed,
-                                                const void *const *keys, const size_t *lens, size_t count,
-                                                int *results)
+AMQ_AVX2_FLAT void amq_blocked_avx2_query_batch(const amq_blocked_bloom *b, const void *const *keys,
+                                                const size_t *lens, size_t count, int *results)
 {
-    if (s == AMQ_HASH_ENHANCED)
+    const uint64_t *words = b->words, nblocks = b->nblocks, block_bits = b->block_bits, k = b->k, seed = b->seed;
+    if (b->strategy == AMQ_HASH_ENHANCED)
         batch_s(words, nblocks, block_bits, k, AMQ_HASH_ENHANCED, seed, keys, lens, count, results);
-    else if (s == AMQ_HASH_TRIPLE)
+    else if (b->strategy == AMQ_HASH_TRIPLE)
         batch_s(words, nblocks, block_bits, k, AMQ_HASH_TRIPLE, seed, keys, lens, count, results);
     else
         batch_s(words, nblocks, block_bits, k, AMQ_HASH_DOUBLE, seed, keys, lens, count, results);
@@ -145,22 +144,15 @@ AMQ_AVX2_FLAT void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t 
 
 #else /* never called: amq_simd_use_avx2() is 0 off x86-64 */
 
-void amq_blocked_avx2_add(uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                          amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
+void amq_blocked_avx2_add(amq_blocked_bloom *b, const void *key, size_t len) { (void)b, (void)key, (void)len; }
+int amq_blocked_avx2_query(const amq_blocked_bloom *b, const void *key, size_t len)
 {
-    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)key, (void)len;
+    (void)b, (void)key, (void)len;
+    return 1;
 }
-void amq_blocked_avx2_query_batch(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                                  amq_hash_strategy s, uint64_t seed, const void *const *keys, const size_t *lens,
+void amq_blocked_avx2_query_batch(const amq_blocked_bloom *b, const void *const *keys, const size_t *lens,
                                   size_t count, int *results)
 {
-    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)keys, (void)lens, (void)count,
-        (void)results;
-}
-int amq_blocked_avx2_query(const uint64_t *words, uint64_t nblocks, uint64_t block_bits, uint64_t k,
-                           amq_hash_strategy s, uint64_t seed, const void *key, size_t len)
-{
-    (void)words, (void)nblocks, (void)block_bits, (void)k, (void)s, (void)seed, (void)key, (void)len;
-    return 1;
+    (void)b, (void)keys, (void)lens, (void)count, (void)results;
 }
 #endif
