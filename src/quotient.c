@@ -8,6 +8,7 @@
 #include <amq/quotient.h>
 #include <lib_internal/quotient_check.h>
 #include <lib_internal/quotient_key.h>
+#include <lib_internal/quotient_load.h>
 #include <amq/spec_quotient.h>
 #include <math.h>
 #include <stdio.h>
@@ -191,59 +192,13 @@ static int rate_meets(uint64_t p, uint64_t n, double fpr, double *upper)
     return verdict == 1;
 }
 
-/* Most keys 2^q home slots hold at max_load (in (0, AMQ_QUOTIENT_MAX_LOAD]): floor(max_load *
- * 2^q).  Exact for every q <= 63: scaling by a power of two does not round, the product is
- * below 2^63, so floor and the conversion do not round either (3 * 2^(q-2) at 3/4). */
-static uint64_t fill_limit(uint64_t q, double max_load) { return (uint64_t)floor(ldexp(max_load, (int)q)); }
-
-/* ln of an upper bound on P(n keys overflow `slack`): the overflow past the last home slot is
- * max over k of S_k = (keys homed in the last k home slots) - k, and S_k + k is Binomial(n,
- * k / 2^q), whose moment generating function is at most Poisson's (a = n / 2^q): so
- * P(S_k > slack) <= e^(-t (slack + 1)) g^k with g = e^(a (e^t - 1) - t), and summing over k,
- * P <= e^(-t (slack + 1)) g / (1 - g) for any t in (0, t*), a (e^t* - 1) = t* (needs a < 1).
- * The log of that is convex in t: ternary search.  In double: a policy, not a certified figure. */
-static double log_overflow_bound(uint64_t n, uint64_t q, uint64_t slack)
-{
-    const double a = ldexp((double)n, -(int)q), s1 = (double)slack + 1.0;
-    double lo = 0.0, hi = 1.0;
-    while (a * expm1(hi) < hi && hi < 1024.0) /* a < 1: t* exists, below 2 ln(1/a) + 2 */
-        hi *= 2.0;
-    for (int i = 0; i < 100; i++) { /* t*, by bisection */
-        const double m = 0.5 * (lo + hi);
-        if (a * expm1(m) < m)
-            lo = m;
-        else
-            hi = m;
-    }
-    double l = 0.0, h = lo, best = 0.0; /* 0: the trivial bound, P <= 1 */
-    for (int i = 0; i < 200; i++) {
-        const double t1 = l + (h - l) / 3.0, t2 = h - (h - l) / 3.0;
-        const double g1 = a * expm1(t1) - t1, g2 = a * expm1(t2) - t2; /* ln g < 0 */
-        const double v1 = -t1 * s1 + g1 - log(-expm1(g1)), v2 = -t2 * s1 + g2 - log(-expm1(g2));
-        best = fmin(best, fmin(v1, v2));
-        if (!(v1 >= v2)) /* a NaN (rounding next to t*) counts as +inf */
-            h = t2;
-        else
-            l = t1;
-    }
-    return best;
-}
-
 /* The sizing's condition on the default slack: n keys cannot overflow it (n <= slack + 1, the
- * overflow is at most n - 1), or do so with probability at most 1e-9 by the bound above. */
+ * overflow is at most n - 1), or do so with probability at most 1e-9 by the bound of
+ * lib_internal/quotient_load.h (a = n / 2^q). */
 static int slack_holds(uint64_t n, uint64_t q)
 {
     const uint64_t slack = amq_quotient_kernel_default_slack(q);
-    return n <= slack + 1 || log_overflow_bound(n, q, slack) <= log(1e-9);
-}
-
-/* A load as the caller gave it: the shortest of %.15g and %.17g that reads back as x. */
-static const char *load_text(double x, char buf[32])
-{
-    snprintf(buf, 32, "%.15g", x);
-    if (strtod(buf, NULL) != x)
-        snprintf(buf, 32, "%.17g", x);
-    return buf;
+    return n <= slack + 1 || amq_quotient_log_overflow_bound(ldexp((double)n, -(int)q), slack) <= log(1e-9);
 }
 
 amq_status amq_quotient_size_for_load(uint64_t n, double fpr, double max_load, uint64_t *q_out, uint64_t *r_out,
@@ -256,16 +211,16 @@ amq_status amq_quotient_size_for_load(uint64_t n, double fpr, double max_load, u
     char text[32];
     if (!(max_load > 0.0 && max_load <= AMQ_QUOTIENT_MAX_LOAD))
         return amq_fail(AMQ_E_INVALID_ARG, "quotient sizing: maximum load %s is outside (0, %g] (the share of "
-                                           "the home slots the keys may fill)", load_text(max_load, text),
+                                           "the home slots the keys may fill)", amq_quotient_load_text(max_load, text),
                         AMQ_QUOTIENT_MAX_LOAD);
     if (!q_out || !r_out)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient size_for: NULL output pointer");
     uint64_t q = 1, p = 1;
-    while (q <= 63 && (n > fill_limit(q, max_load) || !slack_holds(n, q)))
+    while (q <= 63 && (n > amq_quotient_fill_limit(q, max_load) || !slack_holds(n, q)))
         q++;
     if (q > 63)
         return amq_fail(AMQ_E_TOO_LARGE, "n = %llu keys need more than 2^63 home slots at load <= %s", ULL(n),
-                        load_text(max_load, text));
+                        amq_quotient_load_text(max_load, text));
     double upper = 1.0;
     while (p <= 64 && !rate_meets(p, n, fpr, &upper)) /* the rate falls as p grows */
         p++;
