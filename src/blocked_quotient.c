@@ -100,31 +100,6 @@ uint64_t amq_blocked_quotient_default_slack(uint64_t q)
     return home / 2 > 16 ? home / 2 : (home < 16 ? home : 16);
 }
 
-amq_status amq_blocked_quotient_create_for(amq_blocked_quotient **out, uint64_t n, double fpr, uint64_t seed,
-                                           double *achieved)
-{
-    if (!out) /* before the sizing: a refused call writes nothing, *achieved included */
-        return amq_fail(AMQ_E_INVALID_ARG, "create: NULL output pointer");
-    const uint64_t q = AMQ_BLOCKED_QUOTIENT_DEFAULT_Q, keys = (UINT64_C(3) << q) / 4; /* 75% of the home slots */
-    uint64_t blocks, p;
-    double a = 0;
-    amq_status s = amq_blocked_quotient_size_for(n, fpr, keys, &blocks, &p, &a);
-    if (s != AMQ_OK)
-        return s;
-    if (p < q + 1) { /* a fingerprint needs at least one remainder bit: more bits, lower rate */
-        p = q + 1;
-        mpfr_t lo, hi;
-        mpfr_inits2(96, lo, hi, (mpfr_ptr)0);
-        if (amq_blocked_quotient_fp_enclose(lo, hi, 96, blocks, p, n) == AMQ_OK)
-            a = mpfr_get_d(hi, MPFR_RNDU);
-        mpfr_clears(lo, hi, (mpfr_ptr)0);
-    }
-    s = amq_blocked_quotient_create(out, blocks, q, p - q, amq_blocked_quotient_default_slack(q), seed);
-    if (s == AMQ_OK && achieved)
-        *achieved = a;
-    return s;
-}
-
 void amq_blocked_quotient_free(amq_blocked_quotient *b)
 {
     if (b) {

@@ -33,12 +33,28 @@ static amq_status create(void **o, const uint64_t *v, uint64_t seed)
     return amq_blocked_quotient_create((amq_blocked_quotient **)o, v[P_BLOCKS], v[P_Q], v[P_R], slack_of(v), seed);
 }
 
-static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+/* Sizing from n and a target rate chooses the slack: a given one is refused. */
+static amq_status slack_not_given(const uint64_t *v)
 {
     if (v[P_SLACK] != AMQ_AUTO)
         return amq_fail(AMQ_E_INVALID_ARG, "blocked-quotient: sizing from n and a target rate chooses the slack; "
                                            "give the size (-b, -q, -r) for --slack");
-    return amq_blocked_quotient_create_for((amq_blocked_quotient **)o, n, fpr, seed, a);
+    return AMQ_OK;
+}
+
+static amq_status create_for(void **o, uint64_t n, double fpr, const uint64_t *v, uint64_t seed, double *a)
+{
+    amq_status s = slack_not_given(v);
+    return s != AMQ_OK ? s : amq_blocked_quotient_create_for((amq_blocked_quotient **)o, n, fpr, seed, a);
+}
+
+/* The mean load over the home slots: amq_blocked_quotient_size_for_load. */
+static amq_status create_for_load(void **o, uint64_t n, double fpr, double max_load, const uint64_t *v,
+                                  uint64_t seed, double *a)
+{
+    amq_status s = slack_not_given(v);
+    return s != AMQ_OK ? s
+                       : amq_blocked_quotient_create_for_load((amq_blocked_quotient **)o, n, fpr, max_load, seed, a);
 }
 
 AMQ_ADAPT_INSTANCE(blocked_quotient)
@@ -180,6 +196,8 @@ const amq_structure amq_structure_blocked_quotient = {
     .remove = adapted_remove,
     .query_batch = adapted_query_batch,
     AMQ_ENTRY_INSTANCE,
+    .create_for_load = create_for_load,
+    .max_load = AMQ_BLOCKED_QUOTIENT_MAX_LOAD,
     AMQ_ENTRY_RATES,
     .fp_moment_enclose = fp_moment,
     .fp_moment_work = fp_moment_work,

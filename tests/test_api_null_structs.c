@@ -323,8 +323,14 @@ static void blocked_quotient_h(void **state)
     const uint64_t slack = amq_blocked_quotient_default_slack(6); /* no pointer arguments */
     api_assert_refused(amq_blocked_quotient_create(NULL, 4, 6, 8, slack, 1));
     api_assert_ok(amq_blocked_quotient_create(&b, 4, 6, 8, slack, 1));
+    uint64_t u[3] = {0, 0, 0};
+    api_assert_refused(amq_blocked_quotient_size_for_load(100, 0.01, 0.9, NULL, &u[1], &u[2], &d));
+    api_assert_refused(amq_blocked_quotient_size_for_load(100, 0.01, 0.9, &u[0], NULL, &u[2], &d));
+    api_assert_refused(amq_blocked_quotient_size_for_load(100, 0.01, 0.9, &u[0], &u[1], NULL, &d));
+    api_assert_ok(amq_blocked_quotient_size_for_load(100, 0.01, 0.9, &u[0], &u[1], &u[2], NULL));
     d = -1.0; /* a refused call writes nothing, *achieved included */
     api_assert_refused(amq_blocked_quotient_create_for(NULL, 100, 0.01, 1, &d));
+    api_assert_refused(amq_blocked_quotient_create_for_load(NULL, 100, 0.01, 0.9, 1, &d));
     assert_true(d == -1.0);
     api_assert_refused(amq_blocked_quotient_add(NULL, "a", 1));
     api_assert_refused(amq_blocked_quotient_add(b, NULL, 1));
@@ -362,6 +368,8 @@ static void blocked_quotient_h(void **state)
     amq_blocked_quotient_free(ld);
     amq_blocked_quotient_free(b);
     api_assert_ok(amq_blocked_quotient_create_for(&b, 100, 0.01, 1, NULL));
+    amq_blocked_quotient_free(b);
+    api_assert_ok(amq_blocked_quotient_create_for_load(&b, 100, 0.01, 0.9, 1, NULL));
     amq_blocked_quotient_free(b);
 }
 

@@ -7,21 +7,14 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "support/load_sizing.h"
 #include "support/test_scale.h"
 #include <amq/filter.h>
+#include <amq/blocked_quotient.h>
 #include <amq/quotient.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-/* floor(load * 2^q) in integers: load = m * 2^(e - 53) with m < 2^53 an integer. */
-static uint64_t floor_of(double load, unsigned q)
-{
-    int e;
-    const uint64_t m = (uint64_t)ldexp(frexp(load, &e), 53);
-    const int shift = 53 - e - (int)q; /* load < 1: e <= 0, so shift >= -10 */
-    return shift >= 0 ? m >> shift : m << -shift;
-}
 
 /* The q of the sizing at load L (fpr 0.5: p never needs more than q + 1 here). */
 static uint64_t q_for(uint64_t n, double load)
@@ -60,19 +53,20 @@ static void the_load_boundary(void **state)
     const double loads[] = {0.75, 0.9, 0.96, 0.97, 0.5, 0.123, 1e-3};
     for (size_t i = 0; i < sizeof loads / sizeof loads[0]; i++)
         for (unsigned q = loads[i] > 0.9 ? 11 : 1; q <= 63; q++) {
-            const uint64_t n = floor_of(loads[i], q);
+            const uint64_t n = amq_test_floor_load(loads[i], q);
             if (n == 0)
                 continue;
             assert_int_equal(q_for(n, loads[i]), q);
             if (q < 63)
                 assert_true(q_for(n + 1, loads[i]) > q);
         }
-    assert_int_equal(floor_of(0.75, 22), 3145728);
-    assert_int_equal(floor_of(0.96, 21), 2013265);
+    assert_int_equal(amq_test_floor_load(0.75, 22), 3145728);
+    assert_int_equal(amq_test_floor_load(0.96, 21), 2013265);
     /* past floor(L 2^63): no q fits */
     uint64_t q = 7, r = 7;
     double ach = -1.0;
-    assert_int_equal(amq_quotient_size_for_load(floor_of(0.97, 63) + 1, 0.5, 0.97, &q, &r, &ach), AMQ_E_TOO_LARGE);
+    assert_int_equal(amq_quotient_size_for_load(amq_test_floor_load(0.97, 63) + 1, 0.5, 0.97, &q, &r, &ach),
+                     AMQ_E_TOO_LARGE);
     assert_non_null(strstr(amq_last_error(), "at load <= 0.97"));
     assert_true(q == 7 && r == 7 && ach == -1.0);
 }
@@ -84,15 +78,15 @@ static void the_slack_condition(void **state)
 {
     (void)state;
     for (unsigned q = 1; q <= 7; q++)
-        assert_int_equal(q_for(floor_of(0.97, q), 0.97), q);
+        assert_int_equal(q_for(amq_test_floor_load(0.97, q), 0.97), q);
     const uint64_t most[][2] = {{8, 233}, {9, 488}, {10, 976}, {11, 1986}};
     for (size_t i = 0; i < 4; i++) {
         assert_int_equal(q_for(most[i][1], 0.97), most[i][0]);
         assert_int_equal(q_for(most[i][1] + 1, 0.97), most[i][0] + 1);
     }
-    assert_int_equal(floor_of(0.97, 11), 1986);
-    assert_int_equal(q_for(floor_of(0.95, 8), 0.95), 9); /* 243 keys: 233 at most */
-    assert_int_equal(q_for(floor_of(0.95, 9), 0.95), 9); /* 486 <= 488 */
+    assert_int_equal(amq_test_floor_load(0.97, 11), 1986);
+    assert_int_equal(q_for(amq_test_floor_load(0.95, 8), 0.95), 9); /* 243 keys: 233 at most */
+    assert_int_equal(q_for(amq_test_floor_load(0.95, 9), 0.95), 9); /* 486 <= 488 */
     for (uint64_t seed = 1; seed <= 200; seed++) {
         amq_quotient *f = NULL;
         const uint64_t n = seed <= 20 ? 1986 : 233;
@@ -106,18 +100,14 @@ static void the_slack_condition(void **state)
 static void bad_loads_change_nothing(void **state)
 {
     (void)state;
-    const double bad[] = {NAN, 0.0, -0.5, 0.9700001, 1.0, 1.5, INFINITY, -INFINITY};
-    const char *named[] = {"load nan ", "load 0 ", "load -0.5 ", "load 0.9700001 ", "load 1 ", "load 1.5 ",
-                           "load inf ", "load -inf "};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    for (size_t i = 0; i < amq_test_nbad_loads; i++) {
+        const amq_test_bad_load *bad = &amq_test_bad_loads[i];
         uint64_t q = 7, r = 7;
         double ach = -1.0;
         amq_quotient *f = (amq_quotient *)0x1;
-        assert_int_equal(amq_quotient_size_for_load(1000, 0.01, bad[i], &q, &r, &ach), AMQ_E_INVALID_ARG);
-        assert_non_null(strstr(amq_last_error(), "maximum load"));
-        assert_non_null(strstr(amq_last_error(), named[i]));
+        amq_test_assert_load_refused(amq_quotient_size_for_load(1000, 0.01, bad->load, &q, &r, &ach), bad);
         assert_true(q == 7 && r == 7 && ach == -1.0);
-        assert_int_equal(amq_quotient_create_for_load(&f, 1000, 0.01, bad[i], 0, &ach), AMQ_E_INVALID_ARG);
+        amq_test_assert_load_refused(amq_quotient_create_for_load(&f, 1000, 0.01, bad->load, 0, &ach), bad);
         assert_true(f == (amq_quotient *)0x1 && ach == -1.0);
     }
     uint64_t q = 0, r = 0;
@@ -126,18 +116,22 @@ static void bad_loads_change_nothing(void **state)
     assert_int_equal(amq_quotient_size_for_load(10, 1.0, 0.9, &q, &r, NULL), AMQ_E_INVALID_FPR);
 }
 
-/* Through the registry (what `amq build --max-load` calls): the quotient filter alone has a
- * load to choose, sized as amq_quotient_size_for_load sizes it; others refuse, naming it. */
+/* Through the registry (what `amq build --max-load` calls): the two quotient filters alone
+ * have a load to choose (the blocked one's sizing: tests/test_blocked_quotient_load.c), this
+ * one sized as amq_quotient_size_for_load sizes it; others refuse, naming it. */
 static void through_the_registry(void **state)
 {
     (void)state;
     for (size_t i = 0; i < amq_structure_count(); i++) {
         const amq_structure *s = amq_structure_at(i);
-        const int quotient = !strcmp(amq_structure_name(s), "quotient");
-        assert_true(amq_structure_max_load(s) == (quotient ? AMQ_QUOTIENT_MAX_LOAD : 0.0));
+        const char *name = amq_structure_name(s);
+        const double most = !strcmp(name, "quotient")           ? AMQ_QUOTIENT_MAX_LOAD
+                            : !strcmp(name, "blocked-quotient") ? AMQ_BLOCKED_QUOTIENT_MAX_LOAD
+                                                                : 0.0;
+        assert_true(amq_structure_max_load(s) == most);
         amq_filter *f = (amq_filter *)0x1;
         double ach = -1.0;
-        if (!quotient) {
+        if (most == 0.0) {
             assert_int_equal(amq_filter_create_for_load(&f, s, 1000, 0.01, 0.9, NULL, &ach), AMQ_E_INVALID_ARG);
             assert_non_null(strstr(amq_last_error(), "has no load to choose"));
             assert_true(f == (amq_filter *)0x1 && ach == -1.0);

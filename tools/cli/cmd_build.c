@@ -53,8 +53,8 @@ static int max_load_value(struct build *b, const char *arg)
     }
     fprintf(stderr, "amq build: invalid value for --max-load: '");
     cli_put_key_escaped(stderr, arg, strlen(arg));
-    fprintf(stderr, "': %s (expected a decimal number in (0, %g]: the most of the %s's table the n keys may "
-                    "fill)\n", why, most, amq_structure_title(b->s));
+    fprintf(stderr, "': %s (expected a decimal number in (0, %g]: the most of the %s's home slots the n keys "
+                    "may fill)\n", why, most, amq_structure_title(b->s));
     return CLI_EXIT_USAGE;
 }
 
@@ -89,8 +89,11 @@ static void help(const amq_structure *only)
            "  -n N, -p FPR     size for N expected keys at false-positive rate <= FPR, on the\n"
            "                   structure's exact rate (certified upper bound), or give the\n"
            "                   structure's parameters (below) instead\n"
-           "  --max-load L     with -n/-p: the most of the table the N keys may fill, for the\n"
-           "                   structures whose sizing has a load to choose (%s)\n"
+           "  --max-load L     with -n/-p: the most of the home slots the N keys may fill (a\n"
+           "                   blocked quotient filter's: of all its blocks together, in blocks\n"
+           "                   sized so that none overflows but with probability <= 1e-9), for\n"
+           "                   the structures whose sizing has a load to choose:\n"
+           "                   %s\n"
            "  -o FILE          output file (written atomically; nothing is written on failure)\n"
            "  --type T         structure (default bloom): %s\n"
            "  --seed S         hash seed (default 0)\n" CLI_KEY_TYPE_HELP
