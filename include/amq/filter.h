@@ -87,7 +87,8 @@ AMQ_API amq_status amq_filter_create(amq_filter **out, const amq_structure *s, c
 AMQ_API amq_status amq_filter_create_for(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
                                          const amq_params *p, double *achieved);
 /* The same, filling at most max_load of the table (the quotient filter's home slots:
- * amq_quotient_size_for_load), 0 < max_load <= amq_structure_max_load(s); AMQ_E_INVALID_ARG,
+ * amq_quotient_size_for_load; the blocked quotient filter's, all blocks together:
+ * amq_blocked_quotient_size_for_load), 0 < max_load <= amq_structure_max_load(s); AMQ_E_INVALID_ARG,
  * naming it, for a load outside that range or a structure without one. */
 AMQ_API amq_status amq_filter_create_for_load(amq_filter **out, const amq_structure *s, uint64_t n, double fpr,
                                               double max_load, const amq_params *p, double *achieved);
