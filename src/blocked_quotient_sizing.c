@@ -63,15 +63,11 @@ static int no_block_overflows(uint64_t n, uint64_t blocks, uint64_t q)
 amq_status amq_blocked_quotient_size_for_load(uint64_t n, double fpr, double max_load, uint64_t *nblocks,
                                               uint64_t *q_out, uint64_t *r_out, double *achieved)
 {
-    if (n == 0)
-        return amq_fail(AMQ_E_INVALID_N, "n = 0: sizing needs at least one expected key");
-    if (!(fpr > 0.0 && fpr < 1.0))
-        return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
+    amq_status s = amq_quotient_load_args(n, fpr, max_load, AMQ_BLOCKED_QUOTIENT_MAX_LOAD, "blocked quotient sizing",
+                                          "the mean share of the blocks' home slots");
+    if (s != AMQ_OK)
+        return s;
     char text[32];
-    if (!(max_load > 0.0 && max_load <= AMQ_BLOCKED_QUOTIENT_MAX_LOAD))
-        return amq_fail(AMQ_E_INVALID_ARG, "blocked quotient sizing: maximum load %s is outside (0, %g] (the mean "
-                                           "share of the blocks' home slots the keys may fill)",
-                        amq_quotient_load_text(max_load, text), AMQ_BLOCKED_QUOTIENT_MAX_LOAD);
     if (!nblocks || !q_out || !r_out)
         return amq_fail(AMQ_E_INVALID_ARG, "amq_blocked_quotient_size_for_load: NULL output pointer");
     /* Blocks of at least the default's size; larger ones when the default's would overflow:
@@ -90,7 +86,7 @@ amq_status amq_blocked_quotient_size_for_load(uint64_t n, double fpr, double max
                         AMQ_BLOCKED_QUOTIENT_MAX_Q);
     uint64_t blocks, p;
     double a = 0;
-    amq_status s = size_blocks(n, fpr, q, keys, &blocks, &p, &a);
+    s = size_blocks(n, fpr, q, keys, &blocks, &p, &a);
     if (s != AMQ_OK)
         return s;
     *nblocks = blocks;

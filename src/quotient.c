@@ -204,15 +204,11 @@ static int slack_holds(uint64_t n, uint64_t q)
 amq_status amq_quotient_size_for_load(uint64_t n, double fpr, double max_load, uint64_t *q_out, uint64_t *r_out,
                                       double *achieved)
 {
-    if (n == 0)
-        return amq_fail(AMQ_E_INVALID_N, "n = 0: sizing needs at least one expected key");
-    if (!(fpr > 0.0 && fpr < 1.0))
-        return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
+    amq_status s = amq_quotient_load_args(n, fpr, max_load, AMQ_QUOTIENT_MAX_LOAD, "quotient sizing",
+                                          "the share of the home slots");
+    if (s != AMQ_OK)
+        return s;
     char text[32];
-    if (!(max_load > 0.0 && max_load <= AMQ_QUOTIENT_MAX_LOAD))
-        return amq_fail(AMQ_E_INVALID_ARG, "quotient sizing: maximum load %s is outside (0, %g] (the share of "
-                                           "the home slots the keys may fill)", amq_quotient_load_text(max_load, text),
-                        AMQ_QUOTIENT_MAX_LOAD);
     if (!q_out || !r_out)
         return amq_fail(AMQ_E_INVALID_ARG, "quotient size_for: NULL output pointer");
     uint64_t q = 1, p = 1;

@@ -1,5 +1,6 @@
 /* Sizing a quotient table for a chosen load (lib_internal/quotient_load.h). */
 #include <lib_internal/quotient_load.h>
+#include <lib_internal/fail.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,4 +43,18 @@ const char *amq_quotient_load_text(double x, char buf[32])
     if (strtod(buf, NULL) != x)
         snprintf(buf, 32, "%.17g", x);
     return buf;
+}
+
+amq_status amq_quotient_load_args(uint64_t n, double fpr, double max_load, double max, const char *who,
+                                  const char *share)
+{
+    if (n == 0)
+        return amq_fail(AMQ_E_INVALID_N, "n = 0: sizing needs at least one expected key");
+    if (!(fpr > 0.0 && fpr < 1.0))
+        return amq_fail(AMQ_E_INVALID_FPR, "target false-positive rate %g is outside (0, 1)", fpr);
+    char text[32];
+    if (!(max_load > 0.0 && max_load <= max))
+        return amq_fail(AMQ_E_INVALID_ARG, "%s: maximum load %s is outside (0, %g] (%s the keys may fill)", who,
+                        amq_quotient_load_text(max_load, text), max, share);
+    return AMQ_OK;
 }

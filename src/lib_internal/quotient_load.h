@@ -5,6 +5,7 @@
 #ifndef AMQ_INTERNAL_QUOTIENT_LOAD_H
 #define AMQ_INTERNAL_QUOTIENT_LOAD_H
 #include <stdint.h>
+#include <amq/error.h>
 
 /* Most keys 2^q home slots hold at max_load (in (0, 1)): floor(max_load * 2^q).  Exact for
  * every q <= 63: scaling by a power of two does not round, the product is below 2^63, so
@@ -24,5 +25,12 @@ double amq_quotient_log_overflow_bound(double a, uint64_t slack);
 /* A load as the caller gave it, for messages: the shortest of %.15g and %.17g that reads
  * back as x. */
 const char *amq_quotient_load_text(double x, char buf[32]);
+
+/* The argument checks both load sizings make first, in this order, each failure with its
+ * message: n >= 1 (AMQ_E_INVALID_N), fpr in (0, 1) (AMQ_E_INVALID_FPR), max_load in (0, max]
+ * (AMQ_E_INVALID_ARG, naming the load as given; `who` names the sizing, `share` what the load
+ * is a share of). */
+amq_status amq_quotient_load_args(uint64_t n, double fpr, double max_load, double max, const char *who,
+                                  const char *share);
 
 #endif
