@@ -63,8 +63,8 @@ done
 mkdir -p "$build/proofs" || exit 2
 
 # The why3 configuration is written from proofs/why3/why3.conf.in (fixed provers, drivers
-# and command lines). cvc5 needs proofs/why3/cvc5.drv, which imports why3's own driver
-# files by relative name, so it sits in a copy of why3's driver folder.
+# and command lines). cvc4 and cvc5 use proofs/why3/cvc4.drv and cvc5.drv, which import
+# why3's own driver files by relative name, so they sit in a copy of why3's driver folder.
 setup_why3() {
     WHY3CONFIG="$build/why3.conf"; export WHY3CONFIG
     local drivers="$build/why3-drivers" datadir libdir v4 vz v5
@@ -77,7 +77,7 @@ setup_why3() {
         *) echo "prove: warning: provers cvc4 $v4, z3 $vz, cvc5 $v5; the budgets were set for 1.8, 4.8.12, 1.0.3 (Debian 12)" >&2 ;;
     esac
     rm -rf "$drivers" "$WHY3CONFIG"; mkdir -p "$drivers"
-    ln -s "$datadir"/drivers/* "$drivers"/ && cp "$root/proofs/why3/cvc5.drv" "$drivers/" || return 1
+    ln -s "$datadir"/drivers/* "$drivers"/ && cp "$root/proofs/why3/cvc4.drv" "$root/proofs/why3/cvc5.drv" "$drivers/" || return 1
     sed -e "s|@DATADIR@|$datadir|; s|@LIBDIR@|$libdir|; s|@DRIVERS@|$drivers|" \
         -e "s|@CVC4_VERSION@|$v4|; s|@Z3_VERSION@|$vz|; s|@CVC5_VERSION@|$v5|" \
         "$root/proofs/why3/why3.conf.in" >"$WHY3CONFIG"
@@ -214,7 +214,8 @@ job_key() {
             "guard=$TIMEOUT_GUARD par=$par" "unsigned=$UNSIGNED" "smoke=$NO_PROPERTIES" "cpp=$cpp" \
             "plugins=$FRAMA_C_PLUGINS ocamlrunparam=${AMQ_OCAMLRUNPARAM:-o=400}"
         printf '%s\n' "$versions"
-        (cd "$root" && sha256sum proofs/prove.sh proofs/z3-first.txt proofs/why3/why3.conf.in proofs/why3/cvc5.drv)
+        (cd "$root" && sha256sum proofs/prove.sh proofs/z3-first.txt proofs/why3/why3.conf.in proofs/why3/cvc4.drv \
+            proofs/why3/cvc5.drv)
         printf '%s\n' "$3"
     } | sha256sum | cut -d' ' -f1
 }
