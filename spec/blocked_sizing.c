@@ -257,28 +257,26 @@ amq_status amq_blocked_quotient_size_for(uint64_t n, double fpr, uint64_t keys_p
     uint64_t b = n / keys_per_block + (n % keys_per_block != 0);
     mpfr_t lo, hi;
     mpfr_inits2(SIZE_PREC, lo, hi, (mpfr_ptr)0);
-    int missed = 1; /* no p reached fpr, and the enclosure did not fail */
-    for (uint64_t pp = 0; pp <= 64; pp++) { /* the rate decreases in p */
-        amq_status e = amq_blocked_quotient_fp_enclose(lo, hi, SIZE_PREC, b, pp, n);
-        if (e) {
-            st = e;
-            missed = 0;
+    uint64_t pp = 0;
+    double u = 1.0;
+    for (; pp <= 64; pp++) { /* the rate decreases in p: the first p that reaches fpr */
+        st = amq_blocked_quotient_fp_enclose(lo, hi, SIZE_PREC, b, pp, n);
+        if (st)
             break;
-        }
-        double u = mpfr_get_d(hi, MPFR_RNDU);
-        if (u <= fpr) {
-            *blocks = b;
-            *p = pp;
-            if (achieved)
-                *achieved = u;
-            missed = 0;
+        u = mpfr_get_d(hi, MPFR_RNDU);
+        if (u <= fpr)
             break;
-        }
     }
     mpfr_clears(lo, hi, (mpfr_ptr)0);
-    if (missed) /* the message only now: a success leaves amq_last_error() as it was */
+    if (st)
+        return st;
+    if (pp > 64) /* the message only on failure: a success leaves amq_last_error() as it was */
         return amq_fail(AMQ_E_TOO_LARGE,
                         "blocked quotient sizing: even 64-bit fingerprints in %llu blocks miss fpr %g for n = %llu",
                         ULL(b), fpr, ULL(n));
-    return st;
+    *blocks = b;
+    *p = pp;
+    if (achieved)
+        *achieved = u;
+    return AMQ_OK;
 }
